@@ -1,0 +1,68 @@
+/**
+ * The layer rule, checked by `npm test` (test/architecture) and `npm run check:layers`:
+ * imports point inwards only. The domain is pure; the application knows ports, not adapters;
+ * the embedding entry point reaches no framework, driver or container.
+ */
+const FRAMEWORKS = '^node_modules/(koa|koa-[^/]+|@koa/[^/]+|mongodb|ioredis|inversify|@inversifyjs/[^/]+|reflect-metadata|pino|valibot)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'src/domain holds entities, rules and ports: no application, adapter or composition code.',
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: { path: '^src/(application|adapters|composition|main)' },
+    },
+    {
+      name: 'domain-uses-no-framework',
+      comment: 'The domain may use pure computation libraries only (libphonenumber-js), and no Node I/O module.',
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'],
+        pathNot: '^node_modules/libphonenumber-js/',
+      },
+    },
+    {
+      name: 'application-knows-no-adapter',
+      comment: 'Use cases depend on ports only.',
+      severity: 'error',
+      from: { path: '^src/application/' },
+      to: { path: '^src/(adapters|composition|main)' },
+    },
+    {
+      name: 'application-uses-no-framework',
+      severity: 'error',
+      from: { path: '^src/application/' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'] },
+    },
+    {
+      name: 'adapters-know-no-composition',
+      comment: 'Adapters are picked by the composition root, never the other way round.',
+      severity: 'error',
+      from: { path: '^src/adapters/' },
+      to: { path: '^src/(composition|main)' },
+    },
+    {
+      name: 'embedding-loads-no-framework',
+      comment: "import { ... } from 'vitrine' must not load Koa, MongoDB, Redis or the DI container.",
+      severity: 'error',
+      from: { path: '^src/index\\.ts$' },
+      to: { path: FRAMEWORKS, reachable: true },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

@@ -1,0 +1,2 @@
+export { SystemClock } from './system-clock.js';
+export { FakeClock } from './fake-clock.js';

@@ -1,0 +1,1 @@
+export { NodeTokenSecrets } from './node-token-secrets.js';

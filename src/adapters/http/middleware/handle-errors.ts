@@ -1,0 +1,40 @@
+import type { Middleware } from 'koa';
+import { DomainError, ValidationError } from '../../../domain/shared/errors.js';
+import type { Logger } from '../../logging/logger.js';
+import { HttpProblem, problemBody, type ProblemBody } from '../problem.js';
+
+/**
+ * The first middleware: every failure below it becomes an RFC 9457 problem answer from the one
+ * code table. Unexpected errors are logged here and answered 500 without any internal detail.
+ * It also turns the router's bodiless 404/405/501 into problems.
+ */
+export function handleErrors(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.body === undefined || ctx.body === null) {
+        if (ctx.status === 404) writeProblem(ctx, problemBody('ROUTE_NOT_FOUND', `No route answers ${ctx.method} ${ctx.path}.`));
+        else if (ctx.status === 405 || ctx.status === 501) {
+          writeProblem(ctx, problemBody('METHOD_NOT_ALLOWED', `This route does not answer ${ctx.method}.`));
+        }
+      }
+    } catch (error) {
+      writeProblem(ctx, toProblem(error, logger));
+      if (error instanceof HttpProblem) ctx.set(error.headers);
+    }
+  };
+}
+
+function toProblem(error: unknown, logger: Logger): ProblemBody {
+  if (error instanceof ValidationError) return problemBody(error.code, error.message, { errors: error.issues });
+  if (error instanceof DomainError) return problemBody(error.code, error.message);
+  if (error instanceof HttpProblem) return problemBody(error.code, error.message);
+  logger.error({ err: error }, 'unexpected error while answering a request');
+  return problemBody('INTERNAL', 'An unexpected error occurred.');
+}
+
+function writeProblem(ctx: Parameters<Middleware>[0], body: ProblemBody): void {
+  ctx.status = body.status;
+  ctx.type = 'application/problem+json';
+  ctx.body = JSON.stringify(body);
+}

@@ -1,0 +1,37 @@
+import * as v from 'valibot';
+import { parseInstant } from '../../../domain/shared/instant.js';
+
+/** A text field: must be a string, surrounding spaces dropped, then not empty. */
+export function requiredText(max: number) {
+  return v.pipe(
+    v.string('must be a string'),
+    v.trim(),
+    v.minLength(1, 'must not be empty'),
+    v.maxLength(max, `must be at most ${max} characters`),
+  );
+}
+
+export function stringList(maxItems: number) {
+  return v.pipe(v.array(v.string('must be a string'), 'must be an array of strings'), v.maxLength(maxItems, `must hold at most ${maxItems} entries`));
+}
+
+/** An id in a path: a positive integer written in decimal digits. */
+export const PositiveId = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,15}$/, 'must be a positive integer'),
+  v.transform(Number),
+  v.safeInteger('must be a positive integer'),
+);
+
+/** An ISO 8601 instant with an explicit offset, as a Date. */
+export const Instant = v.pipe(
+  v.string('must be an ISO 8601 instant such as 2026-11-21T18:04:05.123Z'),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const instant = parseInstant(dataset.value);
+    if (instant === undefined) {
+      addIssue({ message: 'must be an ISO 8601 instant with an offset (Z or ±hh:mm), such as 2026-11-21T18:04:05.123Z' });
+      return NEVER;
+    }
+    return instant;
+  }),
+);

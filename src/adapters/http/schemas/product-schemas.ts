@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+import { MAX_SIMILAR_LIMIT } from '../../../domain/product/similarity.js';
+import { requiredText, stringList } from './common.js';
+
+const nonBlank = (s: string) => s.trim().length > 0;
+
+/** The contract's SimilarRequest. Unknown fields are ignored; known ones must have their type. */
+export const SimilarRequestBody = v.object(
+  {
+    userId: v.optional(v.nullable(v.string('must be a string or null'))),
+    sessionId: v.pipe(v.string('must be a string'), v.check(nonBlank, 'must not be empty')),
+    data: v.object(
+      {
+        id: requiredText(200),
+        limit: v.optional(
+          v.pipe(
+            v.number('must be a number'),
+            v.integer('must be an integer'),
+            v.minValue(1, `must be from 1 to ${MAX_SIMILAR_LIMIT}`),
+            v.maxValue(MAX_SIMILAR_LIMIT, `must be from 1 to ${MAX_SIMILAR_LIMIT}`),
+          ),
+        ),
+      },
+      'must be an object',
+    ),
+  },
+  'must be a JSON object',
+);
+
+const optionalText = (max: number) => v.optional(v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`)));
+
+/** A catalog product as written to `PUT /catalog/:productId`. */
+export const ProductBody = v.object(
+  {
+    name: requiredText(300),
+    description: optionalText(5000),
+    category: optionalText(100),
+    brand: optionalText(100),
+    price: v.optional(v.number('must be a number')),
+    available: v.optional(v.boolean('must be true or false'), true),
+    tags: v.optional(stringList(100), []),
+    attributes: v.optional(
+      v.pipe(
+        v.record(v.string(), v.string('must be a string'), 'must be an object of strings'),
+        v.maxEntries(100, 'must hold at most 100 attributes'),
+      ),
+      {},
+    ),
+    embedding: v.optional(
+      v.pipe(v.array(v.number('must be a number'), 'must be an array of numbers'), v.maxLength(4096, 'must hold at most 4096 numbers')),
+    ),
+    similar: v.optional(stringList(100)),
+  },
+  'must be a JSON object',
+);

@@ -1,0 +1,60 @@
+import type { Product } from '../../domain/product/product.js';
+import type { ProductStore } from '../../domain/product/product-store.js';
+import { snapshot } from './snapshot.js';
+
+export class InMemoryProductStore implements ProductStore {
+  private readonly byId = new Map<string, Product>();
+  private readonly byCategory = new Map<string, Set<string>>();
+
+  async get(id: string): Promise<Product | undefined> {
+    return this.byId.get(id);
+  }
+
+  async getMany(ids: readonly string[]): Promise<ReadonlyMap<string, Product>> {
+    const found = new Map<string, Product>();
+    for (const id of ids) {
+      const product = this.byId.get(id);
+      if (product !== undefined) found.set(id, product);
+    }
+    return found;
+  }
+
+  async listByCategory(category: string): Promise<readonly Product[]> {
+    const ids = this.byCategory.get(category);
+    if (ids === undefined) return [];
+    const products: Product[] = [];
+    for (const id of ids) {
+      const product = this.byId.get(id);
+      if (product !== undefined) products.push(product);
+    }
+    return products;
+  }
+
+  async save(product: Product): Promise<{ created: boolean }> {
+    const previous = this.byId.get(product.id);
+    if (previous !== undefined) this.unindex(previous);
+    const stored = snapshot(product);
+    this.byId.set(stored.id, stored);
+    if (stored.category !== undefined) {
+      let ids = this.byCategory.get(stored.category);
+      if (ids === undefined) this.byCategory.set(stored.category, (ids = new Set()));
+      ids.add(stored.id);
+    }
+    return { created: previous === undefined };
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const previous = this.byId.get(id);
+    if (previous === undefined) return false;
+    this.unindex(previous);
+    this.byId.delete(id);
+    return true;
+  }
+
+  private unindex(product: Product): void {
+    if (product.category === undefined) return;
+    const ids = this.byCategory.get(product.category);
+    ids?.delete(product.id);
+    if (ids?.size === 0) this.byCategory.delete(product.category);
+  }
+}

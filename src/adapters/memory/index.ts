@@ -1,0 +1,5 @@
+export { InMemoryProfileStore } from './in-memory-profile-store.js';
+export { InMemoryProductStore } from './in-memory-product-store.js';
+export { InMemoryCollectionStore } from './in-memory-collection-store.js';
+export { InMemoryTokenStore } from './in-memory-token-store.js';
+export { inMemoryReadiness } from './in-memory-readiness.js';

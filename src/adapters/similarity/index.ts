@@ -1,0 +1,1 @@
+export { CatalogSimilarity } from './catalog-similarity.js';

@@ -1,0 +1,10 @@
+import type { ApiToken } from '../../domain/auth/api-token.js';
+import type { TokenStore } from '../../domain/auth/token-store.js';
+
+export class ListTokens {
+  constructor(private readonly tokens: TokenStore) {}
+
+  execute(): Promise<readonly ApiToken[]> {
+    return this.tokens.list();
+  }
+}

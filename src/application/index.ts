@@ -1,0 +1,28 @@
+export * from './profile/look-up-profile.js';
+export * from './profile/upsert-profile.js';
+export * from './profile/erase-profile.js';
+
+export * from './product/find-similar-products.js';
+export * from './product/upsert-product.js';
+export * from './product/get-product.js';
+export * from './product/delete-product.js';
+
+export * from './merchandising/views.js';
+export * from './merchandising/create-collection.js';
+export * from './merchandising/list-collections.js';
+export * from './merchandising/update-collection.js';
+export * from './merchandising/delete-collection.js';
+export * from './merchandising/create-slice.js';
+export * from './merchandising/get-slice.js';
+export * from './merchandising/replace-slice.js';
+export * from './merchandising/delete-slice.js';
+export * from './merchandising/list-slices.js';
+export * from './merchandising/get-active-slice.js';
+
+export * from './auth/authenticate-token.js';
+export * from './auth/issue-token.js';
+export * from './auth/list-tokens.js';
+export * from './auth/revoke-token.js';
+export * from './auth/ensure-bootstrap-token.js';
+
+export * from './health/check-readiness.js';

@@ -1,0 +1,20 @@
+import type { Clock } from '../../domain/shared/clock.js';
+import { draftSlice, sliceStatusAt, type SliceInput } from '../../domain/merchandising/slice.js';
+import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
+import { collectionNotFound } from './not-found.js';
+import type { SliceView } from './views.js';
+
+export class CreateSlice {
+  constructor(
+    private readonly collections: CollectionStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(collectionId: number, input: SliceInput): Promise<SliceView> {
+    const draft = draftSlice(input);
+    const now = this.clock.now();
+    const slice = await this.collections.createSlice(collectionId, draft, now);
+    if (slice === undefined) throw collectionNotFound();
+    return { slice, status: sliceStatusAt(slice, now) };
+  }
+}

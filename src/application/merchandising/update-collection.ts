@@ -1,0 +1,22 @@
+import type { Clock } from '../../domain/shared/clock.js';
+import { ValidationError } from '../../domain/shared/errors.js';
+import { draftCollectionFields, type CollectionFields, type CollectionSummary } from '../../domain/merchandising/collection.js';
+import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
+import { collectionNotFound } from './not-found.js';
+
+/** Renames a collection or changes its description. */
+export class UpdateCollection {
+  constructor(
+    private readonly collections: CollectionStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(id: number, changes: Partial<CollectionFields>): Promise<CollectionSummary> {
+    if (changes.name === undefined && changes.description === undefined) {
+      throw ValidationError.single('body', 'must change name, description or both');
+    }
+    const updated = await this.collections.updateCollection(id, draftCollectionFields(changes), this.clock.now());
+    if (updated === undefined) throw collectionNotFound();
+    return { ...updated, sliceCount: await this.collections.countSlices(id) };
+  }
+}

@@ -1,0 +1,30 @@
+import type { Container } from 'inversify';
+import { EnsureBootstrapToken } from '../application/auth/ensure-bootstrap-token.js';
+import { CreateCollection } from '../application/merchandising/create-collection.js';
+import { CreateSlice } from '../application/merchandising/create-slice.js';
+import { UpsertProduct } from '../application/product/upsert-product.js';
+import { UpsertProfile } from '../application/profile/upsert-profile.js';
+import { ClockToken } from '../domain/shared/clock.js';
+import { loadDemoData } from '../adapters/demo/load-demo-data.js';
+import { LoggerToken } from '../adapters/logging/logger.js';
+import type { VitrineConfig } from './config.js';
+import { resolve } from './container.js';
+
+/**
+ * What runs once before the service takes requests: the bootstrap token, then the demo data when
+ * configured. Answers a generated admin secret, which the caller shows once.
+ */
+export async function prepareInstance(container: Container, config: VitrineConfig): Promise<{ generatedAdminToken?: string }> {
+  const { generatedSecret } = await container.get(EnsureBootstrapToken).execute(config.bootstrapAdminToken);
+  if (config.demoData) {
+    const loaded = await loadDemoData({
+      clock: resolve(container, ClockToken),
+      upsertProduct: container.get(UpsertProduct),
+      upsertProfile: container.get(UpsertProfile),
+      createCollection: container.get(CreateCollection),
+      createSlice: container.get(CreateSlice),
+    });
+    resolve(container, LoggerToken).info(loaded, 'demo data loaded');
+  }
+  return generatedSecret === undefined ? {} : { generatedAdminToken: generatedSecret };
+}

@@ -1,0 +1,26 @@
+export * from './shared/errors.js';
+export * from './shared/token.js';
+export * from './shared/clock.js';
+export * from './shared/instant.js';
+
+export * from './profile/customer-profile.js';
+export * from './profile/identifiers.js';
+export * from './profile/brazilian-documents.js';
+export * from './profile/profile-store.js';
+
+export * from './product/product.js';
+export * from './product/product-store.js';
+export * from './product/similarity.js';
+export * from './product/similarity-ranking.js';
+
+export * from './merchandising/collection.js';
+export * from './merchandising/slice.js';
+export * from './merchandising/slice-filters.js';
+export * from './merchandising/collection-store.js';
+
+export * from './auth/scopes.js';
+export * from './auth/api-token.js';
+export * from './auth/token-store.js';
+export * from './auth/token-secrets.js';
+
+export * from './health/readiness-check.js';

@@ -1,0 +1,157 @@
+import { ValidationError, type ValidationIssue } from '../shared/errors.js';
+import { LATEST_INSTANT_MS } from '../shared/instant.js';
+import { productIdProblem } from '../product/product.js';
+import { normaliseFilters, type SliceFilters } from './slice-filters.js';
+
+export const SLICE_TYPES = ['MANUAL', 'SPREADSHEET', 'AI'] as const;
+export type SliceType = (typeof SLICE_TYPES)[number];
+
+export type SliceStatus = 'SCHEDULED' | 'ACTIVE' | 'EXPIRED';
+
+/** The builder's indicator colour of each status. */
+export const STATUS_COLOUR: Readonly<Record<SliceStatus, 'yellow' | 'green' | 'red'>> = {
+  SCHEDULED: 'yellow',
+  ACTIVE: 'green',
+  EXPIRED: 'red',
+};
+
+export const MAX_SLICE_PRODUCTS = 500;
+export const MAX_NAME_LENGTH = 200;
+
+/** The end of a slice that never expires: 9999-12-31T23:59:59.999Z. */
+export function noExpiry(): Date {
+  return new Date(LATEST_INSTANT_MS);
+}
+
+/** The time window of a slice: active from `startsAt` (inclusive) until `endsAt` (exclusive). */
+export interface SliceWindow {
+  readonly startsAt: Date;
+  readonly endsAt: Date;
+}
+
+/** Everything a merchandiser decides about a slice. */
+export interface SliceDraft extends SliceWindow {
+  readonly name: string;
+  readonly type: SliceType;
+  readonly filters: SliceFilters;
+  /** Product ids in display order; position n is index n - 1. */
+  readonly products: readonly string[];
+}
+
+export interface Slice extends SliceDraft {
+  readonly id: number;
+  readonly collectionId: number;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** A slice without its product list, as listings show it. */
+export type SliceSummary = Omit<Slice, 'products'> & { readonly productCount: number };
+
+/** Status at an instant: Scheduled before `startsAt`, Active in `[startsAt, endsAt)`, Expired from `endsAt`. */
+export function sliceStatusAt(window: SliceWindow, at: Date): SliceStatus {
+  const t = at.getTime();
+  if (t < window.startsAt.getTime()) return 'SCHEDULED';
+  if (t < window.endsAt.getTime()) return 'ACTIVE';
+  return 'EXPIRED';
+}
+
+export function isActiveAt(window: SliceWindow, at: Date): boolean {
+  const t = at.getTime();
+  return window.startsAt.getTime() <= t && t < window.endsAt.getTime();
+}
+
+/** Of two active slices, the one shown: the later start, then the higher id. Negative when `a` wins. */
+export function compareActivePriority(a: SliceWindow & { readonly id: number }, b: SliceWindow & { readonly id: number }): number {
+  return b.startsAt.getTime() - a.startsAt.getTime() || b.id - a.id;
+}
+
+/** The one slice a collection shows at `at`, if any is active. */
+export function pickActiveSlice<S extends SliceWindow & { readonly id: number }>(slices: Iterable<S>, at: Date): S | undefined {
+  let best: S | undefined;
+  for (const slice of slices) {
+    if (isActiveAt(slice, at) && (best === undefined || compareActivePriority(slice, best) < 0)) best = slice;
+  }
+  return best;
+}
+
+/**
+ * The first instant after `at` at which some slice changes status (a start or an end), or
+ * undefined when none ever will. What a collection shows can only change at such an instant
+ * (or when a merchandiser edits it).
+ */
+export function nextTransitionAfter(slices: Iterable<SliceWindow>, at: Date): Date | undefined {
+  const t = at.getTime();
+  let next = Number.POSITIVE_INFINITY;
+  for (const slice of slices) {
+    const start = slice.startsAt.getTime();
+    const end = slice.endsAt.getTime();
+    if (start > t && start < next) next = start;
+    if (end > t && end < next) next = end;
+  }
+  return Number.isFinite(next) ? new Date(next) : undefined;
+}
+
+/** What a caller asks for; `endsAt` absent means the slice never expires. */
+export interface SliceInput {
+  readonly name: string;
+  readonly type: SliceType;
+  readonly startsAt: Date;
+  readonly endsAt?: Date | undefined;
+  readonly filters?: SliceFilters | undefined;
+  readonly products: readonly string[];
+}
+
+/**
+ * Checks every rule of a slice at once and answers the draft to store, or throws a
+ * ValidationError listing every broken rule: a name, a known type, valid dates with the end after
+ * the start, at most 500 products, each a non-empty id, none twice, filters that can hold.
+ */
+export function draftSlice(input: SliceInput): SliceDraft {
+  const issues: ValidationIssue[] = [];
+  const name = input.name.trim();
+  if (name.length === 0) issues.push({ path: 'name', message: 'must not be empty' });
+  else if (name.length > MAX_NAME_LENGTH) issues.push({ path: 'name', message: `must be at most ${MAX_NAME_LENGTH} characters` });
+  if (!(SLICE_TYPES as readonly string[]).includes(input.type)) {
+    issues.push({ path: 'type', message: `must be one of ${SLICE_TYPES.join(', ')}` });
+  }
+  const startsAt = input.startsAt;
+  const endsAt = input.endsAt ?? noExpiry();
+  const startValid = isValidInstant(startsAt);
+  const endValid = isValidInstant(endsAt);
+  if (!startValid) issues.push({ path: 'startsAt', message: 'must be a valid instant' });
+  if (!endValid) issues.push({ path: 'endsAt', message: 'must be a valid instant' });
+  if (startValid && endValid && endsAt.getTime() <= startsAt.getTime()) {
+    issues.push({ path: 'endsAt', message: 'must be after startsAt' });
+  }
+  issues.push(...productListIssues(input.products));
+  const { filters, issues: filterIssues } = normaliseFilters(input.filters ?? {});
+  issues.push(...filterIssues);
+  if (issues.length > 0) throw new ValidationError(issues);
+  return { name, type: input.type, startsAt, endsAt, filters, products: [...input.products] };
+}
+
+function isValidInstant(date: Date): boolean {
+  const t = date.getTime();
+  return Number.isFinite(t) && t <= LATEST_INSTANT_MS;
+}
+
+/** The product-list rules of a slice: at most 500 ids, each a valid id, none twice. */
+export function productListIssues(products: readonly string[], path = 'products'): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  if (products.length > MAX_SLICE_PRODUCTS) {
+    issues.push({ path, message: `must hold at most ${MAX_SLICE_PRODUCTS} products (got ${products.length})` });
+  }
+  const firstIndex = new Map<string, number>();
+  products.forEach((id, i) => {
+    const problem = productIdProblem(id);
+    if (problem !== undefined) {
+      issues.push({ path: `${path}.${i}`, message: problem });
+      return;
+    }
+    const earlier = firstIndex.get(id);
+    if (earlier === undefined) firstIndex.set(id, i);
+    else issues.push({ path: `${path}.${i}`, message: `duplicates ${path}.${earlier} (${id})` });
+  });
+  return issues;
+}

@@ -1,0 +1,16 @@
+import { token } from '../shared/token.js';
+import type { Product } from './product.js';
+
+/** The catalog. */
+export interface ProductStore {
+  get(id: string): Promise<Product | undefined>;
+  /** The products among `ids` that exist, keyed by id; unknown ids are simply absent. */
+  getMany(ids: readonly string[]): Promise<ReadonlyMap<string, Product>>;
+  /** Every product of one category, in no particular order. */
+  listByCategory(category: string): Promise<readonly Product[]>;
+  /** Creates or replaces a product; answers whether it was created. */
+  save(product: Product): Promise<{ created: boolean }>;
+  delete(id: string): Promise<boolean>;
+}
+
+export const ProductStoreToken = token<ProductStore>('ProductStore');

@@ -1,0 +1,79 @@
+import { ValidationError, type ValidationIssue } from '../shared/errors.js';
+
+/** A product of the shop's catalog, as far as personalisation and merchandising need it. */
+export interface Product {
+  readonly id: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly category?: string;
+  readonly brand?: string;
+  readonly price?: number;
+  /** False when the product cannot be sold now; it is then never recommended. */
+  readonly available: boolean;
+  readonly tags: readonly string[];
+  readonly attributes: Readonly<Record<string, string>>;
+  /** A vector from the shop's own model, for similarity by meaning. */
+  readonly embedding?: readonly number[];
+  /** A curated list of similar product ids; it takes precedence over computed similarity. */
+  readonly similar?: readonly string[];
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** What a writer supplies; the store keeps the timestamps. */
+export type ProductInput = Omit<Product, 'createdAt' | 'updatedAt'>;
+
+export const MAX_PRODUCT_ID_LENGTH = 200;
+
+/** Product ids are matched exactly, so they must not carry invisible surroundings. */
+export function productIdProblem(id: string): string | undefined {
+  if (id.trim().length === 0) return 'must not be empty';
+  if (id !== id.trim()) return 'must not start or end with spaces';
+  if (id.length > MAX_PRODUCT_ID_LENGTH) return `must be at most ${MAX_PRODUCT_ID_LENGTH} characters`;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(id)) return 'must not contain control characters';
+  return undefined;
+}
+
+const MAX_LIST = 100;
+
+/**
+ * Checks a product's content beyond its shape: a name, a price of 0 or more, non-empty tags,
+ * finite embedding values and a curated list of valid ids that does not name the product itself.
+ * Answers the input with its lists de-duplicated, or throws a ValidationError naming every problem.
+ */
+export function draftProduct(input: ProductInput): ProductInput {
+  const issues: ValidationIssue[] = [];
+  const idProblem = productIdProblem(input.id);
+  if (idProblem !== undefined) issues.push({ path: 'id', message: idProblem });
+  const name = input.name.trim();
+  if (name.length === 0) issues.push({ path: 'name', message: 'must not be empty' });
+  for (const key of ['category', 'brand'] as const) {
+    const value = input[key];
+    if (value !== undefined && value.trim().length === 0) issues.push({ path: key, message: 'must not be empty when given' });
+  }
+  if (input.price !== undefined && (!Number.isFinite(input.price) || input.price < 0)) {
+    issues.push({ path: 'price', message: 'must be a number of 0 or more' });
+  }
+  input.tags.forEach((tag, i) => {
+    if (tag.trim().length === 0) issues.push({ path: `tags.${i}`, message: 'must not be empty' });
+  });
+  if (input.tags.length > MAX_LIST) issues.push({ path: 'tags', message: `must hold at most ${MAX_LIST} tags` });
+  if (input.embedding !== undefined) {
+    if (input.embedding.length === 0) issues.push({ path: 'embedding', message: 'must not be empty when given' });
+    if (input.embedding.some((x) => !Number.isFinite(x))) issues.push({ path: 'embedding', message: 'must hold finite numbers only' });
+  }
+  input.similar?.forEach((id, i) => {
+    const problem = productIdProblem(id);
+    if (problem !== undefined) issues.push({ path: `similar.${i}`, message: problem });
+    else if (id === input.id) issues.push({ path: `similar.${i}`, message: 'must not name the product itself' });
+  });
+  if ((input.similar?.length ?? 0) > MAX_LIST) issues.push({ path: 'similar', message: `must hold at most ${MAX_LIST} ids` });
+  if (issues.length > 0) throw new ValidationError(issues);
+  return {
+    ...input,
+    name,
+    tags: [...new Set(input.tags)],
+    ...(input.similar !== undefined ? { similar: [...new Set(input.similar)] } : {}),
+  };
+}
