@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
+import { NodeTokenSecrets } from '../../src/adapters/crypto/node-token-secrets.js';
+import { InMemoryTokenStore } from '../../src/adapters/memory/in-memory-token-store.js';
+import { AuthenticateToken } from '../../src/application/auth/authenticate-token.js';
+import { EnsureBootstrapToken } from '../../src/application/auth/ensure-bootstrap-token.js';
+import { IssueToken } from '../../src/application/auth/issue-token.js';
+import { ListTokens } from '../../src/application/auth/list-tokens.js';
+import { RevokeToken } from '../../src/application/auth/revoke-token.js';
+import { SCOPES } from '../../src/domain/auth/scopes.js';
+import { DomainError, ValidationError } from '../../src/domain/shared/errors.js';
+
+const codeOf = (e: unknown) => (e instanceof DomainError ? e.code : String(e));
+
+describe('token use cases', () => {
+  let clock: FakeClock;
+  let store: InMemoryTokenStore;
+  const secrets = new NodeTokenSecrets();
+  let issue: IssueToken;
+  let authenticate: AuthenticateToken;
+
+  beforeEach(() => {
+    clock = new FakeClock('2026-11-21T12:00:00.000Z');
+    store = new InMemoryTokenStore();
+    issue = new IssueToken(store, secrets, clock);
+    authenticate = new AuthenticateToken(store, secrets, clock);
+  });
+
+  it('issues a prefixed secret with at least 32 random bytes and stores only its SHA-256 hash', async () => {
+    const { token, secret } = await issue.execute({ name: 'storefront', scopes: ['collections:read', 'products:read'] });
+    expect(secret).toMatch(/^vtr_[A-Za-z0-9_-]{43,}$/);
+    expect(Buffer.from(secret.slice(4), 'base64url').length).toBeGreaterThanOrEqual(32);
+    expect(token.hash).toBe(createHash('sha256').update(secret).digest('hex'));
+    expect(JSON.stringify(await store.list())).not.toContain(secret);
+    const other = await issue.execute({ name: 'storefront', scopes: ['products:read'] });
+    expect(other.secret).not.toBe(secret);
+    expect(other.token.id).not.toBe(token.id);
+  });
+
+  it('authenticates a secret as its token with its scopes', async () => {
+    const { token, secret } = await issue.execute({ name: 'crm', scopes: ['profiles:read'] });
+    const principal = await authenticate.execute(secret);
+    expect(principal).toEqual({ tokenId: token.id, name: 'crm', scopes: new Set(['profiles:read']) });
+  });
+
+  it('accepts a token until the millisecond before it expires, and refuses it from then on', async () => {
+    const { secret } = await issue.execute({ name: 'campaign', scopes: ['products:read'], expiresAt: new Date('2026-11-21T13:00:00.000Z') });
+    clock.set('2026-11-21T12:59:59.999Z');
+    await expect(authenticate.execute(secret)).resolves.toBeDefined();
+    clock.set('2026-11-21T13:00:00.000Z');
+    expect(await authenticate.execute(secret).catch(codeOf)).toBe('UNAUTHORIZED');
+  });
+
+  it.each([
+    ['a missing secret', undefined],
+    ['an empty secret', ''],
+    ['an unknown secret', 'vtr_unknown'],
+    ['an absurdly long secret', 'x'.repeat(10_000)],
+  ])('refuses %s as UNAUTHORIZED', async (_label, secret) => {
+    expect(await authenticate.execute(secret).catch(codeOf)).toBe('UNAUTHORIZED');
+  });
+
+  it('refuses a revoked token at once', async () => {
+    const { token, secret } = await issue.execute({ name: 'old', scopes: ['products:read'] });
+    await new RevokeToken(store).execute(token.id);
+    expect(await authenticate.execute(secret).catch(codeOf)).toBe('UNAUTHORIZED');
+    expect(await new RevokeToken(store).execute(token.id).catch(codeOf)).toBe('TOKEN_NOT_FOUND');
+    expect(await new ListTokens(store).execute()).toEqual([]);
+  });
+
+  it('names every problem of a token request', async () => {
+    const error = await issue.execute({ name: ' ', scopes: ['profiles:read', 'admin'], expiresAt: new Date('2026-11-21T12:00:00.000Z') }).catch((e: unknown) => e);
+    expect((error as ValidationError).issues.map((i) => i.path)).toEqual(['name', 'scopes.1', 'expiresAt']);
+    const empty = await issue.execute({ name: 'x', scopes: [] }).catch((e: unknown) => e);
+    expect((empty as ValidationError).issues.map((i) => i.path)).toEqual(['scopes']);
+    expect(await store.count()).toBe(0);
+  });
+
+  describe('the bootstrap token', () => {
+    it('makes a configured secret a token with every scope, once', async () => {
+      const bootstrap = new EnsureBootstrapToken(store, secrets, clock);
+      const configured = 'a-configured-admin-secret-of-32-chars!';
+      expect(await bootstrap.execute(configured)).toEqual({});
+      expect(await bootstrap.execute(configured)).toEqual({});
+      expect(await store.count()).toBe(1);
+      expect((await authenticate.execute(configured)).scopes).toEqual(new Set(SCOPES));
+    });
+
+    it('creates and answers a secret when no token exists and none is configured', async () => {
+      const bootstrap = new EnsureBootstrapToken(store, secrets, clock);
+      const { generatedSecret } = await bootstrap.execute(undefined);
+      expect(generatedSecret).toMatch(/^vtr_/);
+      expect((await authenticate.execute(generatedSecret)).scopes).toEqual(new Set(SCOPES));
+      expect(await bootstrap.execute(undefined)).toEqual({});
+      expect(await store.count()).toBe(1);
+    });
+  });
+});

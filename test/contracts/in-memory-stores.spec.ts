@@ -1,0 +1,13 @@
+import { InMemoryCollectionStore } from '../../src/adapters/memory/in-memory-collection-store.js';
+import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
+import { InMemoryProfileStore } from '../../src/adapters/memory/in-memory-profile-store.js';
+import { InMemoryTokenStore } from '../../src/adapters/memory/in-memory-token-store.js';
+import { collectionStoreContract } from './collection-store.contract.js';
+import { productStoreContract } from './product-store.contract.js';
+import { profileStoreContract } from './profile-store.contract.js';
+import { tokenStoreContract } from './token-store.contract.js';
+
+profileStoreContract('in-memory', async () => ({ store: new InMemoryProfileStore() }));
+productStoreContract('in-memory', async () => ({ store: new InMemoryProductStore() }));
+collectionStoreContract('in-memory', async () => ({ store: new InMemoryCollectionStore() }));
+tokenStoreContract('in-memory', async () => ({ store: new InMemoryTokenStore() }));
