@@ -1,5 +1,6 @@
 import type { ParameterizedContext } from 'koa';
 import type { Principal } from '../../domain/auth/api-token.js';
+import type { ProblemBody } from './problem.js';
 
 export interface VitrineState {
   principal?: Principal;
@@ -17,4 +18,11 @@ export function sendJson(ctx: VitrineContext, status: number, body: unknown): vo
 export function sendNoContent(ctx: VitrineContext): void {
   ctx.status = 204;
   ctx.body = null;
+}
+
+/** Answers an RFC 9457 problem: its status, `application/problem+json`, the body. */
+export function sendProblem(ctx: ParameterizedContext, problem: ProblemBody): void {
+  ctx.status = problem.status;
+  ctx.type = 'application/problem+json';
+  ctx.body = JSON.stringify(problem);
 }

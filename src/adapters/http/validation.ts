@@ -16,3 +16,11 @@ function toValidationIssue(issue: v.BaseIssue<unknown>): ValidationIssue {
   const missing = issue.kind === 'schema' && issue.input === undefined;
   return { path, message: missing ? 'is required' : issue.message };
 }
+
+/** Reads a request body: it must be a JSON object (an array is not), then match the schema. */
+export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw ValidationError.single('body', 'must be a JSON object');
+  }
+  return parseInput(schema, body);
+}

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { DomainError, ValidationError } from '../../../domain/shared/errors.js';
 import type { Logger } from '../../logging/logger.js';
+import { sendProblem } from '../context.js';
 import { HttpProblem, problemBody, type ProblemBody } from '../problem.js';
 
 /**
@@ -13,13 +14,13 @@ export function handleErrors(logger: Logger): Middleware {
     try {
       await next();
       if (ctx.body === undefined || ctx.body === null) {
-        if (ctx.status === 404) writeProblem(ctx, problemBody('ROUTE_NOT_FOUND', `No route answers ${ctx.method} ${ctx.path}.`));
+        if (ctx.status === 404) sendProblem(ctx, problemBody('ROUTE_NOT_FOUND', `No route answers ${ctx.method} ${ctx.path}.`));
         else if (ctx.status === 405 || ctx.status === 501) {
-          writeProblem(ctx, problemBody('METHOD_NOT_ALLOWED', `This route does not answer ${ctx.method}.`));
+          sendProblem(ctx, problemBody('METHOD_NOT_ALLOWED', `This route does not answer ${ctx.method}.`));
         }
       }
     } catch (error) {
-      writeProblem(ctx, toProblem(error, logger));
+      sendProblem(ctx, toProblem(error, logger));
       if (error instanceof HttpProblem) ctx.set(error.headers);
     }
   };
@@ -31,10 +32,4 @@ function toProblem(error: unknown, logger: Logger): ProblemBody {
   if (error instanceof HttpProblem) return problemBody(error.code, error.message);
   logger.error({ err: error }, 'unexpected error while answering a request');
   return problemBody('INTERNAL', 'An unexpected error occurred.');
-}
-
-function writeProblem(ctx: Parameters<Middleware>[0], body: ProblemBody): void {
-  ctx.status = body.status;
-  ctx.type = 'application/problem+json';
-  ctx.body = JSON.stringify(body);
 }

@@ -23,7 +23,7 @@ import {
   SliceParams,
   UpdateCollectionBody,
 } from '../schemas/merchandising-schemas.js';
-import { parseInput } from '../validation.js';
+import { parseBody, parseInput } from '../validation.js';
 import type { RouteKit } from './route-kit.js';
 
 export const COLLECTIONS_BASE = '/api/v1/merchandising-collections/protected';
@@ -53,7 +53,7 @@ export function collectionRoutes({ router, container, requireScope, jsonBody }: 
   });
 
   router.post(COLLECTIONS_BASE, write, jsonBody, async (ctx) => {
-    const body = parseInput(CreateCollectionBody, ctx.request.body);
+    const body = parseBody(CreateCollectionBody, ctx.request.body);
     sendJson(ctx, 201, presentCollection(await createCollection.execute(body)));
   });
 
@@ -64,7 +64,7 @@ export function collectionRoutes({ router, container, requireScope, jsonBody }: 
 
   router.patch(collection, write, jsonBody, async (ctx) => {
     const { id } = parseInput(CollectionParams, ctx.params);
-    const body = parseInput(UpdateCollectionBody, ctx.request.body);
+    const body = parseBody(UpdateCollectionBody, ctx.request.body);
     sendJson(ctx, 200, presentCollection(await updateCollection.execute(id, body)));
   });
 
@@ -82,7 +82,7 @@ export function collectionRoutes({ router, container, requireScope, jsonBody }: 
 
   router.post(slices, write, jsonBody, async (ctx) => {
     const { id } = parseInput(CollectionParams, ctx.params);
-    const body = parseInput(SliceBody, ctx.request.body);
+    const body = parseBody(SliceBody, ctx.request.body);
     sendJson(ctx, 201, presentSlice(await createSlice.execute(id, { ...body, endsAt: body.endsAt ?? undefined })));
   });
 
@@ -93,7 +93,7 @@ export function collectionRoutes({ router, container, requireScope, jsonBody }: 
 
   router.put(slice, write, jsonBody, async (ctx) => {
     const { id, sliceId } = parseInput(SliceParams, ctx.params);
-    const body = parseInput(SliceBody, ctx.request.body);
+    const body = parseBody(SliceBody, ctx.request.body);
     sendJson(ctx, 200, presentSlice(await replaceSlice.execute(id, sliceId, { ...body, endsAt: body.endsAt ?? undefined })));
   });
 

@@ -1,5 +1,5 @@
 import { CheckReadiness } from '../../../application/health/check-readiness.js';
-import { sendJson } from '../context.js';
+import { sendJson, sendProblem } from '../context.js';
 import { problemBody } from '../problem.js';
 import type { RouteKit } from './route-kit.js';
 
@@ -17,8 +17,7 @@ export function healthRoutes({ router, container }: RouteKit): void {
       sendJson(ctx, 200, { status: 'ready', checks });
       return;
     }
-    sendJson(ctx, 503, problemBody('UNAVAILABLE', 'A store this instance needs does not answer.', { checks }));
-    ctx.type = 'application/problem+json';
     ctx.set('Retry-After', '5');
+    sendProblem(ctx, problemBody('UNAVAILABLE', 'A store this instance needs does not answer.', { checks }));
   });
 }

@@ -5,7 +5,7 @@ import { UpsertProduct } from '../../../application/product/upsert-product.js';
 import { sendJson, sendNoContent } from '../context.js';
 import { presentProduct } from '../presenters/product-presenter.js';
 import { ProductBody, SimilarRequestBody } from '../schemas/product-schemas.js';
-import { parseInput } from '../validation.js';
+import { parseBody } from '../validation.js';
 import type { RouteKit } from './route-kit.js';
 
 export const PRODUCTS_BASE = '/api/v1/products/protected';
@@ -17,14 +17,14 @@ export function productRoutes({ router, container, requireScope, jsonBody }: Rou
   const remove = container.get(DeleteProduct);
 
   router.post(`${PRODUCTS_BASE}/similar`, requireScope('products:read'), jsonBody, async (ctx) => {
-    const { data } = parseInput(SimilarRequestBody, ctx.request.body);
+    const { data } = parseBody(SimilarRequestBody, ctx.request.body);
     sendJson(ctx, 200, { products: await findSimilar.execute({ productId: data.id, limit: data.limit }) });
   });
 
   const catalogItem = `${PRODUCTS_BASE}/catalog/:productId`;
 
   router.put(catalogItem, requireScope('products:write'), jsonBody, async (ctx) => {
-    const body = parseInput(ProductBody, ctx.request.body);
+    const body = parseBody(ProductBody, ctx.request.body);
     const { created, product } = await upsert.execute({ ...body, id: ctx.params.productId ?? '' });
     sendJson(ctx, created ? 201 : 200, presentProduct(product));
   });

@@ -4,7 +4,7 @@ import { UpsertProfile } from '../../../application/profile/upsert-profile.js';
 import { sendJson, sendNoContent } from '../context.js';
 import { presentProfile } from '../presenters/profile-presenter.js';
 import { ProfileWriteBody } from '../schemas/profile-schemas.js';
-import { parseInput } from '../validation.js';
+import { parseBody } from '../validation.js';
 import type { RouteKit } from './route-kit.js';
 
 export const PROFILE_BASE = '/api/v1/crm/protected/profile';
@@ -29,7 +29,7 @@ export function profileRoutes({ router, container, requireScope, jsonBody }: Rou
   }
 
   router.put(`${PROFILE_BASE}/user-profile-id/:value`, requireScope('profiles:write'), jsonBody, async (ctx) => {
-    const body = parseInput(ProfileWriteBody, ctx.request.body);
+    const body = parseBody(ProfileWriteBody, ctx.request.body);
     const { created, profile } = await upsert.execute({ userProfileId: ctx.params.value ?? '', ...body });
     sendJson(ctx, created ? 201 : 200, presentProfile(profile));
   });

@@ -4,7 +4,7 @@ import { RevokeToken } from '../../../application/auth/revoke-token.js';
 import { sendJson, sendNoContent } from '../context.js';
 import { presentToken } from '../presenters/token-presenter.js';
 import { IssueTokenBody } from '../schemas/token-schemas.js';
-import { parseInput } from '../validation.js';
+import { parseBody } from '../validation.js';
 import type { RouteKit } from './route-kit.js';
 
 export const TOKENS_BASE = '/api/v1/admin/protected/tokens';
@@ -16,7 +16,7 @@ export function tokenRoutes({ router, container, requireScope, jsonBody }: Route
   const manage = requireScope('tokens:manage');
 
   router.post(TOKENS_BASE, manage, jsonBody, async (ctx) => {
-    const body = parseInput(IssueTokenBody, ctx.request.body);
+    const body = parseBody(IssueTokenBody, ctx.request.body);
     const { token, secret } = await issue.execute({ ...body, expiresAt: body.expiresAt ?? undefined });
     ctx.set('Cache-Control', 'no-store');
     sendJson(ctx, 201, { ...presentToken(token), token: secret });

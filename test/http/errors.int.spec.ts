@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
+import { expectProblem, startTestServer, type TestServer } from '../support/http-harness.js';
+
+const SIMILAR = '/api/v1/products/protected/similar';
+
+/** A store whose failures carry internals that must never reach a client. */
+class BrokenProductStore extends InMemoryProductStore {
+  override async get(): Promise<never> {
+    const error = new Error('connection to mongodb://admin:hunter2@10.0.0.5:27017 lost in /srv/vitrine/src/adapters/mongo.ts');
+    throw error;
+  }
+}
+
+describe('errors as RFC 9457 problem details', () => {
+  let server: TestServer;
+  let broken: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    broken = await startTestServer({ overrides: { productStore: new BrokenProductStore() } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await broken.close();
+  });
+
+  it('answers problem details with type, title, status, code and detail', async () => {
+    const answer = await server.request('GET', '/api/v1/products/protected/catalog/none');
+    expectProblem(answer, 404, 'PRODUCT_NOT_FOUND');
+    expect(answer.json).toEqual({ type: 'urn:vitrine:problem:product-not-found', title: 'Product not found', status: 404, code: 'PRODUCT_NOT_FOUND', detail: 'No product has this id.' });
+  });
+
+  it('answers 415 to a body that is not application/json', async () => {
+    for (const [type, body] of [
+      ['text/plain', '{"sessionId":"s","data":{"id":"x"}}'],
+      ['application/x-www-form-urlencoded', 'sessionId=s&data[id]=x'],
+      ['application/xml', '<similar/>'],
+    ] as const) {
+      expectProblem(await server.request('POST', SIMILAR, { rawBody: body, headers: { 'Content-Type': type } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    }
+  });
+
+  it('accepts application/json with a charset parameter', async () => {
+    const answer = await server.request('POST', SIMILAR, { rawBody: '{"sessionId":"s","data":{"id":"x"}}', headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+    expectProblem(answer, 404, 'PRODUCT_NOT_FOUND');
+  });
+
+  it.each(['{"sessionId": "s", ', 'not json at all', '{"a":1}}', "{'a': 1}"])('answers 400 to the malformed JSON %j', async (raw) => {
+    const answer = await server.request('POST', SIMILAR, { rawBody: raw, headers: { 'Content-Type': 'application/json' } });
+    expectProblem(answer, 400, 'VALIDATION_FAILED');
+    expect(answer.json.errors).toEqual([{ path: 'body', message: 'must be a valid JSON object' }]);
+  });
+
+  it('answers 413 to a body over 256 KB, and accepts one just under', async () => {
+    const big = JSON.stringify({ sessionId: 's', data: { id: 'x' }, padding: 'x'.repeat(300 * 1024) });
+    expectProblem(await server.request('POST', SIMILAR, { rawBody: big, headers: { 'Content-Type': 'application/json' } }), 413, 'PAYLOAD_TOO_LARGE');
+    const fits = JSON.stringify({ sessionId: 's', data: { id: 'x' }, padding: 'x'.repeat(250 * 1024) });
+    expectProblem(await server.request('POST', SIMILAR, { rawBody: fits, headers: { 'Content-Type': 'application/json' } }), 404, 'PRODUCT_NOT_FOUND');
+  });
+
+  it('answers 404 ROUTE_NOT_FOUND as a problem for unknown routes, with or without a token', async () => {
+    for (const path of ['/', '/api/v1/unknown', '/api/v2/products/protected/similar', '/api/v1/crm/protected/profile/fax/123']) {
+      expectProblem(await server.request('GET', path), 404, 'ROUTE_NOT_FOUND');
+      expectProblem(await server.request('GET', path, { token: null }), 404, 'ROUTE_NOT_FOUND');
+    }
+  });
+
+  it('answers 405 with an Allow header for a known route and another method', async () => {
+    const answer = await server.request('GET', SIMILAR);
+    expectProblem(answer, 405, 'METHOD_NOT_ALLOWED');
+    expect(answer.headers.get('allow')).toBe('POST');
+  });
+
+  it('answers 500 INTERNAL without any internal detail when something unexpected fails', async () => {
+    const answer = await broken.request('GET', '/api/v1/products/protected/catalog/x');
+    expectProblem(answer, 500, 'INTERNAL');
+    expect(answer.json).toEqual({ type: 'urn:vitrine:problem:internal', title: 'Internal server error', status: 500, code: 'INTERNAL', detail: 'An unexpected error occurred.' });
+    for (const leak of ['mongodb', 'hunter2', '/srv', '.ts', 'at ', 'Error']) expect(answer.text).not.toContain(leak);
+  });
+
+  it('never shows a stack trace or an internal path, whatever the failure', async () => {
+    const answers = await Promise.all([
+      server.request('POST', SIMILAR, { rawBody: '{', headers: { 'Content-Type': 'application/json' } }),
+      server.request('POST', SIMILAR, { rawBody: 'x'.repeat(300 * 1024), headers: { 'Content-Type': 'application/json' } }),
+      server.request('GET', '/api/v1/merchandising-collections/protected/%E0%A4%A'),
+      broken.request('POST', SIMILAR, { body: { sessionId: 's', data: { id: 'x' } } }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.headers.get('content-type')).toBe('application/problem+json');
+      expect(answer.text).not.toMatch(/node_modules|\/src\/|\.ts\b|\.js:\d|\n\s+at /);
+    }
+  });
+});

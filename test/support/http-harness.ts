@@ -1,0 +1,98 @@
+/** Starts the real Koa app on a free loopback port, with a fake clock, for HTTP tests. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Container } from 'inversify';
+import { expect } from 'vitest';
+import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
+import { createApp } from '../../src/adapters/http/create-app.js';
+import { EnsureBootstrapToken } from '../../src/application/auth/ensure-bootstrap-token.js';
+import { IssueToken } from '../../src/application/auth/issue-token.js';
+import type { Scope } from '../../src/domain/auth/scopes.js';
+import { parseConfig } from '../../src/composition/config.js';
+import { createContainer, type Overrides } from '../../src/composition/container.js';
+import { T0 } from './mothers.js';
+
+export const ADMIN_SECRET = 'vtr_test-admin-secret-0123456789abcdefghijklmnop';
+
+export interface TestResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+  /** The parsed body, or undefined when it is empty or not JSON. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are checked by assertions, not types
+  readonly json: any;
+}
+
+export interface RequestOptions {
+  /** The X-Service-APP-Token value; `null` sends none. Default: the admin token. */
+  readonly token?: string | null;
+  /** Sent as JSON with Content-Type: application/json. */
+  readonly body?: unknown;
+  /** Sent as is, with whatever headers are given. */
+  readonly rawBody?: string | Buffer;
+  readonly headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  readonly baseUrl: string;
+  readonly container: Container;
+  readonly clock: FakeClock;
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  /** A new token with exactly these scopes. */
+  tokenWith(scopes: readonly Scope[], expiresAt?: Date): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: { clock?: FakeClock; overrides?: Overrides; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const clock = options.clock ?? new FakeClock(T0);
+  const config = parseConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...options.env });
+  const container = createContainer(config, { clock, ...options.overrides });
+  await container.get(EnsureBootstrapToken).execute(ADMIN_SECRET);
+  const server: Server = createServer(createApp(container).callback());
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  let issued = 0;
+  return {
+    baseUrl,
+    container,
+    clock,
+    async request(method, path, { token = ADMIN_SECRET, body, rawBody, headers = {} } = {}) {
+      const sent: Record<string, string> = { ...headers };
+      if (token !== null) sent['X-Service-APP-Token'] = token;
+      let payload: string | Buffer | undefined = rawBody;
+      if (body !== undefined) {
+        payload = JSON.stringify(body);
+        sent['Content-Type'] ??= 'application/json';
+      }
+      const response = await fetch(`${baseUrl}${path}`, { method, headers: sent, body: payload });
+      const text = await response.text();
+      let json: unknown;
+      try {
+        json = text.length > 0 ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      return { status: response.status, headers: response.headers, text, json };
+    },
+    async tokenWith(scopes, expiresAt) {
+      const { secret } = await container.get(IssueToken).execute({ name: `test token ${++issued}`, scopes, expiresAt });
+      return secret;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+/** The members every problem answer has, checked together. */
+export function expectProblem(response: TestResponse, status: number, code: string): void {
+  expect({ status: response.status, contentType: response.headers.get('content-type') }).toEqual({
+    status,
+    contentType: 'application/problem+json',
+  });
+  expect(response.json).toMatchObject({ status, code, type: `urn:vitrine:problem:${code.toLowerCase().replaceAll('_', '-')}` });
+  expect(typeof response.json.title).toBe('string');
+}

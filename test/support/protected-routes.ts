@@ -1,0 +1,37 @@
+import type { Scope } from '../../src/domain/auth/scopes.js';
+
+/** Every protected route of the API with the scope it needs and a request that would be valid. */
+export interface ProtectedRoute {
+  readonly method: string;
+  readonly path: string;
+  readonly scope: Scope;
+  readonly body?: unknown;
+}
+
+const slice = { name: 'S', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', products: [] };
+
+export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
+  { method: 'GET', path: '/api/v1/crm/protected/profile/user-profile-id/up_1', scope: 'profiles:read' },
+  { method: 'GET', path: '/api/v1/crm/protected/profile/phone/11987654321', scope: 'profiles:read' },
+  { method: 'GET', path: '/api/v1/crm/protected/profile/email/ana@example.com', scope: 'profiles:read' },
+  { method: 'GET', path: '/api/v1/crm/protected/profile/document/52998224725', scope: 'profiles:read' },
+  { method: 'PUT', path: '/api/v1/crm/protected/profile/user-profile-id/up_1', scope: 'profiles:write', body: { profile: {} } },
+  { method: 'DELETE', path: '/api/v1/crm/protected/profile/user-profile-id/up_1', scope: 'profiles:write' },
+  { method: 'POST', path: '/api/v1/products/protected/similar', scope: 'products:read', body: { sessionId: 's', data: { id: 'P-1' } } },
+  { method: 'PUT', path: '/api/v1/products/protected/catalog/P-1', scope: 'products:write', body: { name: 'P' } },
+  { method: 'GET', path: '/api/v1/products/protected/catalog/P-1', scope: 'products:read' },
+  { method: 'DELETE', path: '/api/v1/products/protected/catalog/P-1', scope: 'products:write' },
+  { method: 'POST', path: '/api/v1/merchandising-collections/protected', scope: 'collections:write', body: { name: 'C' } },
+  { method: 'GET', path: '/api/v1/merchandising-collections/protected', scope: 'collections:read' },
+  { method: 'GET', path: '/api/v1/merchandising-collections/protected/1', scope: 'collections:read' },
+  { method: 'PATCH', path: '/api/v1/merchandising-collections/protected/1', scope: 'collections:write', body: { name: 'C' } },
+  { method: 'DELETE', path: '/api/v1/merchandising-collections/protected/1', scope: 'collections:write' },
+  { method: 'GET', path: '/api/v1/merchandising-collections/protected/1/slices', scope: 'collections:read' },
+  { method: 'POST', path: '/api/v1/merchandising-collections/protected/1/slices', scope: 'collections:write', body: slice },
+  { method: 'GET', path: '/api/v1/merchandising-collections/protected/1/slices/1', scope: 'collections:read' },
+  { method: 'PUT', path: '/api/v1/merchandising-collections/protected/1/slices/1', scope: 'collections:write', body: slice },
+  { method: 'DELETE', path: '/api/v1/merchandising-collections/protected/1/slices/1', scope: 'collections:write' },
+  { method: 'POST', path: '/api/v1/admin/protected/tokens', scope: 'tokens:manage', body: { name: 't', scopes: ['products:read'] } },
+  { method: 'GET', path: '/api/v1/admin/protected/tokens', scope: 'tokens:manage' },
+  { method: 'DELETE', path: '/api/v1/admin/protected/tokens/tok_1', scope: 'tokens:manage' },
+];
