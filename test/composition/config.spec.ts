@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../../src/composition/config.js';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems.map((p) => p.variable);
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration from the environment', () => {
+  it('has working defaults: the embedded stores with demo data on port 3000', () => {
+    expect(parseConfig({})).toEqual({
+      port: 3000,
+      host: undefined,
+      mongodbUri: undefined,
+      mongodbDb: 'vitrine',
+      redisUrl: undefined,
+      defaultCountry: 'BR',
+      bootstrapAdminToken: undefined,
+      demoData: true,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = parseConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      MONGODB_DB: 'loja',
+      DEFAULT_COUNTRY: 'pt',
+      BOOTSTRAP_ADMIN_TOKEN: 'x'.repeat(40),
+      DEMO_DATA: 'off',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', mongodbDb: 'loja', defaultCountry: 'PT', bootstrapAdminToken: 'x'.repeat(40), demoData: false, logLevel: 'debug' });
+  });
+
+  it.each(['1', 'true', 'YES', 'on'])('reads DEMO_DATA=%s as on', (value) => {
+    expect(parseConfig({ DEMO_DATA: value }).demoData).toBe(true);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseConfig({ PORT: '', DEFAULT_COUNTRY: ' ', DEMO_DATA: '' })).toMatchObject({ port: 3000, defaultCountry: 'BR', demoData: true });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['HOST', 'not a host'],
+    ['MONGODB_URI', 'http://localhost:27017'],
+    ['MONGODB_DB', 'a/b'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['DEFAULT_COUNTRY', 'XX'],
+    ['DEFAULT_COUNTRY', 'BRA'],
+    ['BOOTSTRAP_ADMIN_TOKEN', 'too-short'],
+    ['BOOTSTRAP_ADMIN_TOKEN', `${'x'.repeat(20)} ${'y'.repeat(20)}`],
+    ['DEMO_DATA', 'maybe'],
+    ['LOG_LEVEL', 'verbose'],
+  ])('stops on %s=%j, naming the variable and the value', (variable, value) => {
+    expect(problemsOf({ [variable]: value })).toEqual([variable]);
+    expect(() => parseConfig({ [variable]: value })).toThrow(new RegExp(`${variable} .*${JSON.stringify(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+
+  it('names every bad variable at once', () => {
+    expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'loud', DEFAULT_COUNTRY: 'ZZ' }).sort()).toEqual(['DEFAULT_COUNTRY', 'LOG_LEVEL', 'PORT']);
+  });
+
+  it('refuses MONGODB_URI and REDIS_URL until this build has those adapters', () => {
+    expect(problemsOf({ MONGODB_URI: 'mongodb://localhost:27017' })).toEqual(['MONGODB_URI']);
+    expect(problemsOf({ REDIS_URL: 'redis://localhost:6379' })).toEqual(['REDIS_URL']);
+  });
+});

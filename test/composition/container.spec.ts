@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
+import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
+import * as application from '../../src/application/index.js';
+import { ClockToken } from '../../src/domain/shared/clock.js';
+import { ProductStoreToken } from '../../src/domain/product/product-store.js';
+import { parseConfig } from '../../src/composition/config.js';
+import { createContainer, resolve } from '../../src/composition/container.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a class of any constructor, as the container sees it
+type UseCaseClass = new (...args: any[]) => { execute: unknown };
+
+const useCases = Object.entries(application).filter(
+  ([name, value]) => typeof value === 'function' && /^[A-Z]/.test(name) && typeof (value as { prototype?: { execute?: unknown } }).prototype?.execute === 'function',
+) as [string, UseCaseClass][];
+
+describe('the composition root', () => {
+  const config = parseConfig({ LOG_LEVEL: 'silent' });
+
+  it('binds every use case the application exports', () => {
+    expect(useCases.length).toBeGreaterThanOrEqual(23);
+    const container = createContainer(config);
+    for (const [name, useCase] of useCases) {
+      expect(container.get(useCase), name).toBeInstanceOf(useCase);
+    }
+  });
+
+  it('builds each use case once per container', () => {
+    const container = createContainer(config);
+    expect(container.get(application.GetActiveSlice)).toBe(container.get(application.GetActiveSlice));
+    expect(createContainer(config).get(application.GetActiveSlice)).not.toBe(container.get(application.GetActiveSlice));
+  });
+
+  it('replaces single ports with overrides', () => {
+    const clock = new FakeClock('2030-01-01T00:00:00.000Z');
+    const products = new InMemoryProductStore();
+    const container = createContainer(config, { clock, productStore: products });
+    expect(resolve(container, ClockToken)).toBe(clock);
+    expect(resolve(container, ProductStoreToken)).toBe(products);
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runVitrine, startVitrine, type VitrineProcess } from '../support/vitrine-process.js';
+
+describe('main: the service as `npm start` runs it', () => {
+  describe('on the embedded default', () => {
+    let vitrine: VitrineProcess;
+    beforeAll(async () => {
+      vitrine = await startVitrine();
+    });
+    afterAll(async () => {
+      await vitrine.stop('SIGKILL');
+    });
+
+    const get = (path: string, token = vitrine.printedToken ?? '') =>
+      fetch(`${vitrine.baseUrl}${path}`, { headers: { 'X-Service-APP-Token': token } });
+
+    it('prints a generated admin token once, outside the JSON log lines', () => {
+      const { stdout } = vitrine.output();
+      expect(vitrine.printedToken).toMatch(/^vtr_/);
+      expect(stdout.split(vitrine.printedToken ?? '').length).toBe(2);
+      for (const line of stdout.split('\n').filter((l) => l.startsWith('{'))) expect(line).not.toContain('vtr_');
+    });
+
+    it('serves the demo data with that token', async () => {
+      const slice = await get('/api/v1/merchandising-collections/protected/1');
+      expect(slice.status).toBe(200);
+      expect(((await slice.json()) as { sliceName: string }).sliceName).toBe('Verão — destaque do fim de semana');
+      const profile = await get('/api/v1/crm/protected/profile/email/ana.souza@exemplo.com.br');
+      expect(((await profile.json()) as { userProfileId: string }).userProfileId).toBe('up_ana_souza');
+      expect((await get('/api/v1/merchandising-collections/protected/2')).status).toBe(404);
+      expect((await get('/api/v1/merchandising-collections/protected/1', 'vtr_wrong')).status).toBe(401);
+    });
+
+    it('logs one JSON line that it listens, then stops cleanly on SIGTERM', async () => {
+      expect(vitrine.output().stdout).toMatch(/"msg":"Vitrine is listening on http:\/\/127\.0\.0\.1:\d+"/);
+      const ended = await vitrine.stop('SIGTERM');
+      expect(ended).toEqual({ code: 0, signal: null });
+      expect(vitrine.output().stdout).toContain('"msg":"stopped"');
+      expect(vitrine.output().stderr).toBe('');
+    });
+  });
+
+  it('uses BOOTSTRAP_ADMIN_TOKEN instead of printing one, and loads no demo data when told not to', async () => {
+    const secret = 'bootstrap-secret-for-tests-0123456789abcdef';
+    const vitrine = await startVitrine({ BOOTSTRAP_ADMIN_TOKEN: secret, DEMO_DATA: 'false' });
+    try {
+      expect(vitrine.printedToken).toBeUndefined();
+      const answer = await fetch(`${vitrine.baseUrl}/api/v1/merchandising-collections/protected`, { headers: { 'X-Service-APP-Token': secret } });
+      expect(await answer.json()).toEqual({ collections: [] });
+    } finally {
+      await vitrine.stop();
+    }
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DEFAULT_COUNTRY: 'Brasil' }, 'DEFAULT_COUNTRY'],
+    [{ LOG_LEVEL: 'chatty' }, 'LOG_LEVEL'],
+  ])('refuses to start with %j, naming %s', async (env, variable) => {
+    const { exited, output } = runVitrine(env);
+    const { code } = await exited;
+    expect(code).toBe(1);
+    expect(output().stderr).toMatch(new RegExp(`^vitrine: configuration error: ${variable} `, 'm'));
+    expect(output().stdout).toBe('');
+  });
+
+  it('refuses to start when its port is taken, saying why', async () => {
+    const first = await startVitrine({ DEMO_DATA: 'false' });
+    try {
+      const port = new URL(first.baseUrl).port;
+      const { exited, output } = runVitrine({ PORT: port, DEMO_DATA: 'false' });
+      expect((await exited).code).toBe(1);
+      expect(output().stderr).toContain('EADDRINUSE');
+    } finally {
+      await first.stop();
+    }
+  });
+});
