@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CollectionStore } from '../../src/domain/merchandising/collection-store.js';
 import { draftSlice, type SliceDraft } from '../../src/domain/merchandising/slice.js';
 import { aSliceInput, at } from '../support/mothers.js';
-import type { StoreFactory, StoreFixture } from './store-factory.js';
+import { freshStorePerTest, type StoreFactory } from './store-factory.js';
 
 const CREATED = at('2026-11-01T10:00:00.000Z');
 const LATER = at('2026-11-02T10:00:00.000Z');
@@ -14,76 +14,67 @@ function draft(overrides: Parameters<typeof aSliceInput>[0] = {}): SliceDraft {
 /** What every CollectionStore must do, whatever keeps the data. */
 export function collectionStoreContract(adapter: string, factory: StoreFactory<CollectionStore>): void {
   describe(`CollectionStore contract: ${adapter}`, () => {
-    let fixture: StoreFixture<CollectionStore>;
-    let store: CollectionStore;
-
-    beforeEach(async () => {
-      fixture = await factory();
-      store = fixture.store;
-    });
-    afterEach(async () => {
-      await fixture.dispose?.();
-    });
+    const store = freshStorePerTest(factory);
 
     describe('collections', () => {
       it('assigns positive, increasing ids and never reuses one after a delete', async () => {
-        const first = await store.createCollection({ name: 'A', description: '' }, CREATED);
-        const second = await store.createCollection({ name: 'B', description: '' }, CREATED);
+        const first = await store().createCollection({ name: 'A', description: '' }, CREATED);
+        const second = await store().createCollection({ name: 'B', description: '' }, CREATED);
         expect(first.id).toBeGreaterThan(0);
         expect(second.id).toBeGreaterThan(first.id);
-        await store.deleteCollection(second.id);
-        const third = await store.createCollection({ name: 'C', description: '' }, CREATED);
+        await store().deleteCollection(second.id);
+        const third = await store().createCollection({ name: 'C', description: '' }, CREATED);
         expect(third.id).toBeGreaterThan(second.id);
       });
 
       it('reads back what it created, dates to the millisecond', async () => {
-        const created = await store.createCollection({ name: 'Verão', description: 'Linho e praia' }, at('2026-11-01T10:00:00.123Z'));
+        const created = await store().createCollection({ name: 'Verão', description: 'Linho e praia' }, at('2026-11-01T10:00:00.123Z'));
         expect(created).toEqual({ id: created.id, name: 'Verão', description: 'Linho e praia', createdAt: at('2026-11-01T10:00:00.123Z'), updatedAt: at('2026-11-01T10:00:00.123Z') });
-        expect(await store.getCollection(created.id)).toEqual(created);
-        expect(await store.getCollection(created.id + 1000)).toBeUndefined();
+        expect(await store().getCollection(created.id)).toEqual(created);
+        expect(await store().getCollection(created.id + 1000)).toBeUndefined();
       });
 
       it('changes only what an update names', async () => {
-        const created = await store.createCollection({ name: 'A', description: 'd' }, CREATED);
-        const renamed = await store.updateCollection(created.id, { name: 'B' }, LATER);
+        const created = await store().createCollection({ name: 'A', description: 'd' }, CREATED);
+        const renamed = await store().updateCollection(created.id, { name: 'B' }, LATER);
         expect(renamed).toEqual({ ...created, name: 'B', updatedAt: LATER });
-        const described = await store.updateCollection(created.id, { description: 'e' }, LATER);
+        const described = await store().updateCollection(created.id, { description: 'e' }, LATER);
         expect(described).toEqual({ ...created, name: 'B', description: 'e', updatedAt: LATER });
-        expect(await store.getCollection(created.id)).toEqual(described);
-        expect(await store.updateCollection(created.id + 1000, { name: 'X' }, LATER)).toBeUndefined();
+        expect(await store().getCollection(created.id)).toEqual(described);
+        expect(await store().updateCollection(created.id + 1000, { name: 'X' }, LATER)).toBeUndefined();
       });
 
       it('lists collections by id with their slice counts', async () => {
-        const a = await store.createCollection({ name: 'A', description: '' }, CREATED);
-        const b = await store.createCollection({ name: 'B', description: '' }, CREATED);
-        await store.createSlice(b.id, draft(), CREATED);
-        await store.createSlice(b.id, draft(), CREATED);
-        expect(await store.listCollections()).toEqual([
+        const a = await store().createCollection({ name: 'A', description: '' }, CREATED);
+        const b = await store().createCollection({ name: 'B', description: '' }, CREATED);
+        await store().createSlice(b.id, draft(), CREATED);
+        await store().createSlice(b.id, draft(), CREATED);
+        expect(await store().listCollections()).toEqual([
           { ...a, sliceCount: 0 },
           { ...b, sliceCount: 2 },
         ]);
-        expect(await store.countSlices(b.id)).toBe(2);
-        expect(await store.countSlices(a.id)).toBe(0);
+        expect(await store().countSlices(b.id)).toBe(2);
+        expect(await store().countSlices(a.id)).toBe(0);
       });
 
       it('deletes a collection with all its slices', async () => {
-        const c = await store.createCollection({ name: 'A', description: '' }, CREATED);
-        const slice = await store.createSlice(c.id, draft({ startsAt: at('2026-01-01T00:00:00.000Z'), endsAt: undefined }), CREATED);
-        expect(await store.deleteCollection(c.id)).toBe(true);
-        expect(await store.getCollection(c.id)).toBeUndefined();
-        expect(await store.getSlice(c.id, slice?.id ?? 0)).toBeUndefined();
-        expect(await store.findActiveSlice(c.id, at('2026-06-01T00:00:00.000Z'))).toBeUndefined();
-        expect(await store.listSlices(c.id)).toEqual([]);
-        expect(await store.countSlices(c.id)).toBe(0);
-        expect(await store.deleteCollection(c.id)).toBe(false);
-        expect(await store.listCollections()).toEqual([]);
+        const c = await store().createCollection({ name: 'A', description: '' }, CREATED);
+        const slice = await store().createSlice(c.id, draft({ startsAt: at('2026-01-01T00:00:00.000Z'), endsAt: undefined }), CREATED);
+        expect(await store().deleteCollection(c.id)).toBe(true);
+        expect(await store().getCollection(c.id)).toBeUndefined();
+        expect(await store().getSlice(c.id, slice?.id ?? 0)).toBeUndefined();
+        expect(await store().findActiveSlice(c.id, at('2026-06-01T00:00:00.000Z'))).toBeUndefined();
+        expect(await store().listSlices(c.id)).toEqual([]);
+        expect(await store().countSlices(c.id)).toBe(0);
+        expect(await store().deleteCollection(c.id)).toBe(false);
+        expect(await store().listCollections()).toEqual([]);
       });
     });
 
     describe('slices', () => {
       let collectionId: number;
       beforeEach(async () => {
-        collectionId = (await store.createCollection({ name: 'Verão', description: '' }, CREATED)).id;
+        collectionId = (await store().createCollection({ name: 'Verão', description: '' }, CREATED)).id;
       });
 
       it('creates a slice with every field, products in order, dates to the millisecond', async () => {
@@ -95,65 +86,65 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
           filters: { availableOnly: true, categories: ['vestidos'], minPrice: 10.5 },
           products: ['Z', 'A', 'M'],
         });
-        const slice = await store.createSlice(collectionId, input, CREATED);
+        const slice = await store().createSlice(collectionId, input, CREATED);
         expect(slice).toEqual({ ...input, id: slice?.id, collectionId, createdAt: CREATED, updatedAt: CREATED });
         expect(slice?.id).toBeGreaterThan(0);
-        expect(await store.getSlice(collectionId, slice?.id ?? 0)).toEqual(slice);
+        expect(await store().getSlice(collectionId, slice?.id ?? 0)).toEqual(slice);
         expect(slice?.endsAt.toISOString()).toBe('9999-12-31T23:59:59.999Z');
       });
 
       it('holds 500 products', async () => {
         const products = Array.from({ length: 500 }, (_, i) => `P-${i}`);
-        const slice = await store.createSlice(collectionId, draft({ products }), CREATED);
-        expect((await store.getSlice(collectionId, slice?.id ?? 0))?.products).toEqual(products);
+        const slice = await store().createSlice(collectionId, draft({ products }), CREATED);
+        expect((await store().getSlice(collectionId, slice?.id ?? 0))?.products).toEqual(products);
       });
 
       it('creates nothing in a collection that does not exist', async () => {
-        expect(await store.createSlice(collectionId + 1000, draft(), CREATED)).toBeUndefined();
-        expect(await store.countSlices(collectionId + 1000)).toBe(0);
+        expect(await store().createSlice(collectionId + 1000, draft(), CREATED)).toBeUndefined();
+        expect(await store().countSlices(collectionId + 1000)).toBe(0);
       });
 
       it('never reuses a slice id, across collections too', async () => {
-        const other = (await store.createCollection({ name: 'B', description: '' }, CREATED)).id;
-        const a = await store.createSlice(collectionId, draft(), CREATED);
-        const b = await store.createSlice(other, draft(), CREATED);
-        await store.deleteSlice(other, b?.id ?? 0);
-        const c = await store.createSlice(collectionId, draft(), CREATED);
+        const other = (await store().createCollection({ name: 'B', description: '' }, CREATED)).id;
+        const a = await store().createSlice(collectionId, draft(), CREATED);
+        const b = await store().createSlice(other, draft(), CREATED);
+        await store().deleteSlice(other, b?.id ?? 0);
+        const c = await store().createSlice(collectionId, draft(), CREATED);
         expect(new Set([a?.id, b?.id, c?.id]).size).toBe(3);
         expect(c?.id).toBeGreaterThan(b?.id ?? 0);
       });
 
       it('does not show a slice through another collection', async () => {
-        const other = (await store.createCollection({ name: 'B', description: '' }, CREATED)).id;
-        const slice = await store.createSlice(collectionId, draft(), CREATED);
-        expect(await store.getSlice(other, slice?.id ?? 0)).toBeUndefined();
-        expect(await store.replaceSlice(other, slice?.id ?? 0, draft(), LATER)).toBeUndefined();
-        expect(await store.deleteSlice(other, slice?.id ?? 0)).toBe(false);
-        expect(await store.getSlice(collectionId, slice?.id ?? 0)).toEqual(slice);
+        const other = (await store().createCollection({ name: 'B', description: '' }, CREATED)).id;
+        const slice = await store().createSlice(collectionId, draft(), CREATED);
+        expect(await store().getSlice(other, slice?.id ?? 0)).toBeUndefined();
+        expect(await store().replaceSlice(other, slice?.id ?? 0, draft(), LATER)).toBeUndefined();
+        expect(await store().deleteSlice(other, slice?.id ?? 0)).toBe(false);
+        expect(await store().getSlice(collectionId, slice?.id ?? 0)).toEqual(slice);
       });
 
       it('replaces a slice whole, keeping its id and creation date', async () => {
-        const slice = await store.createSlice(collectionId, draft({ products: ['A', 'B'] }), CREATED);
+        const slice = await store().createSlice(collectionId, draft({ products: ['A', 'B'] }), CREATED);
         const next = draft({ name: 'Natal', type: 'AI', startsAt: at('2026-12-01T00:00:00.000Z'), endsAt: at('2026-12-26T00:00:00.000Z'), products: ['C'], filters: { tags: ['festa'] } });
-        const replaced = await store.replaceSlice(collectionId, slice?.id ?? 0, next, LATER);
+        const replaced = await store().replaceSlice(collectionId, slice?.id ?? 0, next, LATER);
         expect(replaced).toEqual({ ...next, id: slice?.id, collectionId, createdAt: CREATED, updatedAt: LATER });
-        expect(await store.getSlice(collectionId, slice?.id ?? 0)).toEqual(replaced);
-        expect(await store.replaceSlice(collectionId, (slice?.id ?? 0) + 1000, next, LATER)).toBeUndefined();
+        expect(await store().getSlice(collectionId, slice?.id ?? 0)).toEqual(replaced);
+        expect(await store().replaceSlice(collectionId, (slice?.id ?? 0) + 1000, next, LATER)).toBeUndefined();
       });
 
       it('deletes a slice once', async () => {
-        const slice = await store.createSlice(collectionId, draft(), CREATED);
-        expect(await store.deleteSlice(collectionId, slice?.id ?? 0)).toBe(true);
-        expect(await store.getSlice(collectionId, slice?.id ?? 0)).toBeUndefined();
-        expect(await store.deleteSlice(collectionId, slice?.id ?? 0)).toBe(false);
-        expect(await store.countSlices(collectionId)).toBe(0);
+        const slice = await store().createSlice(collectionId, draft(), CREATED);
+        expect(await store().deleteSlice(collectionId, slice?.id ?? 0)).toBe(true);
+        expect(await store().getSlice(collectionId, slice?.id ?? 0)).toBeUndefined();
+        expect(await store().deleteSlice(collectionId, slice?.id ?? 0)).toBe(false);
+        expect(await store().countSlices(collectionId)).toBe(0);
       });
 
       it('lists slices by start then id, without their products but with their count', async () => {
-        const late = await store.createSlice(collectionId, draft({ startsAt: at('2026-12-01T00:00:00.000Z'), endsAt: undefined, products: ['A'] }), CREATED);
-        const early = await store.createSlice(collectionId, draft({ startsAt: at('2026-11-01T00:00:00.000Z'), products: ['A', 'B'] }), CREATED);
-        const twin = await store.createSlice(collectionId, draft({ startsAt: at('2026-11-01T00:00:00.000Z'), products: [] }), CREATED);
-        const listed = await store.listSlices(collectionId);
+        const late = await store().createSlice(collectionId, draft({ startsAt: at('2026-12-01T00:00:00.000Z'), endsAt: undefined, products: ['A'] }), CREATED);
+        const early = await store().createSlice(collectionId, draft({ startsAt: at('2026-11-01T00:00:00.000Z'), products: ['A', 'B'] }), CREATED);
+        const twin = await store().createSlice(collectionId, draft({ startsAt: at('2026-11-01T00:00:00.000Z'), products: [] }), CREATED);
+        const listed = await store().listSlices(collectionId);
         expect(listed.map((s) => s.id)).toEqual([early?.id, twin?.id, late?.id]);
         expect(listed.map((s) => s.productCount)).toEqual([2, 0, 1]);
         expect(listed[0]).not.toHaveProperty('products');
@@ -163,34 +154,34 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
 
       describe('the active slice at an instant', () => {
         it('follows the half-open window exactly', async () => {
-          const slice = await store.createSlice(collectionId, draft({ startsAt: at('2026-11-27T03:00:00.000Z'), endsAt: at('2026-11-28T03:00:00.000Z') }), CREATED);
-          expect(await store.findActiveSlice(collectionId, at('2026-11-27T02:59:59.999Z'))).toBeUndefined();
-          expect(await store.findActiveSlice(collectionId, at('2026-11-27T03:00:00.000Z'))).toEqual(slice);
-          expect(await store.findActiveSlice(collectionId, at('2026-11-28T02:59:59.999Z'))).toEqual(slice);
-          expect(await store.findActiveSlice(collectionId, at('2026-11-28T03:00:00.000Z'))).toBeUndefined();
+          const slice = await store().createSlice(collectionId, draft({ startsAt: at('2026-11-27T03:00:00.000Z'), endsAt: at('2026-11-28T03:00:00.000Z') }), CREATED);
+          expect(await store().findActiveSlice(collectionId, at('2026-11-27T02:59:59.999Z'))).toBeUndefined();
+          expect(await store().findActiveSlice(collectionId, at('2026-11-27T03:00:00.000Z'))).toEqual(slice);
+          expect(await store().findActiveSlice(collectionId, at('2026-11-28T02:59:59.999Z'))).toEqual(slice);
+          expect(await store().findActiveSlice(collectionId, at('2026-11-28T03:00:00.000Z'))).toBeUndefined();
         });
 
         it('picks the latest start, then the highest id, and only within the collection', async () => {
-          const long = await store.createSlice(collectionId, draft({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: undefined }), CREATED);
-          const twinA = await store.createSlice(collectionId, draft({ startsAt: at('2026-11-20T00:00:00.000Z'), endsAt: at('2026-11-25T00:00:00.000Z') }), CREATED);
-          const twinB = await store.createSlice(collectionId, draft({ startsAt: at('2026-11-20T00:00:00.000Z'), endsAt: at('2026-11-22T00:00:00.000Z') }), CREATED);
-          const other = (await store.createCollection({ name: 'B', description: '' }, CREATED)).id;
-          await store.createSlice(other, draft({ startsAt: at('2026-11-21T00:00:00.000Z'), endsAt: undefined }), CREATED);
-          expect((await store.findActiveSlice(collectionId, at('2026-11-21T00:00:00.000Z')))?.id).toBe(twinB?.id);
-          expect((await store.findActiveSlice(collectionId, at('2026-11-22T00:00:00.000Z')))?.id).toBe(twinA?.id);
-          expect((await store.findActiveSlice(collectionId, at('2026-11-25T00:00:00.000Z')))?.id).toBe(long?.id);
-          expect((await store.findActiveSlice(collectionId, at('2026-11-21T00:00:00.000Z')))?.products).toEqual(twinB?.products);
+          const long = await store().createSlice(collectionId, draft({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: undefined }), CREATED);
+          const twinA = await store().createSlice(collectionId, draft({ startsAt: at('2026-11-20T00:00:00.000Z'), endsAt: at('2026-11-25T00:00:00.000Z') }), CREATED);
+          const twinB = await store().createSlice(collectionId, draft({ startsAt: at('2026-11-20T00:00:00.000Z'), endsAt: at('2026-11-22T00:00:00.000Z') }), CREATED);
+          const other = (await store().createCollection({ name: 'B', description: '' }, CREATED)).id;
+          await store().createSlice(other, draft({ startsAt: at('2026-11-21T00:00:00.000Z'), endsAt: undefined }), CREATED);
+          expect((await store().findActiveSlice(collectionId, at('2026-11-21T00:00:00.000Z')))?.id).toBe(twinB?.id);
+          expect((await store().findActiveSlice(collectionId, at('2026-11-22T00:00:00.000Z')))?.id).toBe(twinA?.id);
+          expect((await store().findActiveSlice(collectionId, at('2026-11-25T00:00:00.000Z')))?.id).toBe(long?.id);
+          expect((await store().findActiveSlice(collectionId, at('2026-11-21T00:00:00.000Z')))?.products).toEqual(twinB?.products);
         });
 
         it('follows replacements and deletes at once', async () => {
-          const slice = await store.createSlice(collectionId, draft({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: undefined }), CREATED);
+          const slice = await store().createSlice(collectionId, draft({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: undefined }), CREATED);
           const now = at('2026-11-21T00:00:00.000Z');
-          await store.replaceSlice(collectionId, slice?.id ?? 0, draft({ startsAt: at('2026-12-01T00:00:00.000Z'), endsAt: undefined }), LATER);
-          expect(await store.findActiveSlice(collectionId, now)).toBeUndefined();
-          await store.replaceSlice(collectionId, slice?.id ?? 0, draft({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: undefined, products: ['X'] }), LATER);
-          expect((await store.findActiveSlice(collectionId, now))?.products).toEqual(['X']);
-          await store.deleteSlice(collectionId, slice?.id ?? 0);
-          expect(await store.findActiveSlice(collectionId, now)).toBeUndefined();
+          await store().replaceSlice(collectionId, slice?.id ?? 0, draft({ startsAt: at('2026-12-01T00:00:00.000Z'), endsAt: undefined }), LATER);
+          expect(await store().findActiveSlice(collectionId, now)).toBeUndefined();
+          await store().replaceSlice(collectionId, slice?.id ?? 0, draft({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: undefined, products: ['X'] }), LATER);
+          expect((await store().findActiveSlice(collectionId, now))?.products).toEqual(['X']);
+          await store().deleteSlice(collectionId, slice?.id ?? 0);
+          expect(await store().findActiveSlice(collectionId, now)).toBeUndefined();
         });
       });
     });

@@ -1,22 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TokenStore } from '../../src/domain/auth/token-store.js';
 import { DomainError } from '../../src/domain/shared/errors.js';
 import { anApiToken } from '../support/mothers.js';
-import type { StoreFactory, StoreFixture } from './store-factory.js';
+import { freshStorePerTest, type StoreFactory } from './store-factory.js';
 
 /** What every TokenStore must do, whatever keeps the data. */
 export function tokenStoreContract(adapter: string, factory: StoreFactory<TokenStore>): void {
   describe(`TokenStore contract: ${adapter}`, () => {
-    let fixture: StoreFixture<TokenStore>;
-    let store: TokenStore;
-
-    beforeEach(async () => {
-      fixture = await factory();
-      store = fixture.store;
-    });
-    afterEach(async () => {
-      await fixture.dispose?.();
-    });
+    const store = freshStorePerTest(factory);
 
     const first = anApiToken({ id: 'tok_1', hash: '1'.repeat(64), createdAt: new Date('2026-11-01T00:00:00.000Z') });
     const second = anApiToken({
@@ -29,34 +20,34 @@ export function tokenStoreContract(adapter: string, factory: StoreFactory<TokenS
     });
 
     it('stores tokens and finds them by hash', async () => {
-      expect(await store.count()).toBe(0);
-      await store.add(first);
-      await store.add(second);
-      expect(await store.count()).toBe(2);
-      expect(await store.findByHash('2'.repeat(64))).toEqual(second);
-      expect(await store.findByHash('3'.repeat(64))).toBeUndefined();
-      expect(await store.list()).toEqual([first, second]);
+      expect(await store().count()).toBe(0);
+      await store().add(first);
+      await store().add(second);
+      expect(await store().count()).toBe(2);
+      expect(await store().findByHash('2'.repeat(64))).toEqual(second);
+      expect(await store().findByHash('3'.repeat(64))).toBeUndefined();
+      expect(await store().list()).toEqual([first, second]);
     });
 
     it('refuses a second token with the same id or hash, changing nothing', async () => {
-      await store.add(first);
+      await store().add(first);
       const sameId = anApiToken({ id: 'tok_1', hash: '9'.repeat(64) });
       const sameHash = anApiToken({ id: 'tok_9', hash: '1'.repeat(64) });
       for (const token of [sameId, sameHash]) {
-        await expect(store.add(token)).rejects.toSatisfy((e) => e instanceof DomainError && e.code === 'CONFLICT');
+        await expect(store().add(token)).rejects.toSatisfy((e) => e instanceof DomainError && e.code === 'CONFLICT');
       }
-      expect(await store.list()).toEqual([first]);
-      expect(await store.findByHash('9'.repeat(64))).toBeUndefined();
+      expect(await store().list()).toEqual([first]);
+      expect(await store().findByHash('9'.repeat(64))).toBeUndefined();
     });
 
     it('deletes a token: its hash finds nothing afterwards', async () => {
-      await store.add(first);
-      await store.add(second);
-      expect(await store.delete('tok_1')).toBe(true);
-      expect(await store.findByHash('1'.repeat(64))).toBeUndefined();
-      expect(await store.delete('tok_1')).toBe(false);
-      expect(await store.list()).toEqual([second]);
-      expect(await store.count()).toBe(1);
+      await store().add(first);
+      await store().add(second);
+      expect(await store().delete('tok_1')).toBe(true);
+      expect(await store().findByHash('1'.repeat(64))).toBeUndefined();
+      expect(await store().delete('tok_1')).toBe(false);
+      expect(await store().list()).toEqual([second]);
+      expect(await store().count()).toBe(1);
     });
   });
 }
