@@ -3,7 +3,8 @@
  * imports point inwards only. The domain is pure; the application knows ports, not adapters;
  * the embedding entry point reaches no framework, driver or container.
  */
-const FRAMEWORKS = '(^|/)node_modules/(koa|koa-[^/]+|@koa/[^/]+|mongodb|ioredis|inversify|@inversifyjs/[^/]+|reflect-metadata|pino|valibot)/';
+const FRAMEWORKS =
+  '(^|/)node_modules/(koa|koa-[^/]+|@koa/[^/]+|mongodb|ioredis|inversify|@inversifyjs/[^/]+|reflect-metadata|pino|valibot)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

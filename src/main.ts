@@ -20,7 +20,8 @@ async function main(): Promise<void> {
     config = parseConfig(process.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    for (const problem of error.problems) process.stderr.write(`vitrine: configuration error: ${problem.variable} ${problem.message}\n`);
+    for (const problem of error.problems)
+      process.stderr.write(`vitrine: configuration error: ${problem.variable} ${problem.message}\n`);
     process.exitCode = 1;
     return;
   }
@@ -33,22 +34,41 @@ async function main(): Promise<void> {
   });
 
   const { generatedAdminToken } = await prepareInstance(container, config);
-  if (generatedAdminToken !== undefined) {
-    process.stdout.write(
-      `\nNo token existed, so an admin token with every scope was created. It is shown this once:\n\n  ${generatedAdminToken}\n\n`,
-    );
-  }
-
   const server = createServer(createApp(container).callback());
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(config.port, config.host, done);
-  });
+  try {
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail);
+      server.listen(config.port, config.host, done);
+    });
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    process.stderr.write(
+      `vitrine: cannot listen on ${config.host ?? 'all interfaces'} port ${config.port} (HOST, PORT): ${message} (${code})\n`,
+    );
+    // A persistent store keeps the token created at this start: show it, or nobody ever could.
+    if (generatedAdminToken !== undefined) showAdminToken(generatedAdminToken);
+    process.exitCode = 1;
+    return;
+  }
+  if (generatedAdminToken !== undefined) showAdminToken(generatedAdminToken);
   const { address, port } = server.address() as AddressInfo;
-  const shown = address.includes(':') ? (address === '::' ? 'localhost' : `[${address}]`) : address === '0.0.0.0' ? 'localhost' : address;
+  const shown = address.includes(':')
+    ? address === '::'
+      ? 'localhost'
+      : `[${address}]`
+    : address === '0.0.0.0'
+      ? 'localhost'
+      : address;
   logger.info({ address, port }, `Vitrine is listening on http://${shown}:${port}`);
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stop(server, logger, signal));
+}
+
+/** The one place the secret of a generated admin token is shown: plain text, outside the JSON log lines. */
+function showAdminToken(secret: string): void {
+  process.stdout.write(
+    `\nNo token existed, so an admin token with every scope was created. It is shown this once:\n\n  ${secret}\n\n`,
+  );
 }
 
 async function stop(server: Server, logger: Logger, signal: string): Promise<void> {

@@ -27,6 +27,9 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables whose values may hold secrets (a token, a password in a URL): errors never repeat them. */
+const SECRET_VARIABLES = new Set(['BOOTSTRAP_ADMIN_TOKEN', 'MONGODB_URI', 'REDIS_URL']);
+
 const TRUE = ['1', 'true', 'yes', 'on'];
 const FALSE = ['0', 'false', 'no', 'off'];
 
@@ -44,8 +47,13 @@ const EnvSchema = v.object({
     '3000',
   ),
   HOST: v.optional(v.pipe(v.string(), v.regex(/^[\w.:\-[\]%]+$/, 'must be a host name or an IP address'))),
-  MONGODB_URI: v.optional(v.pipe(v.string(), v.regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string'))),
-  MONGODB_DB: v.optional(v.pipe(v.string(), v.regex(/^[^/\\. "$*<>:|?]{1,63}$/, 'must be a valid MongoDB database name')), 'vitrine'),
+  MONGODB_URI: v.optional(
+    v.pipe(v.string(), v.regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string')),
+  ),
+  MONGODB_DB: v.optional(
+    v.pipe(v.string(), v.regex(/^[^/\\. "$*<>:|?]{1,63}$/, 'must be a valid MongoDB database name')),
+    'vitrine',
+  ),
   REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL'))),
   DEFAULT_COUNTRY: v.optional(
     v.pipe(
@@ -55,9 +63,7 @@ const EnvSchema = v.object({
     ),
     'BR',
   ),
-  BOOTSTRAP_ADMIN_TOKEN: v.optional(
-    v.pipe(v.string(), v.regex(/^\S{32,512}$/, 'must be 32 to 512 characters without spaces')),
-  ),
+  BOOTSTRAP_ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.regex(/^\S{32,512}$/, 'must be 32 to 512 characters without spaces'))),
   DEMO_DATA: v.optional(
     v.pipe(
       v.string(),
@@ -78,16 +84,29 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     throw new ConfigError(
       result.issues.map((issue) => {
         const variable = v.getDotPath(issue) ?? 'environment';
-        return { variable, message: `${issue.message} (got ${JSON.stringify(input[variable])})` };
+        const got = SECRET_VARIABLES.has(variable)
+          ? `a value of ${input[variable]?.length ?? 0} characters`
+          : JSON.stringify(input[variable]);
+        return { variable, message: `${issue.message} (got ${got})` };
       }),
     );
   }
   const env_ = result.output;
   if (env_.MONGODB_URI !== undefined) {
-    throw new ConfigError([{ variable: 'MONGODB_URI', message: 'is set, but this build has no MongoDB adapter yet; unset it to run on the embedded stores' }]);
+    throw new ConfigError([
+      {
+        variable: 'MONGODB_URI',
+        message: 'is set, but this build has no MongoDB adapter yet; unset it to run on the embedded stores',
+      },
+    ]);
   }
   if (env_.REDIS_URL !== undefined) {
-    throw new ConfigError([{ variable: 'REDIS_URL', message: 'is set, but this build has no Redis adapter yet; unset it to run without a shared cache' }]);
+    throw new ConfigError([
+      {
+        variable: 'REDIS_URL',
+        message: 'is set, but this build has no Redis adapter yet; unset it to run without a shared cache',
+      },
+    ]);
   }
   return {
     port: env_.PORT,

@@ -12,7 +12,7 @@ import { ListSlices } from '../../src/application/merchandising/list-slices.js';
 import { ReplaceSlice } from '../../src/application/merchandising/replace-slice.js';
 import { UpdateCollection } from '../../src/application/merchandising/update-collection.js';
 import { DomainError, ValidationError } from '../../src/domain/shared/errors.js';
-import { aProduct, aSliceInput, at } from '../support/mothers.js';
+import { aProductInput, aSliceInput, at, T0 } from '../support/mothers.js';
 
 const codeOf = (e: unknown) => (e instanceof DomainError ? e.code : String(e));
 const failure = (p: Promise<unknown>) => p.then(() => 'no error', codeOf);
@@ -38,8 +38,24 @@ describe('merchandising use cases', () => {
 
   describe('the active slice, as the clock moves', () => {
     beforeEach(async () => {
-      await createSlice.execute(collectionId, aSliceInput({ name: 'Semana', startsAt: at('2026-11-23T03:00:00.000Z'), endsAt: at('2026-11-30T03:00:00.000Z'), products: ['W1', 'W2'] }));
-      await createSlice.execute(collectionId, aSliceInput({ name: 'Sexta', startsAt: at('2026-11-27T03:00:00.000Z'), endsAt: at('2026-11-28T03:00:00.000Z'), products: ['F1'] }));
+      await createSlice.execute(
+        collectionId,
+        aSliceInput({
+          name: 'Semana',
+          startsAt: at('2026-11-23T03:00:00.000Z'),
+          endsAt: at('2026-11-30T03:00:00.000Z'),
+          products: ['W1', 'W2'],
+        }),
+      );
+      await createSlice.execute(
+        collectionId,
+        aSliceInput({
+          name: 'Sexta',
+          startsAt: at('2026-11-27T03:00:00.000Z'),
+          endsAt: at('2026-11-28T03:00:00.000Z'),
+          products: ['F1'],
+        }),
+      );
     });
 
     it.each([
@@ -70,25 +86,38 @@ describe('merchandising use cases', () => {
 
   describe('active flags from the slice filters and the catalog', () => {
     beforeEach(async () => {
-      await products.save(aProduct({ id: 'CHEAP', price: 50, available: true }));
-      await products.save(aProduct({ id: 'DEAR', price: 500, available: true }));
-      await products.save(aProduct({ id: 'GONE', price: 50, available: false }));
+      await products.save(aProductInput({ id: 'CHEAP', price: 50, available: true }), T0);
+      await products.save(aProductInput({ id: 'DEAR', price: 500, available: true }), T0);
+      await products.save(aProductInput({ id: 'GONE', price: 50, available: false }), T0);
     });
 
     it('marks each product by the filters, unknown products inactive', async () => {
-      await createSlice.execute(collectionId, aSliceInput({ startsAt: at('2026-11-01T00:00:00.000Z'), products: ['DEAR', 'CHEAP', 'UNKNOWN', 'GONE'], filters: { availableOnly: true, maxPrice: 100 } }));
+      await createSlice.execute(
+        collectionId,
+        aSliceInput({
+          startsAt: at('2026-11-01T00:00:00.000Z'),
+          products: ['DEAR', 'CHEAP', 'UNKNOWN', 'GONE'],
+          filters: { availableOnly: true, maxPrice: 100 },
+        }),
+      );
       expect((await getActive.execute(collectionId)).active).toEqual([false, true, false, false]);
     });
 
     it('marks every product active, known or not, without filters', async () => {
-      await createSlice.execute(collectionId, aSliceInput({ startsAt: at('2026-11-01T00:00:00.000Z'), products: ['DEAR', 'UNKNOWN', 'GONE'] }));
+      await createSlice.execute(
+        collectionId,
+        aSliceInput({ startsAt: at('2026-11-01T00:00:00.000Z'), products: ['DEAR', 'UNKNOWN', 'GONE'] }),
+      );
       expect((await getActive.execute(collectionId)).active).toEqual([true, true, true]);
     });
 
     it('follows catalog changes at the next read', async () => {
-      await createSlice.execute(collectionId, aSliceInput({ startsAt: at('2026-11-01T00:00:00.000Z'), products: ['CHEAP'], filters: { availableOnly: true } }));
+      await createSlice.execute(
+        collectionId,
+        aSliceInput({ startsAt: at('2026-11-01T00:00:00.000Z'), products: ['CHEAP'], filters: { availableOnly: true } }),
+      );
       expect((await getActive.execute(collectionId)).active).toEqual([true]);
-      await products.save(aProduct({ id: 'CHEAP', available: false }));
+      await products.save(aProductInput({ id: 'CHEAP', available: false }), T0);
       expect((await getActive.execute(collectionId)).active).toEqual([false]);
     });
   });
@@ -97,12 +126,17 @@ describe('merchandising use cases', () => {
     it('answers the new slice with its status now', async () => {
       const scheduled = await createSlice.execute(collectionId, aSliceInput({ startsAt: at('2026-11-21T12:00:00.001Z') }));
       const active = await createSlice.execute(collectionId, aSliceInput({ startsAt: at('2026-11-21T12:00:00.000Z') }));
-      const expired = await createSlice.execute(collectionId, aSliceInput({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: at('2026-11-21T12:00:00.000Z') }));
+      const expired = await createSlice.execute(
+        collectionId,
+        aSliceInput({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: at('2026-11-21T12:00:00.000Z') }),
+      );
       expect([scheduled.status, active.status, expired.status]).toEqual(['SCHEDULED', 'ACTIVE', 'EXPIRED']);
     });
 
     it('saves nothing when a slice breaks a rule', async () => {
-      await expect(createSlice.execute(collectionId, aSliceInput({ products: ['A', 'A'] }))).rejects.toBeInstanceOf(ValidationError);
+      await expect(createSlice.execute(collectionId, aSliceInput({ products: ['A', 'A'] }))).rejects.toBeInstanceOf(
+        ValidationError,
+      );
       expect(await collections.countSlices(collectionId)).toBe(0);
     });
 

@@ -29,7 +29,11 @@ describe('profile use cases', () => {
     erase = new EraseProfile(store);
     await upsert.execute({
       userProfileId: 'up_ana',
-      identifiers: { phones: ['+55 (11) 98765-4321'], emails: [' Ana@Example.COM '], documents: [VALID_CPF_FORMATTED, VALID_ALPHANUMERIC_CNPJ_FORMATTED] },
+      identifiers: {
+        phones: ['+55 (11) 98765-4321'],
+        emails: [' Ana@Example.COM '],
+        documents: [VALID_CPF_FORMATTED, VALID_ALPHANUMERIC_CNPJ_FORMATTED],
+      },
       profile: someProfileContent(),
     });
   });
@@ -49,8 +53,12 @@ describe('profile use cases', () => {
     });
 
     it('answers PROFILE_NOT_FOUND for a valid identifier nobody has', async () => {
-      await expect(lookUp.execute({ by: 'phone', value: '11912345678' })).rejects.toSatisfy((e) => codeOf(e) === 'PROFILE_NOT_FOUND');
-      await expect(lookUp.execute({ by: 'userProfileId', value: 'UP_ANA' })).rejects.toSatisfy((e) => codeOf(e) === 'PROFILE_NOT_FOUND');
+      await expect(lookUp.execute({ by: 'phone', value: '11912345678' })).rejects.toSatisfy(
+        (e) => codeOf(e) === 'PROFILE_NOT_FOUND',
+      );
+      await expect(lookUp.execute({ by: 'userProfileId', value: 'UP_ANA' })).rejects.toSatisfy(
+        (e) => codeOf(e) === 'PROFILE_NOT_FOUND',
+      );
     });
 
     it.each([
@@ -69,7 +77,10 @@ describe('profile use cases', () => {
   describe('upserting', () => {
     it('creates, then replaces, keeping the creation date', async () => {
       clock.advance(60_000);
-      const replaced = await upsert.execute({ userProfileId: 'up_ana', profile: someProfileContent({ ganchos_conteudo: ['novo'] }) });
+      const replaced = await upsert.execute({
+        userProfileId: 'up_ana',
+        profile: someProfileContent({ ganchos_conteudo: ['novo'] }),
+      });
       expect(replaced.created).toBe(false);
       const stored = await store.findById('up_ana');
       expect(stored?.createdAt.toISOString()).toBe('2026-11-21T12:00:00.000Z');
@@ -78,22 +89,40 @@ describe('profile use cases', () => {
     });
 
     it('stores identifiers normalised and once each', async () => {
-      await upsert.execute({ userProfileId: 'up_bia', identifiers: { phones: ['21 99876-5432', '+5521998765432'] }, profile: {} });
+      await upsert.execute({
+        userProfileId: 'up_bia',
+        identifiers: { phones: ['21 99876-5432', '+5521998765432'] },
+        profile: {},
+      });
       expect((await store.findById('up_bia'))?.identifiers).toEqual({ phones: ['+5521998765432'], emails: [], documents: [] });
     });
 
     it('keeps an identifier list left out and replaces one given', async () => {
       await upsert.execute({ userProfileId: 'up_ana', identifiers: { emails: ['nova@example.com'] }, profile: {} });
       const stored = await store.findById('up_ana');
-      expect(stored?.identifiers).toEqual({ phones: ['+5511987654321'], emails: ['nova@example.com'], documents: ['52998224725', '12ABC34501DE35'] });
-      await expect(lookUp.execute({ by: 'email', value: 'ana@example.com' })).rejects.toSatisfy((e) => codeOf(e) === 'PROFILE_NOT_FOUND');
+      expect(stored?.identifiers).toEqual({
+        phones: ['+5511987654321'],
+        emails: ['nova@example.com'],
+        documents: ['52998224725', '12ABC34501DE35'],
+      });
+      await expect(lookUp.execute({ by: 'email', value: 'ana@example.com' })).rejects.toSatisfy(
+        (e) => codeOf(e) === 'PROFILE_NOT_FOUND',
+      );
     });
 
     it('names every bad identifier and saves nothing', async () => {
       const error = await upsert
-        .execute({ userProfileId: 'up_new', identifiers: { phones: ['123'], emails: ['ok@example.com', 'bad'], documents: ['111.111.111-11'] }, profile: {} })
+        .execute({
+          userProfileId: 'up_new',
+          identifiers: { phones: ['123'], emails: ['ok@example.com', 'bad'], documents: ['111.111.111-11'] },
+          profile: {},
+        })
         .catch((e: unknown) => e);
-      expect((error as ValidationError).issues.map((i) => i.path)).toEqual(['identifiers.phones.0', 'identifiers.emails.1', 'identifiers.documents.0']);
+      expect((error as ValidationError).issues.map((i) => i.path)).toEqual([
+        'identifiers.phones.0',
+        'identifiers.emails.1',
+        'identifiers.documents.0',
+      ]);
       expect(await store.findById('up_new')).toBeUndefined();
       expect(await store.findByIdentifier('email', 'ok@example.com')).toBeUndefined();
     });
@@ -111,7 +140,12 @@ describe('profile use cases', () => {
   describe('erasing', () => {
     it('leaves nothing that finds the profile', async () => {
       await erase.execute('up_ana');
-      for (const [by, value] of [['userProfileId', 'up_ana'], ['phone', '11987654321'], ['email', 'ana@example.com'], ['document', '52998224725']] as const) {
+      for (const [by, value] of [
+        ['userProfileId', 'up_ana'],
+        ['phone', '11987654321'],
+        ['email', 'ana@example.com'],
+        ['document', '52998224725'],
+      ] as const) {
         await expect(lookUp.execute({ by, value })).rejects.toSatisfy((e) => codeOf(e) === 'PROFILE_NOT_FOUND');
       }
     });

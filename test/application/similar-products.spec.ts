@@ -4,7 +4,7 @@ import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-produc
 import { CatalogSimilarity } from '../../src/adapters/similarity/catalog-similarity.js';
 import { FindSimilarProducts } from '../../src/application/product/find-similar-products.js';
 import { DomainError, ValidationError } from '../../src/domain/shared/errors.js';
-import { aProduct } from '../support/mothers.js';
+import { aProductInput, T0 } from '../support/mothers.js';
 
 describe('finding similar products (curated list, then the category)', () => {
   let products: InMemoryProductStore;
@@ -14,18 +14,25 @@ describe('finding similar products (curated list, then the category)', () => {
     products = new InMemoryProductStore();
     find = new FindSimilarProducts(products, new CatalogSimilarity(products));
     const catalog = [
-      aProduct({ id: 'HERO', category: 'vestidos', brand: 'Aurora', tags: ['verão'], price: 200, similar: ['C1', 'GONE', 'OUT', 'HERO', 'C2', 'C1'] }),
-      aProduct({ id: 'C1', category: 'bolsas' }),
-      aProduct({ id: 'C2', category: 'sandalias' }),
-      aProduct({ id: 'OUT', category: 'vestidos', available: false }),
-      aProduct({ id: 'V-BRAND', category: 'vestidos', brand: 'Aurora', tags: [], price: 900 }),
-      aProduct({ id: 'V-TAGS', category: 'vestidos', brand: 'Trama', tags: ['verão'], price: 900 }),
-      aProduct({ id: 'V-PRICE', category: 'vestidos', brand: 'Trama', tags: [], price: 210 }),
-      aProduct({ id: 'V-OUT', category: 'vestidos', available: false }),
-      aProduct({ id: 'SAIA', category: 'saias' }),
-      aProduct({ id: 'LONELY', category: undefined }),
+      aProductInput({
+        id: 'HERO',
+        category: 'vestidos',
+        brand: 'Aurora',
+        tags: ['verão'],
+        price: 200,
+        similar: ['C1', 'GONE', 'OUT', 'HERO', 'C2', 'C1'],
+      }),
+      aProductInput({ id: 'C1', category: 'bolsas' }),
+      aProductInput({ id: 'C2', category: 'sandalias' }),
+      aProductInput({ id: 'OUT', category: 'vestidos', available: false }),
+      aProductInput({ id: 'V-BRAND', category: 'vestidos', brand: 'Aurora', tags: [], price: 900 }),
+      aProductInput({ id: 'V-TAGS', category: 'vestidos', brand: 'Trama', tags: ['verão'], price: 900 }),
+      aProductInput({ id: 'V-PRICE', category: 'vestidos', brand: 'Trama', tags: [], price: 210 }),
+      aProductInput({ id: 'V-OUT', category: 'vestidos', available: false }),
+      aProductInput({ id: 'SAIA', category: 'saias' }),
+      aProductInput({ id: 'LONELY', category: undefined }),
     ];
-    for (const product of catalog) await products.save(product);
+    for (const product of catalog) await products.save(product, T0);
   });
 
   it('answers the curated list first, in its order, without unknown, unavailable, self or repeated ids', async () => {
@@ -67,18 +74,22 @@ describe('finding similar products (curated list, then the category)', () => {
       similar: fc.option(fc.array(fc.constantFrom('A', 'B', 'C', 'D', 'Z'), { maxLength: 6 }), { nil: undefined }),
     });
     await fc.assert(
-      fc.asyncProperty(fc.uniqueArray(productArb, { selector: (p) => p.id, minLength: 1 }), fc.integer({ min: 1, max: 10 }), async (specs, limit) => {
-        const store = new InMemoryProductStore();
-        for (const s of specs) await store.save(aProduct({ ...s, similar: s.similar?.filter((id) => id !== s.id) }));
-        const engine = new FindSimilarProducts(store, new CatalogSimilarity(store));
-        for (const s of specs) {
-          const answer = await engine.execute({ productId: s.id, limit });
-          expect(answer.length).toBeLessThanOrEqual(limit);
-          expect(new Set(answer).size).toBe(answer.length);
-          expect(answer).not.toContain(s.id);
-          for (const id of answer) expect((await store.get(id))?.available).toBe(true);
-        }
-      }),
+      fc.asyncProperty(
+        fc.uniqueArray(productArb, { selector: (p) => p.id, minLength: 1 }),
+        fc.integer({ min: 1, max: 10 }),
+        async (specs, limit) => {
+          const store = new InMemoryProductStore();
+          for (const s of specs) await store.save(aProductInput({ ...s, similar: s.similar?.filter((id) => id !== s.id) }), T0);
+          const engine = new FindSimilarProducts(store, new CatalogSimilarity(store));
+          for (const s of specs) {
+            const answer = await engine.execute({ productId: s.id, limit });
+            expect(answer.length).toBeLessThanOrEqual(limit);
+            expect(new Set(answer).size).toBe(answer.length);
+            expect(answer).not.toContain(s.id);
+            for (const id of answer) expect((await store.get(id))?.available).toBe(true);
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -45,7 +45,11 @@ describe('token use cases', () => {
   });
 
   it('accepts a token until the millisecond before it expires, and refuses it from then on', async () => {
-    const { secret } = await issue.execute({ name: 'campaign', scopes: ['products:read'], expiresAt: new Date('2026-11-21T13:00:00.000Z') });
+    const { secret } = await issue.execute({
+      name: 'campaign',
+      scopes: ['products:read'],
+      expiresAt: new Date('2026-11-21T13:00:00.000Z'),
+    });
     clock.set('2026-11-21T12:59:59.999Z');
     await expect(authenticate.execute(secret)).resolves.toBeDefined();
     clock.set('2026-11-21T13:00:00.000Z');
@@ -70,7 +74,9 @@ describe('token use cases', () => {
   });
 
   it('names every problem of a token request', async () => {
-    const error = await issue.execute({ name: ' ', scopes: ['profiles:read', 'admin'], expiresAt: new Date('2026-11-21T12:00:00.000Z') }).catch((e: unknown) => e);
+    const error = await issue
+      .execute({ name: ' ', scopes: ['profiles:read', 'admin'], expiresAt: new Date('2026-11-21T12:00:00.000Z') })
+      .catch((e: unknown) => e);
     expect((error as ValidationError).issues.map((i) => i.path)).toEqual(['name', 'scopes.1', 'expiresAt']);
     const empty = await issue.execute({ name: 'x', scopes: [] }).catch((e: unknown) => e);
     expect((empty as ValidationError).issues.map((i) => i.path)).toEqual(['scopes']);

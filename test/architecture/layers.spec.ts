@@ -16,10 +16,14 @@ interface Violation {
 
 /** Runs dependency-cruiser with the project's rules over `src` of `cwd`. */
 async function violations(cwd: string): Promise<Violation[]> {
-  const { stdout } = await run(process.execPath, [DEPCRUISE, 'src', '--config', `${ROOT}.dependency-cruiser.cjs`, '--output-type', 'json'], {
-    cwd,
-    maxBuffer: 64 * 1024 * 1024,
-  }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+  const { stdout } = await run(
+    process.execPath,
+    [DEPCRUISE, 'src', '--config', `${ROOT}.dependency-cruiser.cjs`, '--output-type', 'json'],
+    {
+      cwd,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
   return (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
 

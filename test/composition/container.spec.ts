@@ -11,7 +11,10 @@ import { createContainer, resolve } from '../../src/composition/container.js';
 type UseCaseClass = new (...args: any[]) => { execute: unknown };
 
 const useCases = Object.entries(application).filter(
-  ([name, value]) => typeof value === 'function' && /^[A-Z]/.test(name) && typeof (value as { prototype?: { execute?: unknown } }).prototype?.execute === 'function',
+  ([name, value]) =>
+    typeof value === 'function' &&
+    /^[A-Z]/.test(name) &&
+    typeof (value as { prototype?: { execute?: unknown } }).prototype?.execute === 'function',
 ) as [string, UseCaseClass][];
 
 describe('the composition root', () => {

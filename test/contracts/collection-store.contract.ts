@@ -28,8 +28,17 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
       });
 
       it('reads back what it created, dates to the millisecond', async () => {
-        const created = await store().createCollection({ name: 'Verão', description: 'Linho e praia' }, at('2026-11-01T10:00:00.123Z'));
-        expect(created).toEqual({ id: created.id, name: 'Verão', description: 'Linho e praia', createdAt: at('2026-11-01T10:00:00.123Z'), updatedAt: at('2026-11-01T10:00:00.123Z') });
+        const created = await store().createCollection(
+          { name: 'Verão', description: 'Linho e praia' },
+          at('2026-11-01T10:00:00.123Z'),
+        );
+        expect(created).toEqual({
+          id: created.id,
+          name: 'Verão',
+          description: 'Linho e praia',
+          createdAt: at('2026-11-01T10:00:00.123Z'),
+          updatedAt: at('2026-11-01T10:00:00.123Z'),
+        });
         expect(await store().getCollection(created.id)).toEqual(created);
         expect(await store().getCollection(created.id + 1000)).toBeUndefined();
       });
@@ -59,7 +68,11 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
 
       it('deletes a collection with all its slices', async () => {
         const c = await store().createCollection({ name: 'A', description: '' }, CREATED);
-        const slice = await store().createSlice(c.id, draft({ startsAt: at('2026-01-01T00:00:00.000Z'), endsAt: undefined }), CREATED);
+        const slice = await store().createSlice(
+          c.id,
+          draft({ startsAt: at('2026-01-01T00:00:00.000Z'), endsAt: undefined }),
+          CREATED,
+        );
         expect(await store().deleteCollection(c.id)).toBe(true);
         expect(await store().getCollection(c.id)).toBeUndefined();
         expect(await store().getSlice(c.id, slice?.id ?? 0)).toBeUndefined();
@@ -125,7 +138,14 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
 
       it('replaces a slice whole, keeping its id and creation date', async () => {
         const slice = await store().createSlice(collectionId, draft({ products: ['A', 'B'] }), CREATED);
-        const next = draft({ name: 'Natal', type: 'AI', startsAt: at('2026-12-01T00:00:00.000Z'), endsAt: at('2026-12-26T00:00:00.000Z'), products: ['C'], filters: { tags: ['festa'] } });
+        const next = draft({
+          name: 'Natal',
+          type: 'AI',
+          startsAt: at('2026-12-01T00:00:00.000Z'),
+          endsAt: at('2026-12-26T00:00:00.000Z'),
+          products: ['C'],
+          filters: { tags: ['festa'] },
+        });
         const replaced = await store().replaceSlice(collectionId, slice?.id ?? 0, next, LATER);
         expect(replaced).toEqual({ ...next, id: slice?.id, collectionId, createdAt: CREATED, updatedAt: LATER });
         expect(await store().getSlice(collectionId, slice?.id ?? 0)).toEqual(replaced);
@@ -141,9 +161,21 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
       });
 
       it('lists slices by start then id, without their products but with their count', async () => {
-        const late = await store().createSlice(collectionId, draft({ startsAt: at('2026-12-01T00:00:00.000Z'), endsAt: undefined, products: ['A'] }), CREATED);
-        const early = await store().createSlice(collectionId, draft({ startsAt: at('2026-11-01T00:00:00.000Z'), products: ['A', 'B'] }), CREATED);
-        const twin = await store().createSlice(collectionId, draft({ startsAt: at('2026-11-01T00:00:00.000Z'), products: [] }), CREATED);
+        const late = await store().createSlice(
+          collectionId,
+          draft({ startsAt: at('2026-12-01T00:00:00.000Z'), endsAt: undefined, products: ['A'] }),
+          CREATED,
+        );
+        const early = await store().createSlice(
+          collectionId,
+          draft({ startsAt: at('2026-11-01T00:00:00.000Z'), products: ['A', 'B'] }),
+          CREATED,
+        );
+        const twin = await store().createSlice(
+          collectionId,
+          draft({ startsAt: at('2026-11-01T00:00:00.000Z'), products: [] }),
+          CREATED,
+        );
         const listed = await store().listSlices(collectionId);
         expect(listed.map((s) => s.id)).toEqual([early?.id, twin?.id, late?.id]);
         expect(listed.map((s) => s.productCount)).toEqual([2, 0, 1]);
@@ -154,7 +186,11 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
 
       describe('the active slice at an instant', () => {
         it('follows the half-open window exactly', async () => {
-          const slice = await store().createSlice(collectionId, draft({ startsAt: at('2026-11-27T03:00:00.000Z'), endsAt: at('2026-11-28T03:00:00.000Z') }), CREATED);
+          const slice = await store().createSlice(
+            collectionId,
+            draft({ startsAt: at('2026-11-27T03:00:00.000Z'), endsAt: at('2026-11-28T03:00:00.000Z') }),
+            CREATED,
+          );
           expect(await store().findActiveSlice(collectionId, at('2026-11-27T02:59:59.999Z'))).toBeUndefined();
           expect(await store().findActiveSlice(collectionId, at('2026-11-27T03:00:00.000Z'))).toEqual(slice);
           expect(await store().findActiveSlice(collectionId, at('2026-11-28T02:59:59.999Z'))).toEqual(slice);
@@ -162,23 +198,51 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
         });
 
         it('picks the latest start, then the highest id, and only within the collection', async () => {
-          const long = await store().createSlice(collectionId, draft({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: undefined }), CREATED);
-          const twinA = await store().createSlice(collectionId, draft({ startsAt: at('2026-11-20T00:00:00.000Z'), endsAt: at('2026-11-25T00:00:00.000Z') }), CREATED);
-          const twinB = await store().createSlice(collectionId, draft({ startsAt: at('2026-11-20T00:00:00.000Z'), endsAt: at('2026-11-22T00:00:00.000Z') }), CREATED);
+          const long = await store().createSlice(
+            collectionId,
+            draft({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: undefined }),
+            CREATED,
+          );
+          const twinA = await store().createSlice(
+            collectionId,
+            draft({ startsAt: at('2026-11-20T00:00:00.000Z'), endsAt: at('2026-11-25T00:00:00.000Z') }),
+            CREATED,
+          );
+          const twinB = await store().createSlice(
+            collectionId,
+            draft({ startsAt: at('2026-11-20T00:00:00.000Z'), endsAt: at('2026-11-22T00:00:00.000Z') }),
+            CREATED,
+          );
           const other = (await store().createCollection({ name: 'B', description: '' }, CREATED)).id;
           await store().createSlice(other, draft({ startsAt: at('2026-11-21T00:00:00.000Z'), endsAt: undefined }), CREATED);
           expect((await store().findActiveSlice(collectionId, at('2026-11-21T00:00:00.000Z')))?.id).toBe(twinB?.id);
           expect((await store().findActiveSlice(collectionId, at('2026-11-22T00:00:00.000Z')))?.id).toBe(twinA?.id);
           expect((await store().findActiveSlice(collectionId, at('2026-11-25T00:00:00.000Z')))?.id).toBe(long?.id);
-          expect((await store().findActiveSlice(collectionId, at('2026-11-21T00:00:00.000Z')))?.products).toEqual(twinB?.products);
+          expect((await store().findActiveSlice(collectionId, at('2026-11-21T00:00:00.000Z')))?.products).toEqual(
+            twinB?.products,
+          );
         });
 
         it('follows replacements and deletes at once', async () => {
-          const slice = await store().createSlice(collectionId, draft({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: undefined }), CREATED);
+          const slice = await store().createSlice(
+            collectionId,
+            draft({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: undefined }),
+            CREATED,
+          );
           const now = at('2026-11-21T00:00:00.000Z');
-          await store().replaceSlice(collectionId, slice?.id ?? 0, draft({ startsAt: at('2026-12-01T00:00:00.000Z'), endsAt: undefined }), LATER);
+          await store().replaceSlice(
+            collectionId,
+            slice?.id ?? 0,
+            draft({ startsAt: at('2026-12-01T00:00:00.000Z'), endsAt: undefined }),
+            LATER,
+          );
           expect(await store().findActiveSlice(collectionId, now)).toBeUndefined();
-          await store().replaceSlice(collectionId, slice?.id ?? 0, draft({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: undefined, products: ['X'] }), LATER);
+          await store().replaceSlice(
+            collectionId,
+            slice?.id ?? 0,
+            draft({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: undefined, products: ['X'] }),
+            LATER,
+          );
           expect((await store().findActiveSlice(collectionId, now))?.products).toEqual(['X']);
           await store().deleteSlice(collectionId, slice?.id ?? 0);
           expect(await store().findActiveSlice(collectionId, now)).toBeUndefined();

@@ -1,26 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductStore } from '../../src/domain/product/product-store.js';
-import { aProduct } from '../support/mothers.js';
+import { aProductInput } from '../support/mothers.js';
 import { freshStorePerTest, type StoreFactory } from './store-factory.js';
+
+const T1 = new Date('2026-11-21T18:04:05.123Z');
+const T2 = new Date('2026-11-22T09:00:00.999Z');
 
 /** What every ProductStore must do, whatever keeps the data. */
 export function productStoreContract(adapter: string, factory: StoreFactory<ProductStore>): void {
   describe(`ProductStore contract: ${adapter}`, () => {
     const store = freshStorePerTest(factory);
 
-    it('creates, reads and replaces a product', async () => {
-      const product = aProduct({ id: 'P-1', embedding: [0.1, -0.2, 0.3], similar: ['P-2'], attributes: { cor: 'Areia', 'composição': 'linho' } });
+    it('creates, reads and replaces a product, keeping its creation date', async () => {
+      const input = aProductInput({
+        id: 'P-1',
+        embedding: [0.1, -0.2, 0.3],
+        similar: ['P-2'],
+        attributes: { cor: 'Areia', composição: 'linho' },
+      });
       expect(await store().get('P-1')).toBeUndefined();
-      expect(await store().save(product)).toEqual({ created: true });
-      expect(await store().get('P-1')).toEqual(product);
-      const replaced = aProduct({ id: 'P-1', name: 'Outro nome', price: undefined, available: false });
-      expect(await store().save(replaced)).toEqual({ created: false });
-      expect(await store().get('P-1')).toEqual(replaced);
+      const created = await store().save(input, T1);
+      expect(created).toEqual({ created: true, product: { ...input, createdAt: T1, updatedAt: T1 } });
+      expect(await store().get('P-1')).toEqual(created.product);
+      const next = aProductInput({
+        id: 'P-1',
+        name: 'Outro nome',
+        price: undefined,
+        description: undefined,
+        embedding: undefined,
+        similar: undefined,
+        available: false,
+        tags: [],
+      });
+      const replaced = await store().save(next, T2);
+      expect(replaced.created).toBe(false);
+      expect(replaced.product).toEqual({ ...next, createdAt: T1, updatedAt: T2 });
+      const read = await store().get('P-1');
+      expect(read).toEqual(replaced.product);
+      for (const gone of ['price', 'description', 'embedding', 'similar'] as const) expect(read?.[gone]).toBeUndefined();
     });
 
     it('reads many at once, leaving unknown ids out', async () => {
-      await store().save(aProduct({ id: 'A' }));
-      await store().save(aProduct({ id: 'B' }));
+      await store().save(aProductInput({ id: 'A' }), T1);
+      await store().save(aProductInput({ id: 'B' }), T1);
       const found = await store().getMany(['B', 'missing', 'A', 'B']);
       expect([...found.keys()].sort()).toEqual(['A', 'B']);
       expect(found.get('A')?.id).toBe('A');
@@ -28,12 +50,12 @@ export function productStoreContract(adapter: string, factory: StoreFactory<Prod
     });
 
     it('lists a category, following category changes and deletes', async () => {
-      await store().save(aProduct({ id: 'A', category: 'vestidos' }));
-      await store().save(aProduct({ id: 'B', category: 'vestidos' }));
-      await store().save(aProduct({ id: 'C', category: 'saias' }));
-      await store().save(aProduct({ id: 'D', category: undefined }));
+      await store().save(aProductInput({ id: 'A', category: 'vestidos' }), T1);
+      await store().save(aProductInput({ id: 'B', category: 'vestidos' }), T1);
+      await store().save(aProductInput({ id: 'C', category: 'saias' }), T1);
+      await store().save(aProductInput({ id: 'D', category: undefined }), T1);
       expect((await store().listByCategory('vestidos')).map((p) => p.id).sort()).toEqual(['A', 'B']);
-      await store().save(aProduct({ id: 'B', category: 'saias' }));
+      await store().save(aProductInput({ id: 'B', category: 'saias' }), T2);
       await store().delete('A');
       expect(await store().listByCategory('vestidos')).toEqual([]);
       expect((await store().listByCategory('saias')).map((p) => p.id).sort()).toEqual(['B', 'C']);
@@ -41,14 +63,14 @@ export function productStoreContract(adapter: string, factory: StoreFactory<Prod
     });
 
     it('deletes a product once', async () => {
-      await store().save(aProduct({ id: 'A' }));
+      await store().save(aProductInput({ id: 'A' }), T1);
       expect(await store().delete('A')).toBe(true);
       expect(await store().get('A')).toBeUndefined();
       expect(await store().delete('A')).toBe(false);
     });
 
     it('matches ids exactly', async () => {
-      await store().save(aProduct({ id: 'Abc' }));
+      await store().save(aProductInput({ id: 'Abc' }), T1);
       expect(await store().get('abc')).toBeUndefined();
       expect(await store().get('Abc ')).toBeUndefined();
     });

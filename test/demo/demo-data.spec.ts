@@ -72,7 +72,13 @@ describe('the demo data set', () => {
 
   it('writes profiles in Portuguese with every contract field', async () => {
     const { profile } = await container.get(LookUpProfile).execute({ by: 'userProfileId', value: 'up_ana_souza' });
-    expect(Object.keys(profile)).toEqual(['perfil_cliente', 'ocasioes_relevantes', 'briefing_marketing', 'ganchos_conteudo', 'momento_compra_atual']);
+    expect(Object.keys(profile)).toEqual([
+      'perfil_cliente',
+      'ocasioes_relevantes',
+      'briefing_marketing',
+      'ganchos_conteudo',
+      'momento_compra_atual',
+    ]);
     expect(profile.ocasioes_relevantes?.[0]).toHaveProperty('persona_na_ocasião');
     expect(profile.momento_compra_atual?.navegacoes?.[0]).toMatch(/^2026-11-20 14:32 — /);
   });
@@ -80,7 +86,8 @@ describe('the demo data set', () => {
   it('has expired, active (two overlapping), scheduled slices, and a collection with no active slice', async () => {
     const collections = await container.get(ListCollections).execute();
     const statuses = new Set<string>();
-    for (const { id } of collections) for (const s of (await container.get(ListSlices).execute(id)).slices) statuses.add(s.status);
+    for (const { id } of collections)
+      for (const s of (await container.get(ListSlices).execute(id)).slices) statuses.add(s.status);
     expect([...statuses].sort()).toEqual(['ACTIVE', 'EXPIRED', 'SCHEDULED']);
 
     const first = await container.get(ListSlices).execute(1);
@@ -89,7 +96,17 @@ describe('the demo data set', () => {
     expect(shown.slice.name).toBe('Verão — destaque do fim de semana');
     expect(shown.active).toContain(false);
 
-    const codes = await Promise.all(collections.map((c) => container.get(GetActiveSlice).execute(c.id).then(() => 'shown', (e: DomainError) => e.code)));
+    const codes = await Promise.all(
+      collections.map((c) =>
+        container
+          .get(GetActiveSlice)
+          .execute(c.id)
+          .then(
+            () => 'shown',
+            (e: DomainError) => e.code,
+          ),
+      ),
+    );
     expect(codes).toContain('NO_ACTIVE_SLICE');
   });
 });

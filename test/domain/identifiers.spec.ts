@@ -68,8 +68,13 @@ describe('e-mail addresses', () => {
     ['spaces inside', 'ana souza@example.com'],
     ['a domain label starting with a hyphen', 'ana@-example.com'],
     ['an operator object written as text', '{"$gt":""}'],
+    ['a control character', 'a\u0000b@example.com'],
   ])('refuses %s', (_label, raw) => {
     expect(normaliseEmail(raw).error).toBeTypeOf('string');
+  });
+
+  it('reads a decomposed accent as the composed one', () => {
+    expect(normaliseEmail('jose\u0301@exemplo.com')).toEqual(normaliseEmail('josé@exemplo.com'));
   });
 });
 
@@ -97,6 +102,11 @@ describe('document numbers', () => {
 
   it('refuses a value with no letter or digit', () => {
     expect(normaliseDocument(' ./- ', BR).error).toBeTypeOf('string');
+  });
+
+  it('refuses digits of other scripts rather than storing them unchecked', () => {
+    expect(normaliseDocument('٥٢٩٩٨٢٢٤٧٢٦', BR).error).toBe('must be written with the letters A-Z and the digits 0-9');
+    expect(normaliseDocument('ÇX-123', PT).error).toBe('must be written with the letters A-Z and the digits 0-9');
   });
 
   it('keeps other countries’ documents as written, without Brazilian checks', () => {

@@ -24,7 +24,15 @@ describe('drafting a catalog product', () => {
     expect(
       pathsOf(() =>
         draftProduct(
-          aProductInput({ id: ' P ', name: ' ', category: '', price: -1, tags: [''], embedding: [1, Number.NaN], similar: ['P-1', ''] }),
+          aProductInput({
+            id: ' P ',
+            name: ' ',
+            category: '',
+            price: -1,
+            tags: [''],
+            embedding: [1, Number.NaN],
+            similar: ['P-1', ''],
+          }),
         ),
       ),
     ).toEqual(['id', 'name', 'category', 'price', 'tags.0', 'embedding', 'similar.1']);

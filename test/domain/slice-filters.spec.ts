@@ -28,8 +28,16 @@ describe('the active flag of a product under slice filters', () => {
     ['price above the maximum', { maxPrice: 199.99 }, false],
     ['one shared tag', { tags: ['festa', 'linho'] }, true],
     ['no shared tag', { tags: ['festa'] }, false],
-    ['all filters hold', { availableOnly: true, categories: ['vestidos'], brands: ['Aurora'], minPrice: 100, maxPrice: 300, tags: ['verão'] }, true],
-    ['all but one hold', { availableOnly: true, categories: ['vestidos'], brands: ['Aurora'], minPrice: 100, maxPrice: 150, tags: ['verão'] }, false],
+    [
+      'all filters hold',
+      { availableOnly: true, categories: ['vestidos'], brands: ['Aurora'], minPrice: 100, maxPrice: 300, tags: ['verão'] },
+      true,
+    ],
+    [
+      'all but one hold',
+      { availableOnly: true, categories: ['vestidos'], brands: ['Aurora'], minPrice: 100, maxPrice: 150, tags: ['verão'] },
+      false,
+    ],
   ])('%s → %s', (_label, filters, expected) => {
     expect(isProductActive(filters, product)).toBe(expected);
   });

@@ -27,7 +27,9 @@ describe('merchandising collections', () => {
   }
 
   async function newSlice(collectionId: number, body: Record<string, unknown>): Promise<TestResponse> {
-    return server.request('POST', `${BASE}/${collectionId}/slices`, { body: { name: 'Slice', type: 'MANUAL', products: ['CHEAP'], ...body } });
+    return server.request('POST', `${BASE}/${collectionId}/slices`, {
+      body: { name: 'Slice', type: 'MANUAL', products: ['CHEAP'], ...body },
+    });
   }
 
   describe('collections', () => {
@@ -35,7 +37,13 @@ describe('merchandising collections', () => {
       const answer = await server.request('POST', BASE, { body: { name: '  Natal  ', description: 'Presentes' } });
       expect(answer.status).toBe(201);
       expect(Object.keys(answer.json)).toEqual(['id', 'name', 'description', 'createdAt', 'sliceCount']);
-      expect(answer.json).toEqual({ id: expect.any(Number), name: 'Natal', description: 'Presentes', createdAt: '2026-11-21T12:00:00.000Z', sliceCount: 0 });
+      expect(answer.json).toEqual({
+        id: expect.any(Number),
+        name: 'Natal',
+        description: 'Presentes',
+        createdAt: '2026-11-21T12:00:00.000Z',
+        sliceCount: 0,
+      });
       expect(Number.isInteger(answer.json.id) && answer.json.id > 0).toBe(true);
     });
 
@@ -51,7 +59,13 @@ describe('merchandising collections', () => {
       const answer = await server.request('GET', BASE);
       expect(answer.status).toBe(200);
       expect(Object.keys(answer.json)).toEqual(['collections']);
-      expect(answer.json.collections).toContainEqual({ id, name: 'Listada', description: 'Ofertas da semana', createdAt: '2026-11-21T12:00:00.000Z', sliceCount: 1 });
+      expect(answer.json.collections).toContainEqual({
+        id,
+        name: 'Listada',
+        description: 'Ofertas da semana',
+        createdAt: '2026-11-21T12:00:00.000Z',
+        sliceCount: 1,
+      });
     });
 
     it('renames and re-describes with PATCH (200), and deletes with DELETE (204) together with its slices', async () => {
@@ -59,7 +73,13 @@ describe('merchandising collections', () => {
       const slice = await newSlice(id, { startsAt: '2026-11-01T00:00:00Z' });
       const renamed = await server.request('PATCH', `${BASE}/${id}`, { body: { name: 'Cyber Monday' } });
       expect(renamed.status).toBe(200);
-      expect(renamed.json).toEqual({ id, name: 'Cyber Monday', description: 'Ofertas da semana', createdAt: '2026-11-21T12:00:00.000Z', sliceCount: 1 });
+      expect(renamed.json).toEqual({
+        id,
+        name: 'Cyber Monday',
+        description: 'Ofertas da semana',
+        createdAt: '2026-11-21T12:00:00.000Z',
+        sliceCount: 1,
+      });
       expect((await server.request('PATCH', `${BASE}/${id}`, { body: { description: '' } })).json.description).toBe('');
       expect((await server.request('DELETE', `${BASE}/${id}`)).status).toBe(204);
       expectProblem(await server.request('GET', `${BASE}/${id}`), 404, 'COLLECTION_NOT_FOUND');
@@ -85,27 +105,55 @@ describe('merchandising collections', () => {
       expectProblem(await server.request('PATCH', `${BASE}/${id}`, { body: {} }), 400, 'VALIDATION_FAILED');
     });
 
-    it.each(['abc', '0', '-1', '1.5', '1e3', '01', '99999999999999999999'])('answers 400 for the collection id %s', async (id) => {
-      const answer = await server.request('GET', `${BASE}/${id}`);
-      expectProblem(answer, 400, 'VALIDATION_FAILED');
-      expect(answer.json.errors[0].path).toBe('id');
-    });
+    it.each(['abc', '0', '-1', '1.5', '1e3', '01', '99999999999999999999'])(
+      'answers 400 for the collection id %s',
+      async (id) => {
+        const answer = await server.request('GET', `${BASE}/${id}`);
+        expectProblem(answer, 400, 'VALIDATION_FAILED');
+        expect(answer.json.errors[0].path).toBe('id');
+      },
+    );
   });
 
   describe('GET /:id, the contract read', () => {
     let id: number;
     beforeAll(async () => {
       id = await newCollection('Verão', 'Linho e praia');
-      await newSlice(id, { name: 'Expirada', startsAt: '2026-10-01T00:00:00Z', endsAt: '2026-11-01T00:00:00Z', products: ['GONE'] });
-      await newSlice(id, { name: 'Longa', startsAt: '2026-11-01T00:00:00-03:00', endsAt: '2026-12-01T03:00:00Z', products: ['DEAR', 'CHEAP'] });
-      await newSlice(id, { name: 'Fim de semana', startsAt: '2026-11-20T00:00:00.000Z', endsAt: '2026-11-23T00:00:00.000Z', products: ['DEAR', 'GONE', 'UNKNOWN', 'CHEAP'], filters: { availableOnly: true, maxPrice: 500 } });
+      await newSlice(id, {
+        name: 'Expirada',
+        startsAt: '2026-10-01T00:00:00Z',
+        endsAt: '2026-11-01T00:00:00Z',
+        products: ['GONE'],
+      });
+      await newSlice(id, {
+        name: 'Longa',
+        startsAt: '2026-11-01T00:00:00-03:00',
+        endsAt: '2026-12-01T03:00:00Z',
+        products: ['DEAR', 'CHEAP'],
+      });
+      await newSlice(id, {
+        name: 'Fim de semana',
+        startsAt: '2026-11-20T00:00:00.000Z',
+        endsAt: '2026-11-23T00:00:00.000Z',
+        products: ['DEAR', 'GONE', 'UNKNOWN', 'CHEAP'],
+        filters: { availableOnly: true, maxPrice: 500 },
+      });
       await newSlice(id, { name: 'Natal', startsAt: '2026-12-01T03:00:00Z', products: ['CHEAP'] });
     });
 
     it('answers exactly the ActiveSliceResponse of the active slice with the latest start', async () => {
       const answer = await server.request('GET', `${BASE}/${id}`);
       expect(answer.status).toBe(200);
-      expect(Object.keys(answer.json)).toEqual(['collectionId', 'collectionName', 'collectionDescription', 'sliceId', 'sliceName', 'startsAt', 'endsAt', 'products']);
+      expect(Object.keys(answer.json)).toEqual([
+        'collectionId',
+        'collectionName',
+        'collectionDescription',
+        'sliceId',
+        'sliceName',
+        'startsAt',
+        'endsAt',
+        'products',
+      ]);
       expect(answer.json).toEqual({
         collectionId: id,
         collectionName: 'Verão',
@@ -167,7 +215,14 @@ describe('merchandising collections', () => {
     });
 
     it('creates a slice: 201 with its products as { productId, position }', async () => {
-      const answer = await newSlice(id, { name: 'Black Friday', type: 'SPREADSHEET', startsAt: '2026-11-27T00:00:00-03:00', endsAt: '2026-11-28T00:00:00-03:00', products: ['B', 'A', 'C'], filters: { categories: ['vestidos'] } });
+      const answer = await newSlice(id, {
+        name: 'Black Friday',
+        type: 'SPREADSHEET',
+        startsAt: '2026-11-27T00:00:00-03:00',
+        endsAt: '2026-11-28T00:00:00-03:00',
+        products: ['B', 'A', 'C'],
+        filters: { categories: ['vestidos'] },
+      });
       expect(answer.status).toBe(201);
       expect(answer.json).toEqual({
         id: expect.any(Number),
@@ -217,28 +272,73 @@ describe('merchandising collections', () => {
       ['an empty product id', { startsAt: '2026-11-01T00:00:00Z', products: ['A', ''] }, ['products.1']],
       ['a product id that is not text', { startsAt: '2026-11-01T00:00:00Z', products: ['A', 7] }, ['products.1']],
       ['products that are not a list', { startsAt: '2026-11-01T00:00:00Z', products: 'A,B' }, ['products']],
-      ['a filter of the wrong type', { startsAt: '2026-11-01T00:00:00Z', filters: { availableOnly: 'yes' } }, ['filters.availableOnly']],
-      ['minPrice above maxPrice', { startsAt: '2026-11-01T00:00:00Z', filters: { minPrice: 10, maxPrice: 5 } }, ['filters.minPrice']],
+      [
+        'a filter of the wrong type',
+        { startsAt: '2026-11-01T00:00:00Z', filters: { availableOnly: 'yes' } },
+        ['filters.availableOnly'],
+      ],
+      [
+        'minPrice above maxPrice',
+        { startsAt: '2026-11-01T00:00:00Z', filters: { minPrice: 10, maxPrice: 5 } },
+        ['filters.minPrice'],
+      ],
     ])('refuses a slice with %s (400)', async (_label, body, paths) => {
       const answer = await newSlice(id, body);
       expectProblem(answer, 400, 'VALIDATION_FAILED');
       expect(answer.json.errors.map((e: { path: string }) => e.path)).toEqual(paths);
     });
 
+    it('trims product ids, then refuses the ones that repeat', async () => {
+      const trimmed = await newSlice(id, { startsAt: '2026-11-01T00:00:00Z', products: [' CHEAP', 'DEAR\t'] });
+      expect(trimmed.json.products).toEqual([
+        { productId: 'CHEAP', position: 1 },
+        { productId: 'DEAR', position: 2 },
+      ]);
+      const repeated = await newSlice(id, { startsAt: '2026-11-01T00:00:00Z', products: ['CHEAP', ' CHEAP '] });
+      expect(repeated.json.errors).toEqual([{ path: 'products.1', message: 'duplicates products.0 (CHEAP)' }]);
+    });
+
+    it('lists the first 100 problems of a huge bad request, and how many there are', async () => {
+      const answer = await newSlice(id, {
+        startsAt: '2026-11-01T00:00:00Z',
+        products: Array.from({ length: 400 }, () => 'SAME'),
+      });
+      expectProblem(answer, 400, 'VALIDATION_FAILED');
+      expect(answer.json.errors).toHaveLength(100);
+      expect(answer.json.errorCount).toBe(399);
+    });
+
     it('lists slices with status and colour', async () => {
       await newSlice(id, { name: 'Expirada', startsAt: '2026-10-01T00:00:00Z', endsAt: '2026-11-21T12:00:00.000Z' });
-      await newSlice(id, { name: 'Ativa', startsAt: '2026-11-21T12:00:00.000Z', endsAt: '2026-11-21T12:00:00.001Z', filters: { tags: ['festa'] } });
+      await newSlice(id, {
+        name: 'Ativa',
+        startsAt: '2026-11-21T12:00:00.000Z',
+        endsAt: '2026-11-21T12:00:00.001Z',
+        filters: { tags: ['festa'] },
+      });
       await newSlice(id, { name: 'Agendada', startsAt: '2026-11-21T12:00:00.001Z', products: [] });
       const answer = await server.request('GET', `${BASE}/${id}/slices`);
       expect(answer.status).toBe(200);
       expect(Object.keys(answer.json)).toEqual(['collection', 'slices']);
       expect(answer.json.collection).toMatchObject({ id, sliceCount: 3 });
-      expect(answer.json.slices.map((s: { name: string; status: string; colour: string }) => [s.name, s.status, s.colour])).toEqual([
+      expect(
+        answer.json.slices.map((s: { name: string; status: string; colour: string }) => [s.name, s.status, s.colour]),
+      ).toEqual([
         ['Expirada', 'EXPIRED', 'red'],
         ['Ativa', 'ACTIVE', 'green'],
         ['Agendada', 'SCHEDULED', 'yellow'],
       ]);
-      expect(Object.keys(answer.json.slices[1])).toEqual(['id', 'name', 'type', 'startsAt', 'endsAt', 'status', 'colour', 'productCount', 'filters']);
+      expect(Object.keys(answer.json.slices[1])).toEqual([
+        'id',
+        'name',
+        'type',
+        'startsAt',
+        'endsAt',
+        'status',
+        'colour',
+        'productCount',
+        'filters',
+      ]);
       expect(answer.json.slices[1].filters).toEqual({ tags: ['festa'] });
       expect(answer.json.slices[2].productCount).toBe(0);
       for (const s of answer.json.slices) {
@@ -248,7 +348,11 @@ describe('merchandising collections', () => {
     });
 
     it('reads one slice with its products’ active flags', async () => {
-      const created = await newSlice(id, { startsAt: '2026-11-01T00:00:00Z', products: ['CHEAP', 'DEAR'], filters: { maxPrice: 100 } });
+      const created = await newSlice(id, {
+        startsAt: '2026-11-01T00:00:00Z',
+        products: ['CHEAP', 'DEAR'],
+        filters: { maxPrice: 100 },
+      });
       const answer = await server.request('GET', `${BASE}/${id}/slices/${created.json.id}`);
       expect(answer.status).toBe(200);
       expect(answer.json.products).toEqual([
@@ -261,12 +365,25 @@ describe('merchandising collections', () => {
     it('replaces a slice with PUT (200), and a failed PUT changes nothing', async () => {
       const created = await newSlice(id, { startsAt: '2026-11-01T00:00:00Z', products: ['A', 'B'] });
       const path = `${BASE}/${id}/slices/${created.json.id}`;
-      const replaced = await server.request('PUT', path, { body: { name: 'Nova', type: 'AI', startsAt: '2026-12-01T00:00:00Z', products: ['C'] } });
+      const replaced = await server.request('PUT', path, {
+        body: { name: 'Nova', type: 'AI', startsAt: '2026-12-01T00:00:00Z', products: ['C'] },
+      });
       expect(replaced.status).toBe(200);
-      expect(replaced.json).toMatchObject({ id: created.json.id, name: 'Nova', type: 'AI', status: 'SCHEDULED', products: [{ productId: 'C', position: 1 }] });
-      const failed = await server.request('PUT', path, { body: { name: 'Quebrada', type: 'AI', startsAt: '2026-12-01T00:00:00Z', products: ['C', 'C'] } });
+      expect(replaced.json).toMatchObject({
+        id: created.json.id,
+        name: 'Nova',
+        type: 'AI',
+        status: 'SCHEDULED',
+        products: [{ productId: 'C', position: 1 }],
+      });
+      const failed = await server.request('PUT', path, {
+        body: { name: 'Quebrada', type: 'AI', startsAt: '2026-12-01T00:00:00Z', products: ['C', 'C'] },
+      });
       expectProblem(failed, 400, 'VALIDATION_FAILED');
-      expect((await server.request('GET', path)).json).toMatchObject({ name: 'Nova', products: [{ productId: 'C', position: 1, active: true }] });
+      expect((await server.request('GET', path)).json).toMatchObject({
+        name: 'Nova',
+        products: [{ productId: 'C', position: 1, active: true }],
+      });
     });
 
     it('deletes a slice (204); then it is 404 SLICE_NOT_FOUND', async () => {
@@ -275,7 +392,13 @@ describe('merchandising collections', () => {
       expect((await server.request('DELETE', path)).status).toBe(204);
       expectProblem(await server.request('GET', path), 404, 'SLICE_NOT_FOUND');
       expectProblem(await server.request('DELETE', path), 404, 'SLICE_NOT_FOUND');
-      expectProblem(await server.request('PUT', path, { body: { name: 'x', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', products: [] } }), 404, 'SLICE_NOT_FOUND');
+      expectProblem(
+        await server.request('PUT', path, {
+          body: { name: 'x', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', products: [] },
+        }),
+        404,
+        'SLICE_NOT_FOUND',
+      );
       expectProblem(await server.request('GET', `${BASE}/${id}`), 404, 'NO_ACTIVE_SLICE');
     });
 

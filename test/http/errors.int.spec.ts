@@ -27,7 +27,13 @@ describe('errors as RFC 9457 problem details', () => {
   it('answers problem details with type, title, status, code and detail', async () => {
     const answer = await server.request('GET', '/api/v1/products/protected/catalog/none');
     expectProblem(answer, 404, 'PRODUCT_NOT_FOUND');
-    expect(answer.json).toEqual({ type: 'urn:vitrine:problem:product-not-found', title: 'Product not found', status: 404, code: 'PRODUCT_NOT_FOUND', detail: 'No product has this id.' });
+    expect(answer.json).toEqual({
+      type: 'urn:vitrine:problem:product-not-found',
+      title: 'Product not found',
+      status: 404,
+      code: 'PRODUCT_NOT_FOUND',
+      detail: 'No product has this id.',
+    });
   });
 
   it('answers 415 to a body that is not application/json', async () => {
@@ -36,26 +42,44 @@ describe('errors as RFC 9457 problem details', () => {
       ['application/x-www-form-urlencoded', 'sessionId=s&data[id]=x'],
       ['application/xml', '<similar/>'],
     ] as const) {
-      expectProblem(await server.request('POST', SIMILAR, { rawBody: body, headers: { 'Content-Type': type } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expectProblem(
+        await server.request('POST', SIMILAR, { rawBody: body, headers: { 'Content-Type': type } }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
     }
   });
 
   it('accepts application/json with a charset parameter', async () => {
-    const answer = await server.request('POST', SIMILAR, { rawBody: '{"sessionId":"s","data":{"id":"x"}}', headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+    const answer = await server.request('POST', SIMILAR, {
+      rawBody: '{"sessionId":"s","data":{"id":"x"}}',
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    });
     expectProblem(answer, 404, 'PRODUCT_NOT_FOUND');
   });
 
-  it.each(['{"sessionId": "s", ', 'not json at all', '{"a":1}}', "{'a': 1}"])('answers 400 to the malformed JSON %j', async (raw) => {
-    const answer = await server.request('POST', SIMILAR, { rawBody: raw, headers: { 'Content-Type': 'application/json' } });
-    expectProblem(answer, 400, 'VALIDATION_FAILED');
-    expect(answer.json.errors).toEqual([{ path: 'body', message: 'must be a valid JSON object' }]);
-  });
+  it.each(['{"sessionId": "s", ', 'not json at all', '{"a":1}}', "{'a': 1}"])(
+    'answers 400 to the malformed JSON %j',
+    async (raw) => {
+      const answer = await server.request('POST', SIMILAR, { rawBody: raw, headers: { 'Content-Type': 'application/json' } });
+      expectProblem(answer, 400, 'VALIDATION_FAILED');
+      expect(answer.json.errors).toEqual([{ path: 'body', message: 'must be a valid JSON object' }]);
+    },
+  );
 
   it('answers 413 to a body over 256 KB, and accepts one just under', async () => {
     const big = JSON.stringify({ sessionId: 's', data: { id: 'x' }, padding: 'x'.repeat(300 * 1024) });
-    expectProblem(await server.request('POST', SIMILAR, { rawBody: big, headers: { 'Content-Type': 'application/json' } }), 413, 'PAYLOAD_TOO_LARGE');
+    expectProblem(
+      await server.request('POST', SIMILAR, { rawBody: big, headers: { 'Content-Type': 'application/json' } }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
     const fits = JSON.stringify({ sessionId: 's', data: { id: 'x' }, padding: 'x'.repeat(250 * 1024) });
-    expectProblem(await server.request('POST', SIMILAR, { rawBody: fits, headers: { 'Content-Type': 'application/json' } }), 404, 'PRODUCT_NOT_FOUND');
+    expectProblem(
+      await server.request('POST', SIMILAR, { rawBody: fits, headers: { 'Content-Type': 'application/json' } }),
+      404,
+      'PRODUCT_NOT_FOUND',
+    );
   });
 
   it('answers 404 ROUTE_NOT_FOUND as a problem for unknown routes, with or without a token', async () => {
@@ -74,7 +98,13 @@ describe('errors as RFC 9457 problem details', () => {
   it('answers 500 INTERNAL without any internal detail when something unexpected fails', async () => {
     const answer = await broken.request('GET', '/api/v1/products/protected/catalog/x');
     expectProblem(answer, 500, 'INTERNAL');
-    expect(answer.json).toEqual({ type: 'urn:vitrine:problem:internal', title: 'Internal server error', status: 500, code: 'INTERNAL', detail: 'An unexpected error occurred.' });
+    expect(answer.json).toEqual({
+      type: 'urn:vitrine:problem:internal',
+      title: 'Internal server error',
+      status: 500,
+      code: 'INTERNAL',
+      detail: 'An unexpected error occurred.',
+    });
     for (const leak of ['mongodb', 'hunter2', '/srv', '.ts', 'at ', 'Error']) expect(answer.text).not.toContain(leak);
   });
 

@@ -117,6 +117,8 @@ describe('profile endpoints', () => {
         body: { identifiers: { phones: ['+55 21 99876-5432'], emails: ['ANA+news@example.com'] }, profile: {} },
       });
       expectProblem(answer, 409, 'CONFLICT');
+      expect(answer.json.detail).toBe('The e-mail address in identifiers.emails.0 belongs to another profile.');
+      expect(answer.text).not.toContain('up_ana');
       expectProblem(await server.request('GET', `${BASE}/user-profile-id/up_bob`), 404, 'PROFILE_NOT_FOUND');
       expectProblem(await server.request('GET', `${BASE}/phone/21998765432`), 404, 'PROFILE_NOT_FOUND');
       expect((await server.request('GET', `${BASE}/email/ana+news@example.com`)).json.userProfileId).toBe('up_ana');
@@ -125,14 +127,40 @@ describe('profile endpoints', () => {
     it.each([
       ['no profile', { identifiers: {} }, ['profile']],
       ['a profile that is not an object', { profile: 'x' }, ['profile']],
-      ['a string field with a number', { profile: { perfil_cliente: { estilo_geral: 5 } } }, ['profile.perfil_cliente.estilo_geral']],
+      ['a profile that is an array', { profile: [] }, ['profile']],
+      ['an occasion that is an array', { profile: { ocasioes_relevantes: [[]] } }, ['profile.ocasioes_relevantes.0']],
+      [
+        'a string field with a number',
+        { profile: { perfil_cliente: { estilo_geral: 5 } } },
+        ['profile.perfil_cliente.estilo_geral'],
+      ],
       ['a string list with a number', { profile: { ganchos_conteudo: ['ok', 7] } }, ['profile.ganchos_conteudo.1']],
-      ['a boolean as text', { profile: { momento_compra_atual: { novo_comportamento: 'yes' } } }, ['profile.momento_compra_atual.novo_comportamento']],
-      ['null for a string', { profile: { perfil_cliente: { descricao_geral: null } } }, ['profile.perfil_cliente.descricao_geral']],
-      ['an occasion with a wrong type', { profile: { ocasioes_relevantes: [{ 'ocasião': ['x'] }] } }, ['profile.ocasioes_relevantes.0.ocasião']],
-      ['an operator object for a string', { profile: { perfil_cliente: { descricao_geral: { $ne: null } } } }, ['profile.perfil_cliente.descricao_geral']],
+      [
+        'a boolean as text',
+        { profile: { momento_compra_atual: { novo_comportamento: 'yes' } } },
+        ['profile.momento_compra_atual.novo_comportamento'],
+      ],
+      [
+        'null for a string',
+        { profile: { perfil_cliente: { descricao_geral: null } } },
+        ['profile.perfil_cliente.descricao_geral'],
+      ],
+      [
+        'an occasion with a wrong type',
+        { profile: { ocasioes_relevantes: [{ ocasião: ['x'] }] } },
+        ['profile.ocasioes_relevantes.0.ocasião'],
+      ],
+      [
+        'an operator object for a string',
+        { profile: { perfil_cliente: { descricao_geral: { $ne: null } } } },
+        ['profile.perfil_cliente.descricao_geral'],
+      ],
       ['an operator object for an identifier', { identifiers: { emails: [{ $gt: '' }] }, profile: {} }, ['identifiers.emails.0']],
-      ['bad identifiers', { identifiers: { phones: ['123'], documents: ['111.111.111-11'] }, profile: {} }, ['identifiers.phones.0', 'identifiers.documents.0']],
+      [
+        'bad identifiers',
+        { identifiers: { phones: ['123'], documents: ['111.111.111-11'] }, profile: {} },
+        ['identifiers.phones.0', 'identifiers.documents.0'],
+      ],
       ['a JSON array', [], ['body']],
     ])('answers 400 for %s and changes nothing', async (_label, body, paths) => {
       const answer = await server.request('PUT', `${BASE}/user-profile-id/up_ana`, { body });
@@ -142,18 +170,51 @@ describe('profile endpoints', () => {
       expect((await server.request('GET', `${BASE}/phone/11987654321`)).status).toBe(200);
     });
 
+    it('answers 409 to a change of an existing profile that takes another’s identifier, keeping the old version', async () => {
+      await server.request('PUT', `${BASE}/user-profile-id/up_bob`, {
+        body: { identifiers: { phones: ['21 99876-5432'] }, profile: {} },
+      });
+      const answer = await server.request('PUT', `${BASE}/user-profile-id/up_bob`, {
+        body: { identifiers: { phones: ['21 90000-0000'], documents: ['529.982.247-25'] }, profile: { ganchos_conteudo: ['x'] } },
+      });
+      expectProblem(answer, 409, 'CONFLICT');
+      expect((await server.request('GET', `${BASE}/phone/21998765432`)).json).toEqual({ userProfileId: 'up_bob', profile: {} });
+      expectProblem(await server.request('GET', `${BASE}/phone/21900000000`), 404, 'PROFILE_NOT_FOUND');
+      expect((await server.request('GET', `${BASE}/document/52998224725`)).json.userProfileId).toBe('up_ana');
+    });
+
+    it('answers deeply nested JSON without failing (unknown fields are ignored, wrong types are 400)', async () => {
+      const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+      const ignored = await server.request('PUT', `${BASE}/user-profile-id/up_new`, {
+        rawBody: `{"profile":{},"x":${deep(5000)}}`,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(ignored.status).toBe(201);
+      const wrong = await server.request('PUT', `${BASE}/user-profile-id/up_new`, {
+        rawBody: `{"profile":{"ocasioes_relevantes":${deep(5000)}}}`,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expectProblem(wrong, 400, 'VALIDATION_FAILED');
+    });
+
     it('keeps fields whose keys arrive in decomposed Unicode, and drops unknown fields', async () => {
       const decomposed = 'ocasia\u0303o';
       const answer = await server.request('PUT', `${BASE}/user-profile-id/up_new`, {
         body: { profile: { ocasioes_relevantes: [{ [decomposed]: 'Praia' }], campo_desconhecido: 'x' }, extra: true },
       });
       expect(answer.status).toBe(201);
-      expect(answer.json.profile).toEqual({ ocasioes_relevantes: [{ 'ocasião': 'Praia' }] });
+      expect(answer.json.profile).toEqual({ ocasioes_relevantes: [{ ocasião: 'Praia' }] });
     });
 
     it('erases a profile: 204, then every identifier answers 404, and a second erase 404', async () => {
       expect((await server.request('DELETE', `${BASE}/user-profile-id/up_ana`)).status).toBe(204);
-      for (const path of ['user-profile-id/up_ana', 'phone/11987654321', 'email/ana+news@example.com', 'document/52998224725', 'document/12ABC34501DE35']) {
+      for (const path of [
+        'user-profile-id/up_ana',
+        'phone/11987654321',
+        'email/ana+news@example.com',
+        'document/52998224725',
+        'document/12ABC34501DE35',
+      ]) {
         expectProblem(await server.request('GET', `${BASE}/${path}`), 404, 'PROFILE_NOT_FOUND');
       }
       expectProblem(await server.request('DELETE', `${BASE}/user-profile-id/up_ana`), 404, 'PROFILE_NOT_FOUND');

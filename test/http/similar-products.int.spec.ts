@@ -10,10 +10,25 @@ describe('POST /api/v1/products/protected/similar', () => {
   beforeAll(async () => {
     server = await startTestServer();
     const products = [
-      { id: 'HERO', name: 'Vestido Midi', category: 'vestidos', brand: 'Aurora', price: 300, tags: ['verão'], similar: ['BAG', 'GONE', 'OUT', 'BAG'] },
+      {
+        id: 'HERO',
+        name: 'Vestido Midi',
+        category: 'vestidos',
+        brand: 'Aurora',
+        price: 300,
+        tags: ['verão'],
+        similar: ['BAG', 'GONE', 'OUT', 'BAG'],
+      },
       { id: 'BAG', name: 'Bolsa', category: 'bolsas' },
       { id: 'OUT', name: 'Vestido esgotado', category: 'vestidos', available: false },
-      ...Array.from({ length: 30 }, (_, i) => ({ id: `V-${i}`, name: `Vestido ${i}`, category: 'vestidos', brand: i % 2 ? 'Aurora' : 'Trama', price: 100 + i * 10, tags: i % 3 ? ['verão'] : [] })),
+      ...Array.from({ length: 30 }, (_, i) => ({
+        id: `V-${i}`,
+        name: `Vestido ${i}`,
+        category: 'vestidos',
+        brand: i % 2 ? 'Aurora' : 'Trama',
+        price: 100 + i * 10,
+        tags: i % 3 ? ['verão'] : [],
+      })),
     ];
     for (const { id, ...body } of products) {
       expect((await server.request('PUT', `${CATALOG}/${id}`, { body })).status).toBe(201);
@@ -73,6 +88,7 @@ describe('POST /api/v1/products/protected/similar', () => {
     ['sessionId an operator object', { sessionId: { $gt: '' }, data: { id: 'HERO' } }, 'sessionId'],
     ['data missing', { sessionId: 's' }, 'data'],
     ['data a string', { sessionId: 's', data: 'HERO' }, 'data'],
+    ['data an array', { sessionId: 's', data: ['HERO'] }, 'data'],
     ['data.id missing', { sessionId: 's', data: {} }, 'data.id'],
     ['data.id empty', { sessionId: 's', data: { id: '' } }, 'data.id'],
     ['data.id only spaces', { sessionId: 's', data: { id: ' ' } }, 'data.id'],
@@ -102,21 +118,33 @@ describe('POST /api/v1/products/protected/similar', () => {
     ['a number', 42],
     ['null', null],
   ])('answers 400 for a body that is %s', async (_label, body) => {
-    const answer = await server.request('POST', SIMILAR, { rawBody: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+    const answer = await server.request('POST', SIMILAR, {
+      rawBody: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json' },
+    });
     expectProblem(answer, 400, 'VALIDATION_FAILED');
   });
 
   it('answers 400 for an empty body', async () => {
-    expectProblem(await server.request('POST', SIMILAR, { headers: { 'Content-Type': 'application/json' } }), 400, 'VALIDATION_FAILED');
+    expectProblem(
+      await server.request('POST', SIMILAR, { headers: { 'Content-Type': 'application/json' } }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expectProblem(await server.request('POST', SIMILAR), 400, 'VALIDATION_FAILED');
   });
 
-  it('answers 404 PRODUCT_NOT_FOUND for an unknown product', async () => {
+  it('answers 404 PRODUCT_NOT_FOUND for an unknown product, however long its id', async () => {
     expectProblem(await similar({ sessionId: 's', data: { id: 'NOPE' } }), 404, 'PRODUCT_NOT_FOUND');
+    expectProblem(await similar({ sessionId: 's', data: { id: 'X'.repeat(300) } }), 404, 'PRODUCT_NOT_FOUND');
   });
 
   it('answers 401 without a token and 403 without products:read', async () => {
-    expectProblem(await server.request('POST', SIMILAR, { token: null, body: { sessionId: 's', data: { id: 'HERO' } } }), 401, 'UNAUTHORIZED');
+    expectProblem(
+      await server.request('POST', SIMILAR, { token: null, body: { sessionId: 's', data: { id: 'HERO' } } }),
+      401,
+      'UNAUTHORIZED',
+    );
     const crm = await server.tokenWith(['profiles:read', 'products:write']);
     expectProblem(await similar({ sessionId: 's', data: { id: 'HERO' } }, crm), 403, 'FORBIDDEN');
   });
@@ -129,7 +157,17 @@ describe('catalog endpoints', () => {
   });
   afterAll(() => server.close());
 
-  const product = { name: 'Tênis Casual', description: 'Couro', category: 'tenis', brand: 'Trama', price: 349.9, tags: ['casual'], attributes: { cor: 'Preto' }, embedding: [0.1, 0.2], similar: ['T-2'] };
+  const product = {
+    name: 'Tênis Casual',
+    description: 'Couro',
+    category: 'tenis',
+    brand: 'Trama',
+    price: 349.9,
+    tags: ['casual'],
+    attributes: { cor: 'Preto' },
+    embedding: [0.1, 0.2],
+    similar: ['T-2'],
+  };
 
   it('creates (201), reads, replaces (200) and deletes (204) a product', async () => {
     const created = await server.request('PUT', `${CATALOG}/T-1`, { body: product });

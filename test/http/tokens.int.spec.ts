@@ -11,7 +11,9 @@ describe('token administration', () => {
   afterAll(() => server.close());
 
   it('issues a token: 201 with its secret shown this once, not cached', async () => {
-    const answer = await server.request('POST', TOKENS, { body: { name: 'storefront', scopes: ['collections:read', 'products:read'], expiresAt: '2027-01-01T00:00:00-03:00' } });
+    const answer = await server.request('POST', TOKENS, {
+      body: { name: 'storefront', scopes: ['collections:read', 'products:read'], expiresAt: '2027-01-01T00:00:00-03:00' },
+    });
     expect(answer.status).toBe(201);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.json).toEqual({
@@ -24,7 +26,13 @@ describe('token administration', () => {
     });
     const listed = await server.request('GET', TOKENS);
     expect(listed.status).toBe(200);
-    expect(listed.json.tokens).toContainEqual({ id: answer.json.id, name: 'storefront', scopes: ['collections:read', 'products:read'], createdAt: '2026-11-21T12:00:00.000Z', expiresAt: '2027-01-01T03:00:00.000Z' });
+    expect(listed.json.tokens).toContainEqual({
+      id: answer.json.id,
+      name: 'storefront',
+      scopes: ['collections:read', 'products:read'],
+      createdAt: '2026-11-21T12:00:00.000Z',
+      expiresAt: '2027-01-01T03:00:00.000Z',
+    });
     expect(listed.text).not.toContain(answer.json.token);
     expect(listed.text).not.toContain('hash');
   });
@@ -40,7 +48,11 @@ describe('token administration', () => {
     const { json } = await server.request('POST', TOKENS, { body: { name: 'temp', scopes: ['products:read'] } });
     expect((await server.request('GET', '/api/v1/products/protected/catalog/x', { token: json.token })).status).toBe(404);
     expect((await server.request('DELETE', `${TOKENS}/${json.id}`)).status).toBe(204);
-    expectProblem(await server.request('GET', '/api/v1/products/protected/catalog/x', { token: json.token }), 401, 'UNAUTHORIZED');
+    expectProblem(
+      await server.request('GET', '/api/v1/products/protected/catalog/x', { token: json.token }),
+      401,
+      'UNAUTHORIZED',
+    );
     expectProblem(await server.request('DELETE', `${TOKENS}/${json.id}`), 404, 'TOKEN_NOT_FOUND');
   });
 
@@ -52,7 +64,9 @@ describe('token administration', () => {
   });
 
   it('refuses a token that expires in the past', async () => {
-    const answer = await server.request('POST', TOKENS, { body: { name: 'late', scopes: ['products:read'], expiresAt: '2026-11-21T12:00:00Z' } });
+    const answer = await server.request('POST', TOKENS, {
+      body: { name: 'late', scopes: ['products:read'], expiresAt: '2026-11-21T12:00:00Z' },
+    });
     expectProblem(answer, 400, 'VALIDATION_FAILED');
     expect(answer.json.errors).toEqual([{ path: 'expiresAt', message: 'must be in the future' }]);
   });

@@ -33,7 +33,10 @@ function curlExamples(): Example[] {
     const promise = /# → (\d{3})(?:, the profile of (\w+))?/.exec(block.code);
     const next = blocks[i + 1];
     examples.push({
-      command: block.code.split('\n').filter((l) => !l.trimStart().startsWith('#')).join('\n'),
+      command: block.code
+        .split('\n')
+        .filter((l) => !l.trimStart().startsWith('#'))
+        .join('\n'),
       status: Number(promise?.[1] ?? 200),
       ...(promise?.[2] !== undefined ? { profileOf: promise[2] } : {}),
       ...(next?.language === 'json' ? { printed: JSON.parse(next.code) } : {}),

@@ -31,8 +31,20 @@ describe('the README’s embedding example', () => {
     const dir = await mkdtemp(join(PROJECT_ROOT, '.vitest-tmp-'));
     try {
       const file = join(dir, 'subpaths.mjs');
-      const subpaths = ['vitrine', 'vitrine/adapters/memory', 'vitrine/adapters/clock', 'vitrine/adapters/crypto', 'vitrine/adapters/similarity', 'vitrine/adapters/http', 'vitrine/composition'];
-      await writeFile(file, subpaths.map((s, i) => `import * as m${i} from '${s}';`).join('\n') + `\nconsole.log([${subpaths.map((_, i) => `Object.keys(m${i}).length`).join(',')}].every((n) => n > 0));\n`);
+      const subpaths = [
+        'vitrine',
+        'vitrine/adapters/memory',
+        'vitrine/adapters/clock',
+        'vitrine/adapters/crypto',
+        'vitrine/adapters/similarity',
+        'vitrine/adapters/http',
+        'vitrine/composition',
+      ];
+      await writeFile(
+        file,
+        subpaths.map((s, i) => `import * as m${i} from '${s}';`).join('\n') +
+          `\nconsole.log([${subpaths.map((_, i) => `Object.keys(m${i}).length`).join(',')}].every((n) => n > 0));\n`,
+      );
       const { stdout } = await run(process.execPath, [file], { cwd: dir });
       expect(stdout.trim()).toBe('true');
     } finally {

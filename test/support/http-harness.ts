@@ -43,7 +43,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { clock?: FakeClock; overrides?: Overrides; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { clock?: FakeClock; overrides?: Overrides; env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock(T0);
   const config = parseConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...options.env });
   const container = createContainer(config, { clock, ...options.overrides });

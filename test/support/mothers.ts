@@ -44,7 +44,7 @@ export function aSliceInput(overrides: Partial<SliceInput> = {}): SliceInput {
 export function someProfileContent(overrides: Partial<ProfileContent> = {}): ProfileContent {
   return {
     perfil_cliente: { descricao_geral: 'Cliente frequente de São Paulo.', estilo_geral: 'Clássico' },
-    ocasioes_relevantes: [{ 'ocasião': 'Casamento', 'persona_na_ocasião': 'Convidada elegante', sugestao_look: ['Vestido midi'] }],
+    ocasioes_relevantes: [{ ocasião: 'Casamento', persona_na_ocasião: 'Convidada elegante', sugestao_look: ['Vestido midi'] }],
     briefing_marketing: { tom_de_voz: ['Próximo'], direcao_visual: ['Luz natural'], orientacao_campanhas: ['Versatilidade'] },
     ganchos_conteudo: ['Guia de linho'],
     momento_compra_atual: {

@@ -17,7 +17,12 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { method: 'GET', path: '/api/v1/crm/protected/profile/document/52998224725', scope: 'profiles:read' },
   { method: 'PUT', path: '/api/v1/crm/protected/profile/user-profile-id/up_1', scope: 'profiles:write', body: { profile: {} } },
   { method: 'DELETE', path: '/api/v1/crm/protected/profile/user-profile-id/up_1', scope: 'profiles:write' },
-  { method: 'POST', path: '/api/v1/products/protected/similar', scope: 'products:read', body: { sessionId: 's', data: { id: 'P-1' } } },
+  {
+    method: 'POST',
+    path: '/api/v1/products/protected/similar',
+    scope: 'products:read',
+    body: { sessionId: 's', data: { id: 'P-1' } },
+  },
   { method: 'PUT', path: '/api/v1/products/protected/catalog/P-1', scope: 'products:write', body: { name: 'P' } },
   { method: 'GET', path: '/api/v1/products/protected/catalog/P-1', scope: 'products:read' },
   { method: 'DELETE', path: '/api/v1/products/protected/catalog/P-1', scope: 'products:write' },
@@ -31,7 +36,12 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { method: 'GET', path: '/api/v1/merchandising-collections/protected/1/slices/1', scope: 'collections:read' },
   { method: 'PUT', path: '/api/v1/merchandising-collections/protected/1/slices/1', scope: 'collections:write', body: slice },
   { method: 'DELETE', path: '/api/v1/merchandising-collections/protected/1/slices/1', scope: 'collections:write' },
-  { method: 'POST', path: '/api/v1/admin/protected/tokens', scope: 'tokens:manage', body: { name: 't', scopes: ['products:read'] } },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/protected/tokens',
+    scope: 'tokens:manage',
+    body: { name: 't', scopes: ['products:read'] },
+  },
   { method: 'GET', path: '/api/v1/admin/protected/tokens', scope: 'tokens:manage' },
   { method: 'DELETE', path: '/api/v1/admin/protected/tokens/tok_1', scope: 'tokens:manage' },
 ];

@@ -20,20 +20,29 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: '0', ...env };
 }
 
-export function runVitrine(env: Record<string, string> = {}): { child: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; output: () => { stdout: string; stderr: string } } {
+export function runVitrine(env: Record<string, string> = {}): {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output: () => { stdout: string; stderr: string };
+} {
   const child = spawn(process.execPath, [MAIN], { cwd: PROJECT_ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  );
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
 export async function startVitrine(env: Record<string, string> = {}, timeoutMs = 20_000): Promise<VitrineProcess> {
   const { child, exited, output } = runVitrine(env);
   const port = await new Promise<number>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`Vitrine did not start in ${timeoutMs} ms:\n${output().stdout}\n${output().stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`Vitrine did not start in ${timeoutMs} ms:\n${output().stdout}\n${output().stderr}`)),
+      timeoutMs,
+    );
     const watch = () => {
       const match = /"port":(\d+),"msg":"Vitrine is listening/.exec(output().stdout);
       if (match) {

@@ -17,20 +17,111 @@ interface CategorySpec {
 }
 
 const CATEGORIES: readonly CategorySpec[] = [
-  { code: 'VES', category: 'vestidos', noun: 'Vestido', styles: ['Midi', 'Longo', 'Curto', 'Chemise', 'Envelope', 'Tubinho'], materials: ['Linho', 'Viscose', 'Seda', 'Algodão', 'Crepe'], price: [159, 689], tags: ['festa', 'verão', 'casual', 'trabalho', 'tendência'] },
-  { code: 'BLU', category: 'blusas', noun: 'Blusa', styles: ['Cropped', 'Regata', 'Ombro a Ombro', 'Manga Bufante', 'Básica', 'Gola Alta'], materials: ['Algodão', 'Tricô', 'Viscose', 'Seda', 'Linho'], price: [69, 289], tags: ['básico', 'casual', 'trabalho', 'verão', 'inverno'] },
-  { code: 'CAL', category: 'calcas', noun: 'Calça', styles: ['Pantalona', 'Wide Leg', 'Skinny', 'Alfaiataria', 'Jogger', 'Mom'], materials: ['Jeans', 'Linho', 'Sarja', 'Alfaiataria', 'Moletom'], price: [119, 459], tags: ['básico', 'trabalho', 'casual', 'tendência', 'inverno'] },
-  { code: 'SAI', category: 'saias', noun: 'Saia', styles: ['Midi', 'Plissada', 'Lápis', 'Evasê', 'Longa', 'Mini'], materials: ['Linho', 'Couro Sintético', 'Jeans', 'Tule', 'Viscose'], price: [99, 389], tags: ['festa', 'trabalho', 'verão', 'tendência', 'casual'] },
-  { code: 'JAQ', category: 'jaquetas', noun: 'Jaqueta', styles: ['Jeans', 'Bomber', 'Corta-vento', 'Puffer', 'Biker', 'Trench'], materials: ['Jeans', 'Nylon', 'Couro Sintético', 'Sarja', 'Lã'], price: [229, 899], tags: ['inverno', 'casual', 'tendência', 'básico', 'viagem'] },
-  { code: 'TEN', category: 'tenis', noun: 'Tênis', styles: ['Casual', 'Corrida', 'Plataforma', 'Slip-on', 'Cano Alto', 'Retrô'], materials: ['Couro', 'Lona', 'Knit', 'Camurça', 'Couro Sintético'], price: [179, 799], tags: ['casual', 'esporte', 'básico', 'tendência', 'viagem'] },
-  { code: 'SAN', category: 'sandalias', noun: 'Sandália', styles: ['Rasteira', 'Salto Bloco', 'Plataforma', 'Anabela', 'Papete', 'Tiras'], materials: ['Couro', 'Palha', 'Couro Sintético', 'Camurça', 'Borracha'], price: [89, 499], tags: ['verão', 'festa', 'praia', 'casual', 'tendência'] },
-  { code: 'BOL', category: 'bolsas', noun: 'Bolsa', styles: ['Tiracolo', 'Tote', 'Clutch', 'Baguete', 'Mochila', 'Saco'], materials: ['Couro', 'Palha', 'Lona', 'Couro Sintético', 'Crochê'], price: [129, 1290], tags: ['trabalho', 'festa', 'praia', 'viagem', 'tendência'] },
-  { code: 'ACE', category: 'acessorios', noun: 'Acessório', styles: ['Lenço', 'Cinto', 'Chapéu', 'Brinco', 'Colar', 'Óculos'], materials: ['Seda', 'Couro', 'Palha', 'Metal Dourado', 'Acetato'], price: [39, 459], tags: ['festa', 'verão', 'presente', 'tendência', 'básico'] },
-  { code: 'PRA', category: 'moda-praia', noun: 'Moda Praia', styles: ['Biquíni Cortininha', 'Maiô', 'Saída de Praia', 'Biquíni Hot Pant', 'Kimono', 'Short'], materials: ['Lycra', 'Crochê', 'Viscose', 'Linho', 'Tecido Canelado'], price: [79, 429], tags: ['praia', 'verão', 'viagem', 'sustentável', 'tendência'] },
+  {
+    code: 'VES',
+    category: 'vestidos',
+    noun: 'Vestido',
+    styles: ['Midi', 'Longo', 'Curto', 'Chemise', 'Envelope', 'Tubinho'],
+    materials: ['Linho', 'Viscose', 'Seda', 'Algodão', 'Crepe'],
+    price: [159, 689],
+    tags: ['festa', 'verão', 'casual', 'trabalho', 'tendência'],
+  },
+  {
+    code: 'BLU',
+    category: 'blusas',
+    noun: 'Blusa',
+    styles: ['Cropped', 'Regata', 'Ombro a Ombro', 'Manga Bufante', 'Básica', 'Gola Alta'],
+    materials: ['Algodão', 'Tricô', 'Viscose', 'Seda', 'Linho'],
+    price: [69, 289],
+    tags: ['básico', 'casual', 'trabalho', 'verão', 'inverno'],
+  },
+  {
+    code: 'CAL',
+    category: 'calcas',
+    noun: 'Calça',
+    styles: ['Pantalona', 'Wide Leg', 'Skinny', 'Alfaiataria', 'Jogger', 'Mom'],
+    materials: ['Jeans', 'Linho', 'Sarja', 'Alfaiataria', 'Moletom'],
+    price: [119, 459],
+    tags: ['básico', 'trabalho', 'casual', 'tendência', 'inverno'],
+  },
+  {
+    code: 'SAI',
+    category: 'saias',
+    noun: 'Saia',
+    styles: ['Midi', 'Plissada', 'Lápis', 'Evasê', 'Longa', 'Mini'],
+    materials: ['Linho', 'Couro Sintético', 'Jeans', 'Tule', 'Viscose'],
+    price: [99, 389],
+    tags: ['festa', 'trabalho', 'verão', 'tendência', 'casual'],
+  },
+  {
+    code: 'JAQ',
+    category: 'jaquetas',
+    noun: 'Jaqueta',
+    styles: ['Jeans', 'Bomber', 'Corta-vento', 'Puffer', 'Biker', 'Trench'],
+    materials: ['Jeans', 'Nylon', 'Couro Sintético', 'Sarja', 'Lã'],
+    price: [229, 899],
+    tags: ['inverno', 'casual', 'tendência', 'básico', 'viagem'],
+  },
+  {
+    code: 'TEN',
+    category: 'tenis',
+    noun: 'Tênis',
+    styles: ['Casual', 'Corrida', 'Plataforma', 'Slip-on', 'Cano Alto', 'Retrô'],
+    materials: ['Couro', 'Lona', 'Knit', 'Camurça', 'Couro Sintético'],
+    price: [179, 799],
+    tags: ['casual', 'esporte', 'básico', 'tendência', 'viagem'],
+  },
+  {
+    code: 'SAN',
+    category: 'sandalias',
+    noun: 'Sandália',
+    styles: ['Rasteira', 'Salto Bloco', 'Plataforma', 'Anabela', 'Papete', 'Tiras'],
+    materials: ['Couro', 'Palha', 'Couro Sintético', 'Camurça', 'Borracha'],
+    price: [89, 499],
+    tags: ['verão', 'festa', 'praia', 'casual', 'tendência'],
+  },
+  {
+    code: 'BOL',
+    category: 'bolsas',
+    noun: 'Bolsa',
+    styles: ['Tiracolo', 'Tote', 'Clutch', 'Baguete', 'Mochila', 'Saco'],
+    materials: ['Couro', 'Palha', 'Lona', 'Couro Sintético', 'Crochê'],
+    price: [129, 1290],
+    tags: ['trabalho', 'festa', 'praia', 'viagem', 'tendência'],
+  },
+  {
+    code: 'ACE',
+    category: 'acessorios',
+    noun: 'Acessório',
+    styles: ['Lenço', 'Cinto', 'Chapéu', 'Brinco', 'Colar', 'Óculos'],
+    materials: ['Seda', 'Couro', 'Palha', 'Metal Dourado', 'Acetato'],
+    price: [39, 459],
+    tags: ['festa', 'verão', 'presente', 'tendência', 'básico'],
+  },
+  {
+    code: 'PRA',
+    category: 'moda-praia',
+    noun: 'Moda Praia',
+    styles: ['Biquíni Cortininha', 'Maiô', 'Saída de Praia', 'Biquíni Hot Pant', 'Kimono', 'Short'],
+    materials: ['Lycra', 'Crochê', 'Viscose', 'Linho', 'Tecido Canelado'],
+    price: [79, 429],
+    tags: ['praia', 'verão', 'viagem', 'sustentável', 'tendência'],
+  },
 ];
 
 const BRANDS = ['Aurora', 'Casa Lume', 'Trama', 'Vento Sul', 'Maré Alta', 'Raiz Brasil', 'Flor de Sal', 'Urbana'] as const;
-const COLOURS = ['Areia', 'Preto', 'Off-white', 'Terracota', 'Verde Oliva', 'Azul Marinho', 'Caramelo', 'Rosa Antigo', 'Vinho', 'Mostarda'] as const;
+const COLOURS = [
+  'Areia',
+  'Preto',
+  'Off-white',
+  'Terracota',
+  'Verde Oliva',
+  'Azul Marinho',
+  'Caramelo',
+  'Rosa Antigo',
+  'Vinho',
+  'Mostarda',
+] as const;
 
 export const PRODUCTS_PER_CATEGORY = 24;
 
@@ -75,7 +166,10 @@ export function demoCatalog(): ProductInput[] {
       const [low, high] = spec.price;
       const price = Math.round(low + random() * (high - low)) - 0.1;
       const tags = [...new Set([pick(random, spec.tags), pick(random, spec.tags), material.toLowerCase()])];
-      const name = spec.noun === 'Acessório' || spec.noun === 'Moda Praia' ? `${style} ${material} ${colour}` : `${spec.noun} ${style} ${material} ${colour}`;
+      const name =
+        spec.noun === 'Acessório' || spec.noun === 'Moda Praia'
+          ? `${style} ${material} ${colour}`
+          : `${spec.noun} ${style} ${material} ${colour}`;
       products.push({
         id,
         name,

@@ -25,20 +25,24 @@ export function demoProfiles(now: Date): UpsertProfileCommand[] {
         },
         ocasioes_relevantes: [
           {
-            'ocasião': 'Trabalho híbrido',
-            'persona_na_ocasião': 'Profissional que quer parecer arrumada sem abrir mão do conforto',
+            ocasião: 'Trabalho híbrido',
+            persona_na_ocasião: 'Profissional que quer parecer arrumada sem abrir mão do conforto',
             sugestao_look: ['Calça pantalona de linho areia', 'Blusa básica off-white', 'Tênis casual de couro'],
           },
           {
-            'ocasião': 'Casamento de amiga',
-            'persona_na_ocasião': 'Convidada elegante que evita exageros',
+            ocasião: 'Casamento de amiga',
+            persona_na_ocasião: 'Convidada elegante que evita exageros',
             sugestao_look: ['Vestido midi de seda terracota', 'Sandália de salto bloco caramelo', 'Clutch de palha'],
           },
         ],
         briefing_marketing: {
           tom_de_voz: ['Próximo e seguro', 'Sem gírias', 'Valoriza qualidade e durabilidade'],
           direcao_visual: ['Luz natural', 'Paleta terrosa', 'Ambientes urbanos'],
-          orientacao_campanhas: ['Destacar versatilidade das peças', 'Comunicar tecidos naturais', 'Evitar apelos de urgência agressivos'],
+          orientacao_campanhas: [
+            'Destacar versatilidade das peças',
+            'Comunicar tecidos naturais',
+            'Evitar apelos de urgência agressivos',
+          ],
         },
         ganchos_conteudo: ['5 formas de usar a mesma pantalona', 'Guia de tecidos naturais para o verão'],
         momento_compra_atual: {
@@ -50,7 +54,11 @@ export function demoProfiles(now: Date): UpsertProfileCommand[] {
           resumo_momento: 'Procurando um look para um casamento diurno nas próximas semanas.',
           relacao_com_historico: 'Coerente com o histórico: já comprou vestidos midi e sandálias de salto baixo.',
           novo_comportamento: false,
-          oportunidades: ['Oferecer combinação vestido + sandália', 'Sugerir acessórios dourados', 'Lembrar frete grátis acima de R$ 399'],
+          oportunidades: [
+            'Oferecer combinação vestido + sandália',
+            'Sugerir acessórios dourados',
+            'Lembrar frete grátis acima de R$ 399',
+          ],
         },
       },
     },
@@ -59,13 +67,14 @@ export function demoProfiles(now: Date): UpsertProfileCommand[] {
       identifiers: { phones: ['21 99876-5432'], emails: ['bruno.lima@exemplo.com.br'], documents: ['123.456.789-09'] },
       profile: {
         perfil_cliente: {
-          descricao_geral: 'Bruno, 28 anos, designer no Rio de Janeiro. Compra por impulso em lançamentos e acompanha tendências nas redes sociais.',
+          descricao_geral:
+            'Bruno, 28 anos, designer no Rio de Janeiro. Compra por impulso em lançamentos e acompanha tendências nas redes sociais.',
           estilo_geral: 'Streetwear com referências retrô',
         },
         ocasioes_relevantes: [
           {
-            'ocasião': 'Fim de semana na cidade',
-            'persona_na_ocasião': 'Criativo que usa a roupa como expressão',
+            ocasião: 'Fim de semana na cidade',
+            persona_na_ocasião: 'Criativo que usa a roupa como expressão',
             sugestao_look: ['Tênis retrô cano alto', 'Calça jogger de sarja', 'Jaqueta bomber verde oliva'],
           },
         ],
@@ -92,18 +101,19 @@ export function demoProfiles(now: Date): UpsertProfileCommand[] {
       identifiers: { phones: ['5531988881234'], emails: ['carla.mendes@exemplo.com.br'], documents: ['39053344705'] },
       profile: {
         perfil_cliente: {
-          descricao_geral: 'Carla, 45 anos, médica em Belo Horizonte. Compra poucas vezes por ano, com tíquete alto e foco em peças duráveis.',
+          descricao_geral:
+            'Carla, 45 anos, médica em Belo Horizonte. Compra poucas vezes por ano, com tíquete alto e foco em peças duráveis.',
           estilo_geral: 'Elegante e minimalista',
         },
         ocasioes_relevantes: [
           {
-            'ocasião': 'Congresso médico',
-            'persona_na_ocasião': 'Palestrante que precisa transmitir autoridade',
+            ocasião: 'Congresso médico',
+            persona_na_ocasião: 'Palestrante que precisa transmitir autoridade',
             sugestao_look: ['Calça de alfaiataria preta', 'Blusa de seda off-white', 'Bolsa tote de couro caramelo'],
           },
           {
-            'ocasião': 'Viagem de férias',
-            'persona_na_ocasião': 'Viajante que prioriza praticidade',
+            ocasião: 'Viagem de férias',
+            persona_na_ocasião: 'Viajante que prioriza praticidade',
             sugestao_look: ['Vestido chemise de linho', 'Tênis slip-on', 'Mochila de couro'],
           },
         ],
@@ -130,13 +140,14 @@ export function demoProfiles(now: Date): UpsertProfileCommand[] {
       identifiers: { phones: ['(51) 99123-4567'], emails: ['diego.ferreira@exemplo.com.br'], documents: ['714.602.380-01'] },
       profile: {
         perfil_cliente: {
-          descricao_geral: 'Diego, 38 anos, professor em Porto Alegre. Sensível a preço, compra nas liquidações e valoriza conforto para o frio.',
+          descricao_geral:
+            'Diego, 38 anos, professor em Porto Alegre. Sensível a preço, compra nas liquidações e valoriza conforto para o frio.',
           estilo_geral: 'Casual funcional',
         },
         ocasioes_relevantes: [
           {
-            'ocasião': 'Inverno gaúcho',
-            'persona_na_ocasião': 'Quem precisa de camadas práticas para o dia todo',
+            ocasião: 'Inverno gaúcho',
+            persona_na_ocasião: 'Quem precisa de camadas práticas para o dia todo',
             sugestao_look: ['Jaqueta puffer azul marinho', 'Calça jeans reta', 'Tênis casual de couro'],
           },
         ],
@@ -168,13 +179,13 @@ export function demoProfiles(now: Date): UpsertProfileCommand[] {
         },
         ocasioes_relevantes: [
           {
-            'ocasião': 'Praia com amigas',
-            'persona_na_ocasião': 'Jovem que quer fotos bonitas e peças confortáveis',
+            ocasião: 'Praia com amigas',
+            persona_na_ocasião: 'Jovem que quer fotos bonitas e peças confortáveis',
             sugestao_look: ['Biquíni cortininha terracota', 'Saída de praia de crochê', 'Rasteira de couro'],
           },
           {
-            'ocasião': 'Festa junina',
-            'persona_na_ocasião': 'Quem gosta de entrar no clima sem fantasia',
+            ocasião: 'Festa junina',
+            persona_na_ocasião: 'Quem gosta de entrar no clima sem fantasia',
             sugestao_look: ['Vestido curto xadrez', 'Sandália rasteira', 'Lenço de seda'],
           },
         ],
@@ -202,13 +213,14 @@ export function demoProfiles(now: Date): UpsertProfileCommand[] {
       identifiers: { phones: ['+55 11 3456-7890'], emails: ['compras@belavista.com.br'], documents: ['12.ABC.345/01DE-35'] },
       profile: {
         perfil_cliente: {
-          descricao_geral: 'Boutique Bela Vista, multimarcas em Campinas. Compra no atacado duas vezes por estação, com foco em acessórios e bolsas.',
+          descricao_geral:
+            'Boutique Bela Vista, multimarcas em Campinas. Compra no atacado duas vezes por estação, com foco em acessórios e bolsas.',
           estilo_geral: 'Curadoria feminina contemporânea',
         },
         ocasioes_relevantes: [
           {
-            'ocasião': 'Reposição de estoque da estação',
-            'persona_na_ocasião': 'Compradora que busca giro rápido e margem',
+            ocasião: 'Reposição de estoque da estação',
+            persona_na_ocasião: 'Compradora que busca giro rápido e margem',
             sugestao_look: ['Bolsas de palha', 'Brincos dourados', 'Lenços de seda estampados'],
           },
         ],

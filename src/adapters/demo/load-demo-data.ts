@@ -16,7 +16,9 @@ export interface DemoDataLoaders {
 }
 
 /** Loads the demo data set through the use cases, so it passes every rule real data must pass. */
-export async function loadDemoData(loaders: DemoDataLoaders): Promise<{ products: number; profiles: number; collections: number }> {
+export async function loadDemoData(
+  loaders: DemoDataLoaders,
+): Promise<{ products: number; profiles: number; collections: number }> {
   const now = loaders.clock.now();
   const catalog = demoCatalog();
   for (const product of catalog) await loaders.upsertProduct.execute(product);

@@ -11,7 +11,13 @@ export class InMemoryCollectionStore implements CollectionStore {
   private lastSliceId = 0;
 
   async createCollection(fields: CollectionFields, at: Date): Promise<Collection> {
-    const collection = snapshot({ id: ++this.lastCollectionId, name: fields.name, description: fields.description, createdAt: at, updatedAt: at });
+    const collection = snapshot({
+      id: ++this.lastCollectionId,
+      name: fields.name,
+      description: fields.description,
+      createdAt: at,
+      updatedAt: at,
+    });
     this.collections.set(collection.id, collection);
     this.slices.set(collection.id, new Map());
     return collection;

@@ -1,4 +1,4 @@
-import type { Product } from '../../domain/product/product.js';
+import type { Product, ProductInput } from '../../domain/product/product.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
 import { snapshot } from './snapshot.js';
 
@@ -30,17 +30,17 @@ export class InMemoryProductStore implements ProductStore {
     return products;
   }
 
-  async save(product: Product): Promise<{ created: boolean }> {
-    const previous = this.byId.get(product.id);
+  async save(input: ProductInput, at: Date): Promise<{ created: boolean; product: Product }> {
+    const previous = this.byId.get(input.id);
     if (previous !== undefined) this.unindex(previous);
-    const stored = snapshot(product);
+    const stored = snapshot({ ...input, createdAt: previous?.createdAt ?? at, updatedAt: at });
     this.byId.set(stored.id, stored);
     if (stored.category !== undefined) {
       let ids = this.byCategory.get(stored.category);
       if (ids === undefined) this.byCategory.set(stored.category, (ids = new Set()));
       ids.add(stored.id);
     }
-    return { created: previous === undefined };
+    return { created: previous === undefined, product: stored };
   }
 
   async delete(id: string): Promise<boolean> {

@@ -1,7 +1,11 @@
-import { DomainError } from '../../domain/shared/errors.js';
 import type { ProfileIdentifiers, ProfileRecord } from '../../domain/profile/customer-profile.js';
 import type { IdentifierKind } from '../../domain/profile/identifiers.js';
-import type { ProfileStore } from '../../domain/profile/profile-store.js';
+import {
+  applyProfileChanges,
+  IdentifierTaken,
+  type ProfileChanges,
+  type ProfileStore,
+} from '../../domain/profile/profile-store.js';
 import { snapshot } from './snapshot.js';
 
 const LISTS: readonly [keyof ProfileIdentifiers, IdentifierKind][] = [
@@ -9,6 +13,11 @@ const LISTS: readonly [keyof ProfileIdentifiers, IdentifierKind][] = [
   ['emails', 'email'],
   ['documents', 'document'],
 ];
+
+function splitKey(key: string): [IdentifierKind, string] {
+  const colon = key.indexOf(':');
+  return [key.slice(0, colon) as IdentifierKind, key.slice(colon + 1)];
+}
 
 function* identifierKeys(identifiers: ProfileIdentifiers): Generator<string> {
   for (const [list, kind] of LISTS) for (const value of identifiers[list]) yield `${kind}:${value}`;
@@ -28,26 +37,32 @@ export class InMemoryProfileStore implements ProfileStore {
     return owner === undefined ? undefined : this.byId.get(owner);
   }
 
-  async save(record: ProfileRecord): Promise<{ created: boolean }> {
+  async upsert(
+    userProfileId: string,
+    changes: ProfileChanges,
+    at: Date,
+  ): Promise<{ record: ProfileRecord; previous?: ProfileIdentifiers }> {
+    const current = this.byId.get(userProfileId);
+    const record = applyProfileChanges(userProfileId, current, changes, at);
     for (const key of identifierKeys(record.identifiers)) {
       const owner = this.owners.get(key);
-      if (owner !== undefined && owner !== record.userProfileId) {
-        throw new DomainError('CONFLICT', `The ${key.slice(0, key.indexOf(':'))} ${key.slice(key.indexOf(':') + 1)} belongs to another profile.`);
+      if (owner !== undefined && owner !== userProfileId) {
+        const [kind, value] = splitKey(key);
+        throw new IdentifierTaken(kind, value);
       }
     }
-    const previous = this.byId.get(record.userProfileId);
-    if (previous !== undefined) for (const key of identifierKeys(previous.identifiers)) this.owners.delete(key);
+    if (current !== undefined) for (const key of identifierKeys(current.identifiers)) this.owners.delete(key);
     const stored = snapshot(record);
-    this.byId.set(stored.userProfileId, stored);
-    for (const key of identifierKeys(stored.identifiers)) this.owners.set(key, stored.userProfileId);
-    return { created: previous === undefined };
+    this.byId.set(userProfileId, stored);
+    for (const key of identifierKeys(stored.identifiers)) this.owners.set(key, userProfileId);
+    return current === undefined ? { record: stored } : { record: stored, previous: current.identifiers };
   }
 
-  async delete(userProfileId: string): Promise<boolean> {
-    const previous = this.byId.get(userProfileId);
-    if (previous === undefined) return false;
-    for (const key of identifierKeys(previous.identifiers)) this.owners.delete(key);
+  async delete(userProfileId: string): Promise<ProfileRecord | undefined> {
+    const removed = this.byId.get(userProfileId);
+    if (removed === undefined) return undefined;
+    for (const key of identifierKeys(removed.identifiers)) this.owners.delete(key);
     this.byId.delete(userProfileId);
-    return true;
+    return removed;
   }
 }

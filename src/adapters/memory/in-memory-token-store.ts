@@ -30,11 +30,11 @@ export class InMemoryTokenStore implements TokenStore {
     this.idByHash.set(stored.hash, stored.id);
   }
 
-  async delete(id: string): Promise<boolean> {
+  async delete(id: string): Promise<ApiToken | undefined> {
     const token = this.byId.get(id);
-    if (token === undefined) return false;
+    if (token === undefined) return undefined;
     this.byId.delete(id);
     this.idByHash.delete(token.hash);
-    return true;
+    return token;
   }
 }

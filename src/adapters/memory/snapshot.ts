@@ -1,7 +1,8 @@
 /**
  * What an in-memory store keeps and hands out: a deep copy taken at write time and frozen, so
  * neither the writer's later changes nor a reader's mistakes can alter stored data, as with a
- * real database, while reads cost no copy.
+ * real database, while reads cost no copy. (Dates cannot be frozen: a caller that calls a Date's
+ * setters on a read value changes the stored value; nothing in Vitrine does.)
  */
 export function snapshot<T>(value: T): T {
   return deepFreeze(structuredClone(value));

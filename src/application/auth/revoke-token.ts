@@ -6,6 +6,6 @@ export class RevokeToken {
   constructor(private readonly tokens: TokenStore) {}
 
   async execute(tokenId: string): Promise<void> {
-    if (!(await this.tokens.delete(tokenId))) throw new DomainError('TOKEN_NOT_FOUND', 'No token has this id.');
+    if ((await this.tokens.delete(tokenId)) === undefined) throw new DomainError('TOKEN_NOT_FOUND', 'No token has this id.');
   }
 }

@@ -9,12 +9,7 @@ export class UpsertProduct {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: ProductInput): Promise<{ created: boolean; product: Product }> {
-    const draft = draftProduct(input);
-    const existing = await this.products.get(draft.id);
-    const now = this.clock.now();
-    const product: Product = { ...draft, createdAt: existing?.createdAt ?? now, updatedAt: now };
-    const { created } = await this.products.save(product);
-    return { created, product };
+  execute(input: ProductInput): Promise<{ created: boolean; product: Product }> {
+    return this.products.save(draftProduct(input), this.clock.now());
   }
 }

@@ -18,7 +18,8 @@ export class LookUpProfile {
   ) {}
 
   async execute(lookup: ProfileLookup): Promise<CustomerProfile> {
-    const record = lookup.by === 'userProfileId' ? await this.byId(lookup.value) : await this.byIdentifier(lookup.by, lookup.value);
+    const record =
+      lookup.by === 'userProfileId' ? await this.byId(lookup.value) : await this.byIdentifier(lookup.by, lookup.value);
     if (record === undefined) throw new DomainError('PROFILE_NOT_FOUND', `No profile matches this ${describe(lookup.by)}.`);
     return toCustomerProfile(record);
   }
@@ -37,5 +38,11 @@ export class LookUpProfile {
 }
 
 function describe(key: ProfileKey): string {
-  return key === 'userProfileId' ? 'profile id' : key === 'email' ? 'e-mail address' : key === 'phone' ? 'phone number' : 'document';
+  return key === 'userProfileId'
+    ? 'profile id'
+    : key === 'email'
+      ? 'e-mail address'
+      : key === 'phone'
+        ? 'phone number'
+        : 'document';
 }

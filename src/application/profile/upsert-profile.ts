@@ -1,5 +1,5 @@
 import type { Clock } from '../../domain/shared/clock.js';
-import { ValidationError, type ValidationIssue } from '../../domain/shared/errors.js';
+import { DomainError, ValidationError, type ValidationIssue } from '../../domain/shared/errors.js';
 import {
   toCustomerProfile,
   userProfileIdProblem,
@@ -8,25 +8,34 @@ import {
   type ProfileIdentifiers,
 } from '../../domain/profile/customer-profile.js';
 import { normaliseIdentifier, type IdentifierKind, type IdentifierPolicy } from '../../domain/profile/identifiers.js';
-import type { ProfileStore } from '../../domain/profile/profile-store.js';
+import { IdentifierTaken, type ProfileStore } from '../../domain/profile/profile-store.js';
 
 export const MAX_IDENTIFIERS_PER_KIND = 20;
 
 export interface UpsertProfileCommand {
   readonly userProfileId: string;
   /** Each list given replaces that list; a list left out keeps the stored one. */
-  readonly identifiers?: {
-    readonly phones?: readonly string[] | undefined;
-    readonly emails?: readonly string[] | undefined;
-    readonly documents?: readonly string[] | undefined;
-  } | undefined;
+  readonly identifiers?:
+    | {
+        readonly phones?: readonly string[] | undefined;
+        readonly emails?: readonly string[] | undefined;
+        readonly documents?: readonly string[] | undefined;
+      }
+    | undefined;
   readonly profile: ProfileContent;
 }
 
-const LISTS: readonly { list: keyof ProfileIdentifiers; kind: IdentifierKind }[] = [
-  { list: 'phones', kind: 'phone' },
-  { list: 'emails', kind: 'email' },
-  { list: 'documents', kind: 'document' },
+export interface UpsertProfileResult {
+  readonly created: boolean;
+  readonly profile: CustomerProfile;
+  /** Every identifier that found the profile before or finds it now. */
+  readonly touchedIdentifiers: ProfileIdentifiers;
+}
+
+const LISTS: readonly { list: keyof ProfileIdentifiers; kind: IdentifierKind; noun: string }[] = [
+  { list: 'phones', kind: 'phone', noun: 'phone number' },
+  { list: 'emails', kind: 'email', noun: 'e-mail address' },
+  { list: 'documents', kind: 'document', noun: 'document' },
 ];
 
 /**
@@ -40,11 +49,13 @@ export class UpsertProfile {
     private readonly clock: Clock,
   ) {}
 
-  async execute(command: UpsertProfileCommand): Promise<{ created: boolean; profile: CustomerProfile }> {
+  async execute(command: UpsertProfileCommand): Promise<UpsertProfileResult> {
     const issues: ValidationIssue[] = [];
     const idProblem = userProfileIdProblem(command.userProfileId);
     if (idProblem !== undefined) issues.push({ path: 'userProfileId', message: idProblem });
-    const given: Partial<Record<keyof ProfileIdentifiers, string[]>> = {};
+    const given: { -readonly [K in keyof ProfileIdentifiers]?: string[] } = {};
+    /** Where each normalised value was given, to name it in a conflict. */
+    const givenAt = new Map<string, string>();
     for (const { list, kind } of LISTS) {
       const raw = command.identifiers?.[list];
       if (raw === undefined) continue;
@@ -54,28 +65,41 @@ export class UpsertProfile {
       const values = new Set<string>();
       raw.forEach((entry, i) => {
         const normalised = normaliseIdentifier(kind, entry, this.policy);
-        if (normalised.error !== undefined) issues.push({ path: `identifiers.${list}.${i}`, message: normalised.error });
-        else values.add(normalised.value);
+        if (normalised.error !== undefined) {
+          issues.push({ path: `identifiers.${list}.${i}`, message: normalised.error });
+        } else if (!values.has(normalised.value)) {
+          values.add(normalised.value);
+          givenAt.set(`${kind}:${normalised.value}`, `identifiers.${list}.${i}`);
+        }
       });
       given[list] = [...values];
     }
     if (issues.length > 0) throw new ValidationError(issues);
 
-    const existing = await this.profiles.findById(command.userProfileId);
-    const now = this.clock.now();
-    const identifiers: ProfileIdentifiers = {
-      phones: given.phones ?? existing?.identifiers.phones ?? [],
-      emails: given.emails ?? existing?.identifiers.emails ?? [],
-      documents: given.documents ?? existing?.identifiers.documents ?? [],
-    };
-    const record = {
-      userProfileId: command.userProfileId,
-      profile: command.profile,
-      identifiers,
-      createdAt: existing?.createdAt ?? now,
-      updatedAt: now,
-    };
-    const { created } = await this.profiles.save(record);
-    return { created, profile: toCustomerProfile(record) };
+    try {
+      const { record, previous } = await this.profiles.upsert(
+        command.userProfileId,
+        { profile: command.profile, identifiers: given },
+        this.clock.now(),
+      );
+      return {
+        created: previous === undefined,
+        profile: toCustomerProfile(record),
+        touchedIdentifiers: {
+          phones: union(previous?.phones, record.identifiers.phones),
+          emails: union(previous?.emails, record.identifiers.emails),
+          documents: union(previous?.documents, record.identifiers.documents),
+        },
+      };
+    } catch (error) {
+      if (!(error instanceof IdentifierTaken)) throw error;
+      const noun = LISTS.find((l) => l.kind === error.kind)?.noun ?? error.kind;
+      const where = givenAt.get(`${error.kind}:${error.value}`);
+      throw new DomainError('CONFLICT', `The ${noun}${where === undefined ? '' : ` in ${where}`} belongs to another profile.`);
+    }
   }
+}
+
+function union(a: readonly string[] | undefined, b: readonly string[]): string[] {
+  return a === undefined ? [...b] : [...new Set([...a, ...b])];
 }

@@ -8,7 +8,8 @@ export interface TokenStore {
   count(): Promise<number>;
   /** Stores a new token. Throws CONFLICT when its id or hash is taken. */
   add(token: ApiToken): Promise<void>;
-  delete(id: string): Promise<boolean>;
+  /** Removes a token; answers the removed token, so caches of its hash can be dropped. */
+  delete(id: string): Promise<ApiToken | undefined>;
 }
 
 export const TokenStoreToken = token<TokenStore>('TokenStore');

@@ -29,7 +29,8 @@ export function draftCollectionFields<T extends Partial<CollectionFields>>(field
   if (fields.name !== undefined) {
     const name = fields.name.trim();
     if (name.length === 0) issues.push({ path: 'name', message: 'must not be empty' });
-    else if (name.length > MAX_NAME_LENGTH) issues.push({ path: 'name', message: `must be at most ${MAX_NAME_LENGTH} characters` });
+    else if (name.length > MAX_NAME_LENGTH)
+      issues.push({ path: 'name', message: `must be at most ${MAX_NAME_LENGTH} characters` });
     out.name = name;
   }
   if (fields.description !== undefined) {

@@ -25,10 +25,7 @@ export const NO_FILTERS: SliceFilters = Object.freeze({});
  * Drops filters that constrain nothing (`availableOnly: false`, empty lists, duplicates in a list)
  * and reports the ones that cannot hold (a negative price, `minPrice` above `maxPrice`).
  */
-export function normaliseFilters(
-  filters: SliceFilters,
-  path = 'filters',
-): { filters: SliceFilters; issues: ValidationIssue[] } {
+export function normaliseFilters(filters: SliceFilters, path = 'filters'): { filters: SliceFilters; issues: ValidationIssue[] } {
   const issues: ValidationIssue[] = [];
   const out: { -readonly [K in keyof SliceFilters]: SliceFilters[K] } = {};
   if (filters.availableOnly === true) out.availableOnly = true;

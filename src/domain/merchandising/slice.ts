@@ -1,6 +1,5 @@
 import { ValidationError, type ValidationIssue } from '../shared/errors.js';
 import { LATEST_INSTANT_MS } from '../shared/instant.js';
-import { productIdProblem } from '../product/product.js';
 import { normaliseFilters, type SliceFilters } from './slice-filters.js';
 
 export const SLICE_TYPES = ['MANUAL', 'SPREADSHEET', 'AI'] as const;
@@ -62,7 +61,10 @@ export function isActiveAt(window: SliceWindow, at: Date): boolean {
 }
 
 /** Of two active slices, the one shown: the later start, then the higher id. Negative when `a` wins. */
-export function compareActivePriority(a: SliceWindow & { readonly id: number }, b: SliceWindow & { readonly id: number }): number {
+export function compareActivePriority(
+  a: SliceWindow & { readonly id: number },
+  b: SliceWindow & { readonly id: number },
+): number {
   return b.startsAt.getTime() - a.startsAt.getTime() || b.id - a.id;
 }
 
@@ -122,13 +124,18 @@ export function draftSlice(input: SliceInput): SliceDraft {
   if (!startValid) issues.push({ path: 'startsAt', message: 'must be a valid instant' });
   if (!endValid) issues.push({ path: 'endsAt', message: 'must be a valid instant' });
   if (startValid && endValid && endsAt.getTime() <= startsAt.getTime()) {
-    issues.push({ path: 'endsAt', message: 'must be after startsAt' });
+    issues.push(
+      input.endsAt === undefined
+        ? { path: 'startsAt', message: 'must be before 9999-12-31T23:59:59.999Z, the end of a slice that never expires' }
+        : { path: 'endsAt', message: 'must be after startsAt' },
+    );
   }
-  issues.push(...productListIssues(input.products));
+  const products = input.products.map((id) => id.trim());
+  issues.push(...productListIssues(products));
   const { filters, issues: filterIssues } = normaliseFilters(input.filters ?? {});
   issues.push(...filterIssues);
   if (issues.length > 0) throw new ValidationError(issues);
-  return { name, type: input.type, startsAt, endsAt, filters, products: [...input.products] };
+  return { name, type: input.type, startsAt, endsAt, filters, products };
 }
 
 function isValidInstant(date: Date): boolean {
@@ -136,7 +143,7 @@ function isValidInstant(date: Date): boolean {
   return Number.isFinite(t) && t <= LATEST_INSTANT_MS;
 }
 
-/** The product-list rules of a slice: at most 500 ids, each a valid id, none twice. */
+/** The product-list rules of a slice (ids already trimmed): at most 500, none empty, none twice. */
 export function productListIssues(products: readonly string[], path = 'products'): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   if (products.length > MAX_SLICE_PRODUCTS) {
@@ -144,9 +151,8 @@ export function productListIssues(products: readonly string[], path = 'products'
   }
   const firstIndex = new Map<string, number>();
   products.forEach((id, i) => {
-    const problem = productIdProblem(id);
-    if (problem !== undefined) {
-      issues.push({ path: `${path}.${i}`, message: problem });
+    if (id.length === 0) {
+      issues.push({ path: `${path}.${i}`, message: 'must not be empty' });
       return;
     }
     const earlier = firstIndex.get(id);

@@ -1,5 +1,5 @@
 import { token } from '../shared/token.js';
-import type { Product } from './product.js';
+import type { Product, ProductInput } from './product.js';
 
 /** The catalog. */
 export interface ProductStore {
@@ -8,8 +8,12 @@ export interface ProductStore {
   getMany(ids: readonly string[]): Promise<ReadonlyMap<string, Product>>;
   /** Every product of one category, in no particular order. */
   listByCategory(category: string): Promise<readonly Product[]>;
-  /** Creates or replaces a product; answers whether it was created. */
-  save(product: Product): Promise<{ created: boolean }>;
+  /**
+   * Creates or replaces a product in one step, keeping its creation date; answers the product as
+   * stored and whether it was created.
+   */
+  save(input: ProductInput, at: Date): Promise<{ created: boolean; product: Product }>;
+  /** Removes a product; answers whether it existed. */
   delete(id: string): Promise<boolean>;
 }
 

@@ -61,7 +61,8 @@ export function draftProduct(input: ProductInput): ProductInput {
   if (input.tags.length > MAX_LIST) issues.push({ path: 'tags', message: `must hold at most ${MAX_LIST} tags` });
   if (input.embedding !== undefined) {
     if (input.embedding.length === 0) issues.push({ path: 'embedding', message: 'must not be empty when given' });
-    if (input.embedding.some((x) => !Number.isFinite(x))) issues.push({ path: 'embedding', message: 'must hold finite numbers only' });
+    if (input.embedding.some((x) => !Number.isFinite(x)))
+      issues.push({ path: 'embedding', message: 'must hold finite numbers only' });
   }
   input.similar?.forEach((id, i) => {
     const problem = productIdProblem(id);

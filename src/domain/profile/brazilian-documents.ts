@@ -22,9 +22,7 @@ const CPF_WEIGHTS_2 = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
 export function isValidCpf(value: string): boolean {
   if (!/^\d{11}$/.test(value) || allSame(value)) return false;
   const digits = [...value].map(Number);
-  return (
-    mod11CheckDigit(digits, CPF_WEIGHTS_1) === digits[9] && mod11CheckDigit(digits, CPF_WEIGHTS_2) === digits[10]
-  );
+  return mod11CheckDigit(digits, CPF_WEIGHTS_1) === digits[9] && mod11CheckDigit(digits, CPF_WEIGHTS_2) === digits[10];
 }
 
 const CNPJ_WEIGHTS_1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
@@ -34,9 +32,7 @@ const CNPJ_WEIGHTS_2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
 export function isValidCnpj(value: string): boolean {
   if (!/^[0-9A-Z]{12}\d{2}$/.test(value) || allSame(value)) return false;
   const values = [...value].map((c) => c.charCodeAt(0) - 48);
-  return (
-    mod11CheckDigit(values, CNPJ_WEIGHTS_1) === values[12] && mod11CheckDigit(values, CNPJ_WEIGHTS_2) === values[13]
-  );
+  return mod11CheckDigit(values, CNPJ_WEIGHTS_1) === values[12] && mod11CheckDigit(values, CNPJ_WEIGHTS_2) === values[13];
 }
 
 /** The check digits that complete a CPF base of 9 digits (used by demo data and test mothers). */

@@ -4,8 +4,8 @@
  * built over time by whatever produces it, and readers must cope with the fields it has.
  */
 export interface OccasionItem {
-  readonly 'ocasião'?: string;
-  readonly 'persona_na_ocasião'?: string;
+  readonly ocasião?: string;
+  readonly persona_na_ocasião?: string;
   readonly sugestao_look?: readonly string[];
 }
 

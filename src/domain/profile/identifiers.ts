@@ -26,10 +26,10 @@ const MAX_RAW_LENGTH = 254;
  * Local part without spaces or `@`; a domain of dot-separated labels (letters, digits and hyphens,
  * Unicode letters included) ending in a top-level label of two or more letters.
  */
-const EMAIL = /^[^\s@]{1,64}@(?=.{1,253}$)(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,63}$/u;
+const EMAIL = /^[^\s@\p{Cc}]{1,64}@(?=.{1,253}$)(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,63}$/u;
 
 export function normaliseEmail(raw: string): Normalised {
-  const value = raw.trim().toLowerCase();
+  const value = raw.normalize('NFC').trim().toLowerCase();
   if (value.length === 0) return { error: 'must not be empty' };
   if (value.length > MAX_RAW_LENGTH || !EMAIL.test(value)) return { error: 'must be an e-mail address like name@example.com' };
   return { value };
@@ -53,11 +53,15 @@ export function normalisePhone(raw: string, policy: IdentifierPolicy): Normalise
  * digits; anything else is kept as written, since other documents have no rule we can check.
  */
 export function normaliseDocument(raw: string, policy: IdentifierPolicy): Normalised {
-  const value = raw.normalize('NFKC').replace(/[^\p{L}\p{N}]/gu, '').toUpperCase();
+  const value = raw
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .toUpperCase();
   if (value.length === 0) return { error: 'must contain letters or digits' };
+  if (!/^[A-Z0-9]+$/.test(value)) return { error: 'must be written with the letters A-Z and the digits 0-9' };
   if (value.length > 64) return { error: 'is too long to be a document number' };
   if (policy.defaultCountry === 'BR') {
-    if (value.length === 11 && /^\d+$/.test(value) && !isValidCpf(value)) {
+    if (value.length === 11 && /^\d{11}$/.test(value) && !isValidCpf(value)) {
       return { error: 'is not a valid CPF (check digits do not match)' };
     }
     if (value.length === 14 && !isValidCnpj(value)) {

@@ -4,6 +4,8 @@ import type { Logger } from '../../logging/logger.js';
 import { sendProblem } from '../context.js';
 import { HttpProblem, problemBody, type ProblemBody } from '../problem.js';
 
+export const MAX_LISTED_ISSUES = 100;
+
 /**
  * The first middleware: every failure below it becomes an RFC 9457 problem answer from the one
  * code table. Unexpected errors are logged here and answered 500 without any internal detail.
@@ -27,7 +29,15 @@ export function handleErrors(logger: Logger): Middleware {
 }
 
 function toProblem(error: unknown, logger: Logger): ProblemBody {
-  if (error instanceof ValidationError) return problemBody(error.code, error.message, { errors: error.issues });
+  if (error instanceof ValidationError) {
+    // A huge bad request must not make a huger answer: the first problems, and how many there are.
+    const errors = error.issues.slice(0, MAX_LISTED_ISSUES);
+    return problemBody(
+      error.code,
+      error.message,
+      errors.length < error.issues.length ? { errors, errorCount: error.issues.length } : { errors },
+    );
+  }
   if (error instanceof DomainError) return problemBody(error.code, error.message);
   if (error instanceof HttpProblem) return problemBody(error.code, error.message);
   logger.error({ err: error }, 'unexpected error while answering a request');

@@ -1,6 +1,17 @@
 import * as v from 'valibot';
 import { parseInstant } from '../../../domain/shared/instant.js';
 
+/**
+ * An object with these entries, and an object only: valibot's `object` also accepts arrays, which
+ * JSON clients must not be able to send where an object belongs.
+ */
+export function jsonObject<const E extends v.ObjectEntries>(entries: E, message = 'must be an object') {
+  return v.pipe(
+    v.custom<Record<string, unknown>>((input) => input !== null && typeof input === 'object' && !Array.isArray(input), message),
+    v.object(entries, message),
+  );
+}
+
 /** A text field: must be a string, surrounding spaces dropped, then not empty. */
 export function requiredText(max: number) {
   return v.pipe(
@@ -12,7 +23,10 @@ export function requiredText(max: number) {
 }
 
 export function stringList(maxItems: number) {
-  return v.pipe(v.array(v.string('must be a string'), 'must be an array of strings'), v.maxLength(maxItems, `must hold at most ${maxItems} entries`));
+  return v.pipe(
+    v.array(v.string('must be a string'), 'must be an array of strings'),
+    v.maxLength(maxItems, `must hold at most ${maxItems} entries`),
+  );
 }
 
 /** An id in a path: a positive integer written in decimal digits. */

@@ -1,17 +1,17 @@
 import * as v from 'valibot';
 import { MAX_SIMILAR_LIMIT } from '../../../domain/product/similarity.js';
-import { requiredText, stringList } from './common.js';
+import { jsonObject, requiredText, stringList } from './common.js';
 
 const nonBlank = (s: string) => s.trim().length > 0;
 
 /** The contract's SimilarRequest. Unknown fields are ignored; known ones must have their type. */
-export const SimilarRequestBody = v.object(
+export const SimilarRequestBody = jsonObject(
   {
     userId: v.optional(v.nullable(v.string('must be a string or null'))),
     sessionId: v.pipe(v.string('must be a string'), v.check(nonBlank, 'must not be empty')),
-    data: v.object(
+    data: jsonObject(
       {
-        id: requiredText(200),
+        id: v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty')),
         limit: v.optional(
           v.pipe(
             v.number('must be a number'),
@@ -27,10 +27,11 @@ export const SimilarRequestBody = v.object(
   'must be a JSON object',
 );
 
-const optionalText = (max: number) => v.optional(v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`)));
+const optionalText = (max: number) =>
+  v.optional(v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`)));
 
 /** A catalog product as written to `PUT /catalog/:productId`. */
-export const ProductBody = v.object(
+export const ProductBody = jsonObject(
   {
     name: requiredText(300),
     description: optionalText(5000),
@@ -47,7 +48,10 @@ export const ProductBody = v.object(
       {},
     ),
     embedding: v.optional(
-      v.pipe(v.array(v.number('must be a number'), 'must be an array of numbers'), v.maxLength(4096, 'must hold at most 4096 numbers')),
+      v.pipe(
+        v.array(v.number('must be a number'), 'must be an array of numbers'),
+        v.maxLength(4096, 'must hold at most 4096 numbers'),
+      ),
     ),
     similar: v.optional(stringList(100)),
   },

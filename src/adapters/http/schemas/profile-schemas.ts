@@ -1,36 +1,52 @@
 import * as v from 'valibot';
 import { MAX_IDENTIFIERS_PER_KIND } from '../../../application/profile/upsert-profile.js';
-import { stringList } from './common.js';
+import { jsonObject, stringList } from './common.js';
 
 const text = v.string('must be a string');
 const texts = v.array(text, 'must be an array of strings');
 const flag = v.boolean('must be true or false');
 
-const Occasion = v.object(
-  {
-    'ocasião': v.optional(text),
-    'persona_na_ocasião': v.optional(text),
-    sugestao_look: v.optional(texts),
-  },
-  'must be an object',
+/**
+ * Keys written in decomposed Unicode (`ocasia\u0303o`) mean the same field as the composed form the
+ * contract uses; composing them first keeps such fields from being dropped. Only an occasion has
+ * keys outside ASCII, so only its own keys are composed (nothing deeper is walked).
+ */
+function composeKeys(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) out[key.normalize('NFC')] = inner;
+  return out;
+}
+
+const Occasion = v.pipe(
+  v.unknown(),
+  v.transform(composeKeys),
+  jsonObject(
+    {
+      ocasião: v.optional(text),
+      persona_na_ocasião: v.optional(text),
+      sugestao_look: v.optional(texts),
+    },
+    'must be an object',
+  ),
 );
 
 /** The contract's profile object: every field optional, every field present of the right type. */
-export const ProfileContentSchema = v.object(
+export const ProfileContentSchema = jsonObject(
   {
     perfil_cliente: v.optional(
-      v.object({ descricao_geral: v.optional(text), estilo_geral: v.optional(text) }, 'must be an object'),
+      jsonObject({ descricao_geral: v.optional(text), estilo_geral: v.optional(text) }, 'must be an object'),
     ),
     ocasioes_relevantes: v.optional(v.array(Occasion, 'must be an array of occasions')),
     briefing_marketing: v.optional(
-      v.object(
+      jsonObject(
         { tom_de_voz: v.optional(texts), direcao_visual: v.optional(texts), orientacao_campanhas: v.optional(texts) },
         'must be an object',
       ),
     ),
     ganchos_conteudo: v.optional(texts),
     momento_compra_atual: v.optional(
-      v.object(
+      jsonObject(
         {
           navegacoes: v.optional(texts),
           resumo_momento: v.optional(text),
@@ -45,35 +61,19 @@ export const ProfileContentSchema = v.object(
   'must be an object',
 );
 
-/**
- * Keys written in decomposed Unicode (`ocasia\u0303o`) mean the same field as the composed form
- * the contract uses; normalising keys to NFC first keeps such fields from being dropped.
- */
-function composeKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(composeKeys);
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) out[key.normalize('NFC')] = composeKeys(inner);
-  return out;
-}
-
-export const ProfileWriteBody = v.pipe(
-  v.unknown(),
-  v.transform(composeKeys),
-  v.object(
-    {
-      identifiers: v.optional(
-        v.object(
-          {
-            phones: v.optional(stringList(MAX_IDENTIFIERS_PER_KIND)),
-            emails: v.optional(stringList(MAX_IDENTIFIERS_PER_KIND)),
-            documents: v.optional(stringList(MAX_IDENTIFIERS_PER_KIND)),
-          },
-          'must be an object',
-        ),
+export const ProfileWriteBody = jsonObject(
+  {
+    identifiers: v.optional(
+      jsonObject(
+        {
+          phones: v.optional(stringList(MAX_IDENTIFIERS_PER_KIND)),
+          emails: v.optional(stringList(MAX_IDENTIFIERS_PER_KIND)),
+          documents: v.optional(stringList(MAX_IDENTIFIERS_PER_KIND)),
+        },
+        'must be an object',
       ),
-      profile: ProfileContentSchema,
-    },
-    'must be a JSON object',
-  ),
+    ),
+    profile: ProfileContentSchema,
+  },
+  'must be a JSON object',
 );

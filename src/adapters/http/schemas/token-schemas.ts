@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { MAX_TOKEN_NAME_LENGTH } from '../../../application/auth/issue-token.js';
-import { Instant, requiredText } from './common.js';
+import { Instant, jsonObject, requiredText } from './common.js';
 
-export const IssueTokenBody = v.object(
+export const IssueTokenBody = jsonObject(
   {
     name: requiredText(MAX_TOKEN_NAME_LENGTH),
     scopes: v.array(v.string('must be a string'), 'must be an array of scopes'),
