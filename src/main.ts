@@ -1,7 +1,7 @@
 /**
- * Starts Vitrine: reads the environment, builds the container, prepares the instance (bootstrap
- * token, demo data), listens, and on SIGTERM or SIGINT stops taking connections, lets requests in
- * flight finish and exits.
+ * Starts Vitrine: reads the environment, builds the container, opens the configured stores,
+ * prepares the instance (bootstrap token, demo data), listens, and on SIGTERM or SIGINT stops
+ * taking connections, lets requests in flight finish, closes the stores and exits.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +9,7 @@ import { createApp } from './adapters/http/create-app.js';
 import { LoggerToken, type Logger } from './adapters/logging/logger.js';
 import { ConfigError, parseConfig } from './composition/config.js';
 import { createContainer, resolve } from './composition/container.js';
+import { ResourceFailure, startResources, stopResources } from './composition/lifecycle.js';
 import { prepareInstance } from './composition/start.js';
 
 /** How long requests in flight may take to finish after a stop signal before connections are cut. */
@@ -33,6 +34,17 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
+  try {
+    await startResources(container);
+  } catch (error) {
+    if (!(error instanceof ResourceFailure)) throw error;
+    const variable = error.resource === 'mongodb' ? ' (MONGODB_URI)' : '';
+    process.stderr.write(`vitrine: cannot start: ${error.message}${variable}\n`);
+    await stopResources(container);
+    process.exitCode = 1;
+    return;
+  }
+
   const { generatedAdminToken } = await prepareInstance(container, config);
   const server = createServer(createApp(container).callback());
   try {
@@ -47,6 +59,7 @@ async function main(): Promise<void> {
     );
     // A persistent store keeps the token created at this start: show it, or nobody ever could.
     if (generatedAdminToken !== undefined) showAdminToken(generatedAdminToken);
+    await stopResources(container);
     process.exitCode = 1;
     return;
   }
@@ -61,7 +74,9 @@ async function main(): Promise<void> {
       : address;
   logger.info({ address, port }, `Vitrine is listening on http://${shown}:${port}`);
 
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stop(server, logger, signal));
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => void stop(server, logger, signal, () => stopResources(container)));
+  }
 }
 
 /** The one place the secret of a generated admin token is shown: plain text, outside the JSON log lines. */
@@ -71,7 +86,7 @@ function showAdminToken(secret: string): void {
   );
 }
 
-async function stop(server: Server, logger: Logger, signal: string): Promise<void> {
+async function stop(server: Server, logger: Logger, signal: string, closeStores: () => Promise<void>): Promise<void> {
   logger.info({ signal }, 'stopping: no new connections, finishing requests in flight');
   const closed = new Promise<void>((done) => server.close(() => done()));
   server.closeIdleConnections();
@@ -79,6 +94,7 @@ async function stop(server: Server, logger: Logger, signal: string): Promise<voi
   cut.unref();
   await closed;
   clearTimeout(cut);
+  await closeStores();
   logger.info('stopped');
   process.exit(0);
 }

@@ -26,3 +26,7 @@ export * from './auth/revoke-token.js';
 export * from './auth/ensure-bootstrap-token.js';
 
 export * from './health/check-readiness.js';
+
+export * from './caching/answer-cache.js';
+export * from './caching/cached-answers.js';
+export * from './caching/cache-keys.js';

@@ -25,3 +25,8 @@ export function bindFactory<T, A extends unknown[]>(
 export function bindValue<T>(bind: Bind, id: Token<T>, value: T): void {
   bind<T>(id).toConstantValue(value);
 }
+
+/** Binds a token to the list of what the given tokens provide, in order. */
+export function bindList<T>(bind: Bind, id: Token<readonly T[]>, parts: readonly Token<T>[]): void {
+  bind<readonly T[]>(id).toResolvedValue((...items: T[]) => items, [...parts] as never);
+}

@@ -10,8 +10,15 @@ export interface VitrineConfig {
   /** Undefined: the embedded in-memory stores. */
   readonly mongodbUri: string | undefined;
   readonly mongodbDb: string;
+  /** The deadline of every MongoDB operation, and of finding a server for it. */
+  readonly mongodbTimeoutMs: number;
+  readonly mongodbPoolSize: number;
   /** Undefined: no shared cache. */
   readonly redisUrl: string | undefined;
+  readonly redisKeyPrefix: string;
+  readonly redisCommandTimeoutMs: number;
+  /** How long a cached answer may be served (catalog changes reach cached answers within it). */
+  readonly cacheTtlMs: number;
   readonly defaultCountry: CountryCode;
   readonly bootstrapAdminToken: string | undefined;
   readonly demoData: boolean;
@@ -36,6 +43,12 @@ const FALSE = ['0', 'false', 'no', 'off'];
 /** Empty values count as unset, as most deployment tools write unset variables that way. */
 const unset = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
 
+/** A whole number written in decimal, within bounds. */
+function integerText(what: string, min: number, max: number) {
+  const message = `must be ${what}`;
+  return v.pipe(v.string(), v.regex(/^\d{1,9}$/, message), v.transform(Number), v.minValue(min, message), v.maxValue(max, message));
+}
+
 const EnvSchema = v.object({
   PORT: v.optional(
     v.pipe(
@@ -54,7 +67,12 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^[^/\\. "$*<>:|?]{1,63}$/, 'must be a valid MongoDB database name')),
     'vitrine',
   ),
+  MONGODB_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 100 to 60000', 100, 60_000), '2000'),
+  MONGODB_POOL_SIZE: v.optional(integerText('a number of connections from 1 to 1000', 1, 1000), '20'),
   REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL'))),
+  REDIS_KEY_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -')), 'vitrine:'),
+  REDIS_COMMAND_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 10 to 10000', 10, 10_000), '100'),
+  CACHE_TTL: v.optional(integerText('a number of seconds from 1 to 86400', 1, 86_400), '60'),
   DEFAULT_COUNTRY: v.optional(
     v.pipe(
       v.string(),
@@ -92,28 +110,17 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     );
   }
   const env_ = result.output;
-  if (env_.MONGODB_URI !== undefined) {
-    throw new ConfigError([
-      {
-        variable: 'MONGODB_URI',
-        message: 'is set, but this build has no MongoDB adapter yet; unset it to run on the embedded stores',
-      },
-    ]);
-  }
-  if (env_.REDIS_URL !== undefined) {
-    throw new ConfigError([
-      {
-        variable: 'REDIS_URL',
-        message: 'is set, but this build has no Redis adapter yet; unset it to run without a shared cache',
-      },
-    ]);
-  }
   return {
     port: env_.PORT,
     host: env_.HOST,
     mongodbUri: env_.MONGODB_URI,
     mongodbDb: env_.MONGODB_DB,
+    mongodbTimeoutMs: env_.MONGODB_TIMEOUT_MS,
+    mongodbPoolSize: env_.MONGODB_POOL_SIZE,
     redisUrl: env_.REDIS_URL,
+    redisKeyPrefix: env_.REDIS_KEY_PREFIX,
+    redisCommandTimeoutMs: env_.REDIS_COMMAND_TIMEOUT_MS,
+    cacheTtlMs: env_.CACHE_TTL * 1000,
     defaultCountry: env_.DEFAULT_COUNTRY as CountryCode,
     bootstrapAdminToken: env_.BOOTSTRAP_ADMIN_TOKEN,
     demoData: env_.DEMO_DATA ?? env_.MONGODB_URI === undefined,

@@ -4,6 +4,8 @@ import { EnsureBootstrapToken } from '../application/auth/ensure-bootstrap-token
 import { IssueToken } from '../application/auth/issue-token.js';
 import { ListTokens } from '../application/auth/list-tokens.js';
 import { RevokeToken } from '../application/auth/revoke-token.js';
+import { AnswerCacheToken, CacheSettingsToken, NO_ANSWER_CACHE, type AnswerCache } from '../application/caching/answer-cache.js';
+import { CachedAnswers } from '../application/caching/cached-answers.js';
 import { CheckReadiness } from '../application/health/check-readiness.js';
 import { CreateCollection } from '../application/merchandising/create-collection.js';
 import { CreateSlice } from '../application/merchandising/create-slice.js';
@@ -31,7 +33,7 @@ import { SimilarityToken, type Similarity } from '../domain/product/similarity.j
 import { IdentifierPolicyToken } from '../domain/profile/identifiers.js';
 import { ProfileStoreToken, type ProfileStore } from '../domain/profile/profile-store.js';
 import { ClockToken, type Clock } from '../domain/shared/clock.js';
-import type { Token } from '../domain/shared/token.js';
+import { token, type Token } from '../domain/shared/token.js';
 import { SystemClock } from '../adapters/clock/system-clock.js';
 import { NodeTokenSecrets } from '../adapters/crypto/node-token-secrets.js';
 import { createLogger, LoggerToken, type Logger } from '../adapters/logging/logger.js';
@@ -40,9 +42,19 @@ import { InMemoryProductStore } from '../adapters/memory/in-memory-product-store
 import { InMemoryProfileStore } from '../adapters/memory/in-memory-profile-store.js';
 import { inMemoryReadiness } from '../adapters/memory/in-memory-readiness.js';
 import { InMemoryTokenStore } from '../adapters/memory/in-memory-token-store.js';
+import { MongoCollectionStore } from '../adapters/mongo/mongo-collection-store.js';
+import { MongoDatabase, MongoDatabaseToken } from '../adapters/mongo/mongo-database.js';
+import { MongoProductStore } from '../adapters/mongo/mongo-product-store.js';
+import { MongoProfileStore } from '../adapters/mongo/mongo-profile-store.js';
+import { MongoTokenStore } from '../adapters/mongo/mongo-token-store.js';
+import { RedisAnswerCache, RedisAnswerCacheToken } from '../adapters/redis/redis-answer-cache.js';
 import { CatalogSimilarity } from '../adapters/similarity/catalog-similarity.js';
-import { bindClass, bindFactory, bindValue } from './binding.js';
+import { bindClass, bindFactory, bindList, bindValue } from './binding.js';
 import type { VitrineConfig } from './config.js';
+import { ResourcesToken, type Resource } from './lifecycle.js';
+import { resolve } from './resolve.js';
+
+export { resolve };
 
 /** Replacements for what the configuration would pick: a fake clock, a prepared store, a test logger. */
 export interface Overrides {
@@ -54,7 +66,9 @@ export interface Overrides {
   readonly collectionStore?: CollectionStore;
   readonly tokenStore?: TokenStore;
   readonly similarity?: Similarity;
+  readonly answerCache?: AnswerCache;
   readonly readinessChecks?: readonly ReadinessCheck[];
+  readonly resources?: readonly Resource[];
 }
 
 const OVERRIDE_TOKENS: { readonly [K in keyof Required<Overrides>]: Token<Required<Overrides>[K]> } = {
@@ -66,16 +80,21 @@ const OVERRIDE_TOKENS: { readonly [K in keyof Required<Overrides>]: Token<Requir
   collectionStore: CollectionStoreToken,
   tokenStore: TokenStoreToken,
   similarity: SimilarityToken,
+  answerCache: AnswerCacheToken,
   readinessChecks: ReadinessChecksToken,
+  resources: ResourcesToken,
 };
 
-/** Time, randomness, logging and the settings the domain reads. */
+const InMemoryReadinessToken = token<ReadinessCheck>('InMemoryReadiness');
+
+/** Time, randomness, logging and the settings the domain and the use cases read. */
 function platformModule(config: VitrineConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bindFactory(bind, ClockToken, () => new SystemClock(), []);
     bindFactory(bind, TokenSecretsToken, () => new NodeTokenSecrets(), []);
     bindFactory(bind, LoggerToken, () => createLogger(config.logLevel), []);
     bindValue(bind, IdentifierPolicyToken, { defaultCountry: config.defaultCountry });
+    bindValue(bind, CacheSettingsToken, { ttlMs: config.cacheTtlMs });
   });
 }
 
@@ -86,7 +105,56 @@ function memoryStoresModule(): ContainerModule {
     bindFactory(bind, ProductStoreToken, () => new InMemoryProductStore(), []);
     bindFactory(bind, CollectionStoreToken, () => new InMemoryCollectionStore(), []);
     bindFactory(bind, TokenStoreToken, () => new InMemoryTokenStore(), []);
-    bindValue(bind, ReadinessChecksToken, [inMemoryReadiness]);
+    bindValue(bind, InMemoryReadinessToken, inMemoryReadiness);
+  });
+}
+
+/** Every store on one MongoDB database (MONGODB_URI). */
+function mongoStoresModule(config: VitrineConfig & { mongodbUri: string }): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bindFactory(
+      bind,
+      MongoDatabaseToken,
+      (logger: Logger) =>
+        new MongoDatabase(
+          { uri: config.mongodbUri, dbName: config.mongodbDb, timeoutMs: config.mongodbTimeoutMs, maxPoolSize: config.mongodbPoolSize },
+          logger,
+        ),
+      [LoggerToken],
+    );
+    bindFactory(bind, ProfileStoreToken, (db: MongoDatabase) => new MongoProfileStore(db), [MongoDatabaseToken]);
+    bindFactory(bind, ProductStoreToken, (db: MongoDatabase) => new MongoProductStore(db), [MongoDatabaseToken]);
+    bindFactory(bind, CollectionStoreToken, (db: MongoDatabase) => new MongoCollectionStore(db), [MongoDatabaseToken]);
+    bindFactory(bind, TokenStoreToken, (db: MongoDatabase) => new MongoTokenStore(db), [MongoDatabaseToken]);
+  });
+}
+
+/** The shared answer cache on Redis (REDIS_URL); without it, every read is computed. */
+function cacheModule(config: VitrineConfig): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    const { redisUrl } = config;
+    if (redisUrl === undefined) {
+      bindValue(bind, AnswerCacheToken, NO_ANSWER_CACHE);
+      return;
+    }
+    bindFactory(
+      bind,
+      RedisAnswerCacheToken,
+      (clock: Clock, logger: Logger) =>
+        new RedisAnswerCache({ url: redisUrl, keyPrefix: config.redisKeyPrefix, commandTimeoutMs: config.redisCommandTimeoutMs }, clock, logger),
+      [ClockToken, LoggerToken],
+    );
+    bindFactory(bind, AnswerCacheToken, (cache: RedisAnswerCache): AnswerCache => cache, [RedisAnswerCacheToken]);
+  });
+}
+
+/** What readiness reports and what is opened at start and closed at stop: whatever was configured. */
+function operationsModule(config: VitrineConfig): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    const stores = config.mongodbUri === undefined ? [] : [MongoDatabaseToken];
+    const cache = config.redisUrl === undefined ? [] : [RedisAnswerCacheToken];
+    bindList<ReadinessCheck>(bind, ReadinessChecksToken, [...(stores.length > 0 ? stores : [InMemoryReadinessToken]), ...cache]);
+    bindList<Resource>(bind, ResourcesToken, [...stores, ...cache]);
   });
 }
 
@@ -99,30 +167,32 @@ function similarityModule(): ContainerModule {
 /** One binding per use case, each built from the ports it names. */
 function applicationModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bindClass(bind, LookUpProfile, [ProfileStoreToken, IdentifierPolicyToken]);
-    bindClass(bind, UpsertProfile, [ProfileStoreToken, IdentifierPolicyToken, ClockToken]);
-    bindClass(bind, EraseProfile, [ProfileStoreToken]);
+    bindClass(bind, CachedAnswers, [AnswerCacheToken, ClockToken, CacheSettingsToken]);
 
-    bindClass(bind, FindSimilarProducts, [ProductStoreToken, SimilarityToken]);
+    bindClass(bind, LookUpProfile, [ProfileStoreToken, IdentifierPolicyToken, CachedAnswers]);
+    bindClass(bind, UpsertProfile, [ProfileStoreToken, IdentifierPolicyToken, ClockToken, CachedAnswers]);
+    bindClass(bind, EraseProfile, [ProfileStoreToken, CachedAnswers]);
+
+    bindClass(bind, FindSimilarProducts, [ProductStoreToken, SimilarityToken, CachedAnswers]);
     bindClass(bind, UpsertProduct, [ProductStoreToken, ClockToken]);
     bindClass(bind, GetProduct, [ProductStoreToken]);
     bindClass(bind, DeleteProduct, [ProductStoreToken]);
 
-    bindClass(bind, CreateCollection, [CollectionStoreToken, ClockToken]);
+    bindClass(bind, CreateCollection, [CollectionStoreToken, ClockToken, CachedAnswers]);
     bindClass(bind, ListCollections, [CollectionStoreToken]);
-    bindClass(bind, UpdateCollection, [CollectionStoreToken, ClockToken]);
-    bindClass(bind, DeleteCollection, [CollectionStoreToken]);
-    bindClass(bind, CreateSlice, [CollectionStoreToken, ClockToken]);
+    bindClass(bind, UpdateCollection, [CollectionStoreToken, ClockToken, CachedAnswers]);
+    bindClass(bind, DeleteCollection, [CollectionStoreToken, CachedAnswers]);
+    bindClass(bind, CreateSlice, [CollectionStoreToken, ClockToken, CachedAnswers]);
     bindClass(bind, GetSlice, [CollectionStoreToken, ProductStoreToken, ClockToken]);
-    bindClass(bind, ReplaceSlice, [CollectionStoreToken, ClockToken]);
-    bindClass(bind, DeleteSlice, [CollectionStoreToken]);
+    bindClass(bind, ReplaceSlice, [CollectionStoreToken, ClockToken, CachedAnswers]);
+    bindClass(bind, DeleteSlice, [CollectionStoreToken, CachedAnswers]);
     bindClass(bind, ListSlices, [CollectionStoreToken, ClockToken]);
-    bindClass(bind, GetActiveSlice, [CollectionStoreToken, ProductStoreToken, ClockToken]);
+    bindClass(bind, GetActiveSlice, [CollectionStoreToken, ProductStoreToken, ClockToken, CachedAnswers]);
 
-    bindClass(bind, AuthenticateToken, [TokenStoreToken, TokenSecretsToken, ClockToken]);
+    bindClass(bind, AuthenticateToken, [TokenStoreToken, TokenSecretsToken, ClockToken, CachedAnswers]);
     bindClass(bind, IssueToken, [TokenStoreToken, TokenSecretsToken, ClockToken]);
     bindClass(bind, ListTokens, [TokenStoreToken]);
-    bindClass(bind, RevokeToken, [TokenStoreToken]);
+    bindClass(bind, RevokeToken, [TokenStoreToken, CachedAnswers]);
     bindClass(bind, EnsureBootstrapToken, [TokenStoreToken, TokenSecretsToken, ClockToken]);
 
     bindClass(bind, CheckReadiness, [ReadinessChecksToken]);
@@ -130,20 +200,24 @@ function applicationModule(): ContainerModule {
 }
 
 /**
- * Builds the container from the configuration: one module per adapter family, then the use
- * cases. `overrides` replace single ports, e.g. a FakeClock in tests.
+ * Builds the container from the configuration: one module per adapter family (the stores on
+ * MongoDB or in memory, the cache on Redis or none), then the use cases. `overrides` replace
+ * single ports, e.g. a FakeClock in tests.
  */
 export function createContainer(config: VitrineConfig, overrides: Overrides = {}): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(platformModule(config), memoryStoresModule(), similarityModule(), applicationModule());
+  const { mongodbUri } = config;
+  container.load(
+    platformModule(config),
+    mongodbUri === undefined ? memoryStoresModule() : mongoStoresModule({ ...config, mongodbUri }),
+    cacheModule(config),
+    operationsModule(config),
+    similarityModule(),
+    applicationModule(),
+  );
   for (const key of Object.keys(overrides) as (keyof Overrides)[]) {
     const value = overrides[key];
     if (value !== undefined) container.rebind<unknown>(OVERRIDE_TOKENS[key]).toConstantValue(value);
   }
   return container;
-}
-
-/** Resolves what a token promises. */
-export function resolve<T>(container: Container, id: Token<T>): T {
-  return container.get<T>(id);
 }

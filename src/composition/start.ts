@@ -1,6 +1,7 @@
 import type { Container } from 'inversify';
 import { EnsureBootstrapToken } from '../application/auth/ensure-bootstrap-token.js';
 import { CreateCollection } from '../application/merchandising/create-collection.js';
+import { ListCollections } from '../application/merchandising/list-collections.js';
 import { CreateSlice } from '../application/merchandising/create-slice.js';
 import { UpsertProduct } from '../application/product/upsert-product.js';
 import { UpsertProfile } from '../application/profile/upsert-profile.js';
@@ -12,11 +13,14 @@ import { resolve } from './container.js';
 
 /**
  * What runs once before the service takes requests: the bootstrap token, then the demo data when
- * configured. Answers a generated admin secret, which the caller shows once.
+ * configured and the stores hold no collection yet (a restart on MongoDB loads it once). Answers a
+ * generated admin secret, which the caller shows once.
  */
 export async function prepareInstance(container: Container, config: VitrineConfig): Promise<{ generatedAdminToken?: string }> {
   const { generatedSecret } = await container.get(EnsureBootstrapToken).execute(config.bootstrapAdminToken);
-  if (config.demoData) {
+  if (config.demoData && (await container.get(ListCollections).execute()).length > 0) {
+    resolve(container, LoggerToken).info('demo data not loaded: the stores hold collections already');
+  } else if (config.demoData) {
     const loaded = await loadDemoData({
       clock: resolve(container, ClockToken),
       upsertProduct: container.get(UpsertProduct),

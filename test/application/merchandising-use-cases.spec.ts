@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { uncached } from '../support/caching.js';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import { InMemoryCollectionStore } from '../../src/adapters/memory/in-memory-collection-store.js';
 import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
@@ -25,14 +26,16 @@ describe('merchandising use cases', () => {
   let createSlice: CreateSlice;
   let getActive: GetActiveSlice;
   let collectionId: number;
+  let answers: ReturnType<typeof uncached>;
 
   beforeEach(async () => {
     clock = new FakeClock('2026-11-21T12:00:00.000Z');
+    answers = uncached(clock);
     collections = new InMemoryCollectionStore();
     products = new InMemoryProductStore();
-    createCollection = new CreateCollection(collections, clock);
-    createSlice = new CreateSlice(collections, clock);
-    getActive = new GetActiveSlice(collections, products, clock);
+    createCollection = new CreateCollection(collections, clock, answers);
+    createSlice = new CreateSlice(collections, clock, answers);
+    getActive = new GetActiveSlice(collections, products, clock, answers);
     collectionId = (await createCollection.execute({ name: 'Black Friday', description: 'Ofertas' })).id;
   });
 
@@ -143,8 +146,8 @@ describe('merchandising use cases', () => {
     it('names the missing thing: collection or slice', async () => {
       const slice = (await createSlice.execute(collectionId, aSliceInput())).slice;
       const getSlice = new GetSlice(collections, products, clock);
-      const replaceSlice = new ReplaceSlice(collections, clock);
-      const deleteSlice = new DeleteSlice(collections);
+      const replaceSlice = new ReplaceSlice(collections, clock, answers);
+      const deleteSlice = new DeleteSlice(collections, answers);
       expect(await failure(createSlice.execute(999, aSliceInput()))).toBe('COLLECTION_NOT_FOUND');
       for (const run of [
         (c: number, s: number) => getSlice.execute(c, s),
@@ -168,7 +171,7 @@ describe('merchandising use cases', () => {
 
   describe('editing collections', () => {
     it('refuses an update that changes nothing, and names unknown collections', async () => {
-      const update = new UpdateCollection(collections, clock);
+      const update = new UpdateCollection(collections, clock, answers);
       await expect(update.execute(collectionId, {})).rejects.toBeInstanceOf(ValidationError);
       expect(await failure(update.execute(999, { name: 'x' }))).toBe('COLLECTION_NOT_FOUND');
       expect((await update.execute(collectionId, { name: '  Natal ' })).name).toBe('Natal');
@@ -176,9 +179,9 @@ describe('merchandising use cases', () => {
 
     it('deletes a collection and its slices', async () => {
       await createSlice.execute(collectionId, aSliceInput({ startsAt: at('2026-11-01T00:00:00.000Z') }));
-      await new DeleteCollection(collections).execute(collectionId);
+      await new DeleteCollection(collections, answers).execute(collectionId);
       expect(await failure(getActive.execute(collectionId))).toBe('COLLECTION_NOT_FOUND');
-      expect(await failure(new DeleteCollection(collections).execute(collectionId))).toBe('COLLECTION_NOT_FOUND');
+      expect(await failure(new DeleteCollection(collections, answers).execute(collectionId))).toBe('COLLECTION_NOT_FOUND');
     });
   });
 });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { uncached } from '../support/caching.js';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import { InMemoryProfileStore } from '../../src/adapters/memory/in-memory-profile-store.js';
 import { EraseProfile } from '../../src/application/profile/erase-profile.js';
@@ -24,9 +25,9 @@ describe('profile use cases', () => {
   beforeEach(async () => {
     store = new InMemoryProfileStore();
     clock = new FakeClock('2026-11-21T12:00:00.000Z');
-    lookUp = new LookUpProfile(store, BR);
-    upsert = new UpsertProfile(store, BR, clock);
-    erase = new EraseProfile(store);
+    lookUp = new LookUpProfile(store, BR, uncached(clock));
+    upsert = new UpsertProfile(store, BR, clock, uncached(clock));
+    erase = new EraseProfile(store, uncached(clock));
     await upsert.execute({
       userProfileId: 'up_ana',
       identifiers: {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { uncached } from '../support/caching.js';
 import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
 import { CatalogSimilarity } from '../../src/adapters/similarity/catalog-similarity.js';
 import { FindSimilarProducts } from '../../src/application/product/find-similar-products.js';
@@ -12,7 +13,7 @@ describe('finding similar products (curated list, then the category)', () => {
 
   beforeEach(async () => {
     products = new InMemoryProductStore();
-    find = new FindSimilarProducts(products, new CatalogSimilarity(products));
+    find = new FindSimilarProducts(products, new CatalogSimilarity(products), uncached());
     const catalog = [
       aProductInput({
         id: 'HERO',
@@ -80,7 +81,7 @@ describe('finding similar products (curated list, then the category)', () => {
         async (specs, limit) => {
           const store = new InMemoryProductStore();
           for (const s of specs) await store.save(aProductInput({ ...s, similar: s.similar?.filter((id) => id !== s.id) }), T0);
-          const engine = new FindSimilarProducts(store, new CatalogSimilarity(store));
+          const engine = new FindSimilarProducts(store, new CatalogSimilarity(store), uncached());
           for (const s of specs) {
             const answer = await engine.execute({ productId: s.id, limit });
             expect(answer.length).toBeLessThanOrEqual(limit);

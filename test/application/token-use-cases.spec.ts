@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { uncached } from '../support/caching.js';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import { NodeTokenSecrets } from '../../src/adapters/crypto/node-token-secrets.js';
 import { InMemoryTokenStore } from '../../src/adapters/memory/in-memory-token-store.js';
@@ -24,7 +25,7 @@ describe('token use cases', () => {
     clock = new FakeClock('2026-11-21T12:00:00.000Z');
     store = new InMemoryTokenStore();
     issue = new IssueToken(store, secrets, clock);
-    authenticate = new AuthenticateToken(store, secrets, clock);
+    authenticate = new AuthenticateToken(store, secrets, clock, uncached(clock));
   });
 
   it('issues a prefixed secret with at least 32 random bytes and stores only its SHA-256 hash', async () => {
@@ -67,9 +68,9 @@ describe('token use cases', () => {
 
   it('refuses a revoked token at once', async () => {
     const { token, secret } = await issue.execute({ name: 'old', scopes: ['products:read'] });
-    await new RevokeToken(store).execute(token.id);
+    await new RevokeToken(store, uncached(clock)).execute(token.id);
     expect(await authenticate.execute(secret).catch(codeOf)).toBe('UNAUTHORIZED');
-    expect(await new RevokeToken(store).execute(token.id).catch(codeOf)).toBe('TOKEN_NOT_FOUND');
+    expect(await new RevokeToken(store, uncached(clock)).execute(token.id).catch(codeOf)).toBe('TOKEN_NOT_FOUND');
     expect(await new ListTokens(store).execute()).toEqual([]);
   });
 

@@ -18,7 +18,12 @@ describe('configuration from the environment', () => {
       host: undefined,
       mongodbUri: undefined,
       mongodbDb: 'vitrine',
+      mongodbTimeoutMs: 2000,
+      mongodbPoolSize: 20,
       redisUrl: undefined,
+      redisKeyPrefix: 'vitrine:',
+      redisCommandTimeoutMs: 100,
+      cacheTtlMs: 60_000,
       defaultCountry: 'BR',
       bootstrapAdminToken: undefined,
       demoData: true,
@@ -68,6 +73,13 @@ describe('configuration from the environment', () => {
     ['DEFAULT_COUNTRY', 'XX'],
     ['DEFAULT_COUNTRY', 'BRA'],
     ['DEMO_DATA', 'maybe'],
+    ['MONGODB_TIMEOUT_MS', '50'],
+    ['MONGODB_TIMEOUT_MS', 'two seconds'],
+    ['MONGODB_POOL_SIZE', '0'],
+    ['REDIS_KEY_PREFIX', 'has spaces'],
+    ['REDIS_COMMAND_TIMEOUT_MS', '5'],
+    ['CACHE_TTL', '0'],
+    ['CACHE_TTL', '1.5'],
     ['LOG_LEVEL', 'verbose'],
   ])('stops on %s=%j, naming the variable and the value', (variable, value) => {
     expect(problemsOf({ [variable]: value })).toEqual([variable]);
@@ -104,8 +116,28 @@ describe('configuration from the environment', () => {
     ]);
   });
 
-  it('refuses MONGODB_URI and REDIS_URL until this build has those adapters', () => {
-    expect(problemsOf({ MONGODB_URI: 'mongodb://localhost:27017' })).toEqual(['MONGODB_URI']);
-    expect(problemsOf({ REDIS_URL: 'redis://localhost:6379' })).toEqual(['REDIS_URL']);
+  it('reads the MongoDB and Redis settings, and turns demo data off by default on MongoDB', () => {
+    const config = parseConfig({
+      MONGODB_URI: 'mongodb+srv://vitrine:secret@cluster0.example.net/?retryWrites=true',
+      MONGODB_DB: 'loja',
+      MONGODB_TIMEOUT_MS: '1500',
+      MONGODB_POOL_SIZE: '50',
+      REDIS_URL: 'rediss://:secret@cache.example.net:6380/2',
+      REDIS_KEY_PREFIX: 'loja:prod:',
+      REDIS_COMMAND_TIMEOUT_MS: '250',
+      CACHE_TTL: '30',
+    });
+    expect(config).toMatchObject({
+      mongodbUri: 'mongodb+srv://vitrine:secret@cluster0.example.net/?retryWrites=true',
+      mongodbDb: 'loja',
+      mongodbTimeoutMs: 1500,
+      mongodbPoolSize: 50,
+      redisUrl: 'rediss://:secret@cache.example.net:6380/2',
+      redisKeyPrefix: 'loja:prod:',
+      redisCommandTimeoutMs: 250,
+      cacheTtlMs: 30_000,
+      demoData: false,
+    });
+    expect(parseConfig({ MONGODB_URI: 'mongodb://localhost:27017', DEMO_DATA: 'on' }).demoData).toBe(true);
   });
 });

@@ -9,8 +9,9 @@ describe('health routes', () => {
     unhealthy = await startTestServer({
       overrides: {
         readinessChecks: [
-          { name: 'memory', check: async () => {} },
-          { name: 'database', check: () => Promise.reject(new Error('down')) },
+          { name: 'memory', required: true, check: async () => {} },
+          { name: 'database', required: true, check: () => Promise.reject(new Error('down')) },
+          { name: 'cache', required: false, check: () => Promise.reject(new Error('down')) },
         ],
       },
     });
@@ -33,10 +34,23 @@ describe('health routes', () => {
     expect(answer.json).toEqual({ status: 'ready', checks: { memory: 'up' } });
   });
 
+  it('answers 200 while only a store that is not required (a cache) is down, reporting it', async () => {
+    const degraded = await startTestServer({
+      overrides: { readinessChecks: [{ name: 'mongodb', required: true, check: async () => {} }, { name: 'redis', required: false, check: () => Promise.reject(new Error('down')) }] },
+    });
+    try {
+      const answer = await degraded.request('GET', '/health/ready', { token: null });
+      expect(answer.status).toBe(200);
+      expect(answer.json).toEqual({ status: 'ready', checks: { mongodb: 'up', redis: 'down' } });
+    } finally {
+      await degraded.close();
+    }
+  });
+
   it('answers 503 UNAVAILABLE naming the store that does not answer', async () => {
     const answer = await unhealthy.request('GET', '/health/ready', { token: null });
     expectProblem(answer, 503, 'UNAVAILABLE');
-    expect(answer.json.checks).toEqual({ memory: 'up', database: 'down' });
-    expect(answer.headers.get('retry-after')).toBe('5');
+    expect(answer.json.checks).toEqual({ memory: 'up', database: 'down', cache: 'down' });
+    expect(answer.headers.get('retry-after')).toBe('2');
   });
 });

@@ -1,6 +1,6 @@
 import type { ParameterizedContext } from 'koa';
 import type { Principal } from '../../domain/auth/api-token.js';
-import type { ProblemBody } from './problem.js';
+import { PROBLEM_TABLE, type ProblemBody } from './problem.js';
 
 export interface VitrineState {
   principal?: Principal;
@@ -20,8 +20,10 @@ export function sendNoContent(ctx: VitrineContext): void {
   ctx.body = null;
 }
 
-/** Answers an RFC 9457 problem: its status, `application/problem+json`, the body. */
+/** Answers an RFC 9457 problem: its status, `application/problem+json`, the body, and when to retry. */
 export function sendProblem(ctx: ParameterizedContext, problem: ProblemBody): void {
+  const retryAfter = PROBLEM_TABLE[problem.code].retryAfterSeconds;
+  if (retryAfter !== undefined) ctx.set('Retry-After', String(retryAfter));
   ctx.status = problem.status;
   ctx.type = 'application/problem+json';
   ctx.body = JSON.stringify(problem);

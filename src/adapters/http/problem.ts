@@ -10,7 +10,7 @@ export type ProblemCode = DomainErrorCode | HttpErrorCode;
  * The one table that maps every error code to its HTTP status and title. Use cases never know a
  * status; adding a code without a row here does not compile.
  */
-export const PROBLEM_TABLE: Readonly<Record<ProblemCode, { readonly status: number; readonly title: string }>> = {
+export const PROBLEM_TABLE: Readonly<Record<ProblemCode, { readonly status: number; readonly title: string; readonly retryAfterSeconds?: number }>> = {
   VALIDATION_FAILED: { status: 400, title: 'Request validation failed' },
   UNAUTHORIZED: { status: 401, title: 'Unauthorized' },
   FORBIDDEN: { status: 403, title: 'Forbidden' },
@@ -28,7 +28,7 @@ export const PROBLEM_TABLE: Readonly<Record<ProblemCode, { readonly status: numb
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   INTERNAL: { status: 500, title: 'Internal server error' },
-  UNAVAILABLE: { status: 503, title: 'Service unavailable' },
+  UNAVAILABLE: { status: 503, title: 'Service unavailable', retryAfterSeconds: 2 },
 };
 
 /** An RFC 9457 problem details body, with our `code` and validation `errors` members. */

@@ -1,6 +1,6 @@
 import type { Collection, CollectionFields, CollectionSummary } from '../../domain/merchandising/collection.js';
 import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
-import { pickActiveSlice, type Slice, type SliceDraft, type SliceSummary } from '../../domain/merchandising/slice.js';
+import { nextTransitionAfter, pickActiveSlice, type Slice, type SliceDraft, type SliceSummary } from '../../domain/merchandising/slice.js';
 import { snapshot } from './snapshot.js';
 
 export class InMemoryCollectionStore implements CollectionStore {
@@ -91,5 +91,10 @@ export class InMemoryCollectionStore implements CollectionStore {
   async findActiveSlice(collectionId: number, at: Date): Promise<Slice | undefined> {
     const slices = this.slices.get(collectionId);
     return slices === undefined ? undefined : pickActiveSlice(slices.values(), at);
+  }
+
+  async findNextTransition(collectionId: number, at: Date): Promise<Date | undefined> {
+    const slices = this.slices.get(collectionId);
+    return slices === undefined ? undefined : nextTransitionAfter(slices.values(), at);
   }
 }

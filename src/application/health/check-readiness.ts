@@ -1,6 +1,7 @@
 import type { ReadinessCheck } from '../../domain/health/readiness-check.js';
 
 export interface Readiness {
+  /** True when every required store answers (a cache that is down only degrades speed). */
   readonly ready: boolean;
   readonly checks: Readonly<Record<string, 'up' | 'down'>>;
 }
@@ -12,9 +13,12 @@ export class CheckReadiness {
   async execute(): Promise<Readiness> {
     const results = await Promise.allSettled(this.checks.map((c) => c.check()));
     const checks: Record<string, 'up' | 'down'> = {};
+    let ready = true;
     this.checks.forEach((c, i) => {
-      checks[c.name] = results[i]?.status === 'fulfilled' ? 'up' : 'down';
+      const up = results[i]?.status === 'fulfilled';
+      checks[c.name] = up ? 'up' : 'down';
+      if (!up && c.required) ready = false;
     });
-    return { ready: Object.values(checks).every((s) => s === 'up'), checks };
+    return { ready, checks };
   }
 }

@@ -1,6 +1,8 @@
 import type { Clock } from '../../domain/shared/clock.js';
 import { draftSlice, sliceStatusAt, type SliceInput } from '../../domain/merchandising/slice.js';
 import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
+import { activeSliceCacheKey } from '../caching/cache-keys.js';
+import type { CachedAnswers } from '../caching/cached-answers.js';
 import { collectionNotFound } from './not-found.js';
 import type { SliceView } from './views.js';
 
@@ -8,6 +10,7 @@ export class CreateSlice {
   constructor(
     private readonly collections: CollectionStore,
     private readonly clock: Clock,
+    private readonly answers: CachedAnswers,
   ) {}
 
   async execute(collectionId: number, input: SliceInput): Promise<SliceView> {
@@ -15,6 +18,7 @@ export class CreateSlice {
     const now = this.clock.now();
     const slice = await this.collections.createSlice(collectionId, draft, now);
     if (slice === undefined) throw collectionNotFound();
+    await this.answers.invalidate([activeSliceCacheKey(collectionId)]);
     return { slice, status: sliceStatusAt(slice, now) };
   }
 }

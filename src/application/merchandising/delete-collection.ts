@@ -1,11 +1,17 @@
 import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
+import { activeSliceCacheKey } from '../caching/cache-keys.js';
+import type { CachedAnswers } from '../caching/cached-answers.js';
 import { collectionNotFound } from './not-found.js';
 
 /** Deletes a collection together with all its slices. */
 export class DeleteCollection {
-  constructor(private readonly collections: CollectionStore) {}
+  constructor(
+    private readonly collections: CollectionStore,
+    private readonly answers: CachedAnswers,
+  ) {}
 
   async execute(id: number): Promise<void> {
     if (!(await this.collections.deleteCollection(id))) throw collectionNotFound();
+    await this.answers.invalidate([activeSliceCacheKey(id)]);
   }
 }

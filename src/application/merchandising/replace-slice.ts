@@ -1,6 +1,8 @@
 import type { Clock } from '../../domain/shared/clock.js';
 import { draftSlice, sliceStatusAt, type SliceInput } from '../../domain/merchandising/slice.js';
 import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
+import { activeSliceCacheKey } from '../caching/cache-keys.js';
+import type { CachedAnswers } from '../caching/cached-answers.js';
 import { sliceNotFound } from './not-found.js';
 import type { SliceView } from './views.js';
 
@@ -9,6 +11,7 @@ export class ReplaceSlice {
   constructor(
     private readonly collections: CollectionStore,
     private readonly clock: Clock,
+    private readonly answers: CachedAnswers,
   ) {}
 
   async execute(collectionId: number, sliceId: number, input: SliceInput): Promise<SliceView> {
@@ -16,6 +19,7 @@ export class ReplaceSlice {
     const now = this.clock.now();
     const slice = await this.collections.replaceSlice(collectionId, sliceId, draft, now);
     if (slice === undefined) throw await sliceNotFound(this.collections, collectionId);
+    await this.answers.invalidate([activeSliceCacheKey(collectionId)]);
     return { slice, status: sliceStatusAt(slice, now) };
   }
 }

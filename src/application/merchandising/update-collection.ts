@@ -2,6 +2,8 @@ import type { Clock } from '../../domain/shared/clock.js';
 import { ValidationError } from '../../domain/shared/errors.js';
 import { draftCollectionFields, type CollectionFields, type CollectionSummary } from '../../domain/merchandising/collection.js';
 import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
+import { activeSliceCacheKey } from '../caching/cache-keys.js';
+import type { CachedAnswers } from '../caching/cached-answers.js';
 import { collectionNotFound } from './not-found.js';
 
 /** Renames a collection or changes its description. */
@@ -9,6 +11,7 @@ export class UpdateCollection {
   constructor(
     private readonly collections: CollectionStore,
     private readonly clock: Clock,
+    private readonly answers: CachedAnswers,
   ) {}
 
   async execute(id: number, changes: Partial<CollectionFields>): Promise<CollectionSummary> {
@@ -17,6 +20,7 @@ export class UpdateCollection {
     }
     const updated = await this.collections.updateCollection(id, draftCollectionFields(changes), this.clock.now());
     if (updated === undefined) throw collectionNotFound();
+    await this.answers.invalidate([activeSliceCacheKey(id)]);
     return { ...updated, sliceCount: await this.collections.countSlices(id) };
   }
 }

@@ -1,17 +1,21 @@
 import { DomainError, ValidationError } from '../../domain/shared/errors.js';
-import { userProfileIdProblem, type ProfileRecord } from '../../domain/profile/customer-profile.js';
+import { userProfileIdProblem } from '../../domain/profile/customer-profile.js';
 import type { ProfileStore } from '../../domain/profile/profile-store.js';
+import type { CachedAnswers } from '../caching/cached-answers.js';
+import { profileCacheKeys } from '../caching/cache-keys.js';
 
 /** Erases a profile: afterwards neither its id nor any of its identifiers finds anything. */
 export class EraseProfile {
-  constructor(private readonly profiles: ProfileStore) {}
+  constructor(
+    private readonly profiles: ProfileStore,
+    private readonly answers: CachedAnswers,
+  ) {}
 
-  /** Answers the erased record, whose identifiers caches must forget. */
-  async execute(userProfileId: string): Promise<ProfileRecord> {
+  async execute(userProfileId: string): Promise<void> {
     const problem = userProfileIdProblem(userProfileId);
     if (problem !== undefined) throw ValidationError.single('userProfileId', problem);
     const removed = await this.profiles.delete(userProfileId);
     if (removed === undefined) throw new DomainError('PROFILE_NOT_FOUND', 'No profile has this id.');
-    return removed;
+    await this.answers.invalidate(profileCacheKeys(userProfileId, removed.identifiers));
   }
 }

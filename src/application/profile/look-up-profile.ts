@@ -2,6 +2,8 @@ import { DomainError, ValidationError } from '../../domain/shared/errors.js';
 import { toCustomerProfile, userProfileIdProblem, type CustomerProfile } from '../../domain/profile/customer-profile.js';
 import { normaliseIdentifier, type IdentifierKind, type IdentifierPolicy } from '../../domain/profile/identifiers.js';
 import type { ProfileStore } from '../../domain/profile/profile-store.js';
+import type { CachedAnswers } from '../caching/cached-answers.js';
+import { profileCacheKey } from '../caching/cache-keys.js';
 
 export type ProfileKey = 'userProfileId' | IdentifierKind;
 
@@ -10,39 +12,39 @@ export interface ProfileLookup {
   readonly value: string;
 }
 
-/** Finds a customer's profile by its id, or by a phone, e-mail or document written in any usual way. */
+/**
+ * Finds a customer's profile by its id, or by a phone, e-mail or document written in any usual
+ * way. Answers, "not found" included, are cached under the normalised identifier.
+ */
 export class LookUpProfile {
   constructor(
     private readonly profiles: ProfileStore,
     private readonly policy: IdentifierPolicy,
+    private readonly answers: CachedAnswers,
   ) {}
 
   async execute(lookup: ProfileLookup): Promise<CustomerProfile> {
-    const record =
-      lookup.by === 'userProfileId' ? await this.byId(lookup.value) : await this.byIdentifier(lookup.by, lookup.value);
-    if (record === undefined) throw new DomainError('PROFILE_NOT_FOUND', `No profile matches this ${describe(lookup.by)}.`);
-    return toCustomerProfile(record);
-  }
-
-  private byId(userProfileId: string) {
-    const problem = userProfileIdProblem(userProfileId);
-    if (problem !== undefined) throw ValidationError.single('userProfileId', problem);
-    return this.profiles.findById(userProfileId);
-  }
-
-  private byIdentifier(kind: IdentifierKind, raw: string) {
-    const normalised = normaliseIdentifier(kind, raw, this.policy);
+    if (lookup.by === 'userProfileId') {
+      const problem = userProfileIdProblem(lookup.value);
+      if (problem !== undefined) throw ValidationError.single('userProfileId', problem);
+      return this.find(profileCacheKey('id', lookup.value), 'profile id', () => this.profiles.findById(lookup.value));
+    }
+    const kind = lookup.by;
+    const normalised = normaliseIdentifier(kind, lookup.value, this.policy);
     if (normalised.error !== undefined) throw ValidationError.single(kind, normalised.error);
-    return this.profiles.findByIdentifier(kind, normalised.value);
+    const noun = kind === 'email' ? 'e-mail address' : kind === 'phone' ? 'phone number' : 'document';
+    return this.find(profileCacheKey(kind, normalised.value), noun, () => this.profiles.findByIdentifier(kind, normalised.value));
   }
-}
 
-function describe(key: ProfileKey): string {
-  return key === 'userProfileId'
-    ? 'profile id'
-    : key === 'email'
-      ? 'e-mail address'
-      : key === 'phone'
-        ? 'phone number'
-        : 'document';
+  private find(key: string, noun: string, read: () => ReturnType<ProfileStore['findById']>): Promise<CustomerProfile> {
+    return this.answers.read(
+      key,
+      async () => {
+        const record = await read();
+        if (record === undefined) throw new DomainError('PROFILE_NOT_FOUND', `No profile matches this ${noun}.`);
+        return toCustomerProfile(record);
+      },
+      { cachedErrors: ['PROFILE_NOT_FOUND'] },
+    );
+  }
 }

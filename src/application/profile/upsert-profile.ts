@@ -9,6 +9,8 @@ import {
 } from '../../domain/profile/customer-profile.js';
 import { normaliseIdentifier, type IdentifierKind, type IdentifierPolicy } from '../../domain/profile/identifiers.js';
 import { IdentifierTaken, type ProfileStore } from '../../domain/profile/profile-store.js';
+import type { CachedAnswers } from '../caching/cached-answers.js';
+import { profileCacheKeys } from '../caching/cache-keys.js';
 
 export const MAX_IDENTIFIERS_PER_KIND = 20;
 
@@ -28,8 +30,6 @@ export interface UpsertProfileCommand {
 export interface UpsertProfileResult {
   readonly created: boolean;
   readonly profile: CustomerProfile;
-  /** Every identifier that found the profile before or finds it now. */
-  readonly touchedIdentifiers: ProfileIdentifiers;
 }
 
 const LISTS: readonly { list: keyof ProfileIdentifiers; kind: IdentifierKind; noun: string }[] = [
@@ -47,6 +47,7 @@ export class UpsertProfile {
     private readonly profiles: ProfileStore,
     private readonly policy: IdentifierPolicy,
     private readonly clock: Clock,
+    private readonly answers: CachedAnswers,
   ) {}
 
   async execute(command: UpsertProfileCommand): Promise<UpsertProfileResult> {
@@ -82,15 +83,15 @@ export class UpsertProfile {
         { profile: command.profile, identifiers: given },
         this.clock.now(),
       );
-      return {
-        created: previous === undefined,
-        profile: toCustomerProfile(record),
-        touchedIdentifiers: {
+      // Every lookup that found the profile before, or finds it now, must answer afresh.
+      await this.answers.invalidate(
+        profileCacheKeys(command.userProfileId, {
           phones: union(previous?.phones, record.identifiers.phones),
           emails: union(previous?.emails, record.identifiers.emails),
           documents: union(previous?.documents, record.identifiers.documents),
-        },
-      };
+        }),
+      );
+      return { created: previous === undefined, profile: toCustomerProfile(record) };
     } catch (error) {
       if (!(error instanceof IdentifierTaken)) throw error;
       const noun = LISTS.find((l) => l.kind === error.kind)?.noun ?? error.kind;

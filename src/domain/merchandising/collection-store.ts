@@ -26,6 +26,8 @@ export interface CollectionStore {
   listSlices(collectionId: number): Promise<readonly SliceSummary[]>;
   /** The slice the collection shows at `at`: active, latest start, then highest id. */
   findActiveSlice(collectionId: number, at: Date): Promise<Slice | undefined>;
+  /** The first start or end of any of the collection's slices strictly after `at`. */
+  findNextTransition(collectionId: number, at: Date): Promise<Date | undefined>;
 }
 
 export const CollectionStoreToken = token<CollectionStore>('CollectionStore');

@@ -59,6 +59,12 @@ export function draftProduct(input: ProductInput): ProductInput {
     if (tag.trim().length === 0) issues.push({ path: `tags.${i}`, message: 'must not be empty' });
   });
   if (input.tags.length > MAX_LIST) issues.push({ path: 'tags', message: `must hold at most ${MAX_LIST} tags` });
+  for (const name of Object.keys(input.attributes)) {
+    // Attribute names become field names in document stores, where `$` and `.` have meaning.
+    if (name.length === 0 || name.length > 100 || name.startsWith('$') || name.includes('.')) {
+      issues.push({ path: `attributes.${name}`, message: 'names must be 1 to 100 characters, without "." and not starting with "$"' });
+    }
+  }
   if (input.embedding !== undefined) {
     if (input.embedding.length === 0) issues.push({ path: 'embedding', message: 'must not be empty when given' });
     if (input.embedding.some((x) => !Number.isFinite(x)))

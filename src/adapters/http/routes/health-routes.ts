@@ -17,7 +17,6 @@ export function healthRoutes({ router, container }: RouteKit): void {
       sendJson(ctx, 200, { status: 'ready', checks });
       return;
     }
-    ctx.set('Retry-After', '5');
     sendProblem(ctx, problemBody('UNAVAILABLE', 'A store this instance needs does not answer.', { checks }));
   });
 }

@@ -1,0 +1,5 @@
+export { MongoDatabase, MongoDatabaseToken, COLLECTIONS, type MongoSettings } from './mongo-database.js';
+export { MongoProfileStore } from './mongo-profile-store.js';
+export { MongoProductStore } from './mongo-product-store.js';
+export { MongoCollectionStore } from './mongo-collection-store.js';
+export { MongoTokenStore } from './mongo-token-store.js';

@@ -1,0 +1,221 @@
+import {
+  MongoClient,
+  MongoClientClosedError,
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoServerError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+  type Collection,
+  type Db,
+  type Document,
+} from 'mongodb';
+import { DomainError } from '../../domain/shared/errors.js';
+import { token } from '../../domain/shared/token.js';
+import type { Logger } from '../logging/logger.js';
+
+export interface MongoSettings {
+  readonly uri: string;
+  readonly dbName: string;
+  /** The deadline of every operation, and of finding a server to run it on. */
+  readonly timeoutMs: number;
+  readonly maxPoolSize: number;
+}
+
+/** The collections Vitrine keeps in its database. */
+export const COLLECTIONS = {
+  profiles: 'profiles',
+  products: 'products',
+  collections: 'merchandising_collections',
+  slices: 'slices',
+  tokens: 'tokens',
+  counters: 'counters',
+} as const;
+
+/**
+ * Server error codes that mean "not now" rather than "never": timeouts, a primary stepping down,
+ * a server shutting down. They answer 503 so clients retry.
+ */
+const TRANSIENT_SERVER_CODES = new Set([
+  6, // HostUnreachable
+  7, // HostNotFound
+  50, // MaxTimeMSExpired
+  89, // NetworkTimeout
+  91, // ShutdownInProgress
+  189, // PrimarySteppedDown
+  262, // ExceededTimeLimit
+  9001, // SocketException
+  10107, // NotWritablePrimary
+  11600, // InterruptedAtShutdown
+  11602, // InterruptedDueToReplStateChange
+  13435, // NotPrimaryNoSecondaryOk
+  13436, // NotPrimaryOrSecondary
+]);
+
+/** Whether a driver error means the database cannot be reached or did not answer in time. */
+export function isUnavailable(error: unknown): boolean {
+  if (
+    error instanceof MongoNetworkError ||
+    error instanceof MongoServerSelectionError ||
+    error instanceof MongoTopologyClosedError ||
+    error instanceof MongoNotConnectedError ||
+    error instanceof MongoClientClosedError
+  ) {
+    return true;
+  }
+  if (error instanceof MongoServerError) return typeof error.code === 'number' && TRANSIENT_SERVER_CODES.has(error.code);
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'MongoWaitQueueTimeoutError' || name === 'MongoPoolClosedError' || name === 'MongoPoolClearedError';
+}
+
+export function isDuplicateKey(error: unknown): error is MongoServerError & { keyValue?: Record<string, unknown> } {
+  return error instanceof MongoServerError && error.code === 11000;
+}
+
+function unavailable(): DomainError {
+  return new DomainError('UNAVAILABLE', 'The database does not answer right now. Try again shortly.');
+}
+
+/** How often at most an outage is logged: one line per interval is enough to see it, not to drown in it. */
+const OUTAGE_LOG_INTERVAL_MS = 5_000;
+
+/**
+ * One MongoDB database and the client that reaches it, with the policies every store shares: a
+ * deadline on every operation, outages turned into the domain's UNAVAILABLE (503), indexes
+ * created at start, the connection closed at stop.
+ */
+export class MongoDatabase {
+  readonly name = 'mongodb';
+  readonly required = true;
+  private readonly client: MongoClient;
+  private readonly db: Db;
+  private lastOutageLog = 0;
+
+  constructor(
+    private readonly settings: MongoSettings,
+    private readonly logger: Logger,
+  ) {
+    this.client = new MongoClient(settings.uri, {
+      appName: 'vitrine',
+      // Fail fast when no server answers: about the deadline, never the driver's 30 s default.
+      serverSelectionTimeoutMS: settings.timeoutMs,
+      connectTimeoutMS: settings.timeoutMs,
+      waitQueueTimeoutMS: settings.timeoutMs,
+      // A server that stops answering mid-operation frees its connection after a while; the
+      // caller has long had its 503 from the operation's deadline by then.
+      socketTimeoutMS: settings.timeoutMs * 5,
+      maxPoolSize: settings.maxPoolSize,
+      minPoolSize: 0,
+      retryReads: true,
+      retryWrites: true,
+      // Optional fields left undefined are absent from documents, never stored as null.
+      ignoreUndefined: true,
+    });
+    this.db = this.client.db(settings.dbName);
+  }
+
+  collection<T extends Document>(name: string): Collection<T> {
+    return this.db.collection<T>(name);
+  }
+
+  /**
+   * Runs one driver call under the deadline. `maxTimeMS` is handed to the call for the server's
+   * side; the deadline here bounds the wait on this side too (writes take no `maxTimeMS`, and a
+   * frozen server answers nothing). Outages become UNAVAILABLE; anything else is rethrown.
+   */
+  async run<T>(operation: (maxTimeMS: number) => Promise<T>): Promise<T> {
+    const timeoutMs = this.settings.timeoutMs;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new DeadlineExceeded()), timeoutMs);
+    });
+    const work = operation(timeoutMs);
+    // If the deadline wins, the late outcome of the call must not become an unhandled rejection.
+    work.catch(() => {});
+    try {
+      return await Promise.race([work, deadline]);
+    } catch (error) {
+      if (error instanceof DeadlineExceeded || isUnavailable(error)) {
+        this.logOutage(error);
+        throw unavailable();
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Next value of a named sequence: ids that are never reused, even after deletes. */
+  async nextId(sequence: string): Promise<number> {
+    const counter = await this.run((maxTimeMS) =>
+      this.collection<{ _id: string; seq: number }>(COLLECTIONS.counters).findOneAndUpdate(
+        { _id: sequence },
+        { $inc: { seq: 1 } },
+        { upsert: true, returnDocument: 'after', maxTimeMS },
+      ),
+    );
+    if (counter === null) throw new Error(`the ${sequence} counter did not come back from its upsert`);
+    return counter.seq;
+  }
+
+  /** Connects and makes sure every index exists; idempotent, so every instance runs it at start. */
+  async start(): Promise<void> {
+    await this.client.connect();
+    await this.ensureIndexes();
+    await this.removeOrphanSlices();
+  }
+
+  async stop(): Promise<void> {
+    await this.client.close();
+  }
+
+  /** Readiness: the server answers a ping within the deadline. */
+  async check(): Promise<void> {
+    await this.run(() => this.db.command({ ping: 1 }));
+  }
+
+  private async ensureIndexes(): Promise<void> {
+    // A phone, e-mail or document belongs to at most one profile: the database enforces it.
+    // Sparse, because a profile without identifiers of a kind has no such field at all.
+    await this.collection(COLLECTIONS.profiles).createIndexes([
+      { key: { phones: 1 }, name: 'profiles_phones_unique', unique: true, sparse: true },
+      { key: { emails: 1 }, name: 'profiles_emails_unique', unique: true, sparse: true },
+      { key: { documents: 1 }, name: 'profiles_documents_unique', unique: true, sparse: true },
+    ]);
+    await this.collection(COLLECTIONS.products).createIndexes([{ key: { category: 1 }, name: 'products_category' }]);
+    // The active slice of a collection is one read of this index: equality on the collection,
+    // a range on the start, sorted by start then id, the end filtered from the index keys.
+    await this.collection(COLLECTIONS.slices).createIndexes([
+      { key: { collectionId: 1, startsAt: -1, _id: -1, endsAt: 1 }, name: 'slices_active' },
+      { key: { collectionId: 1, endsAt: 1 }, name: 'slices_ends' },
+    ]);
+    await this.collection(COLLECTIONS.tokens).createIndexes([{ key: { hash: 1 }, name: 'tokens_hash_unique', unique: true }]);
+  }
+
+  /**
+   * A collection is deleted before its slices; a crash between the two would leave slices of no
+   * collection. They can never be seen again (ids are not reused), and this removes them.
+   */
+  private async removeOrphanSlices(): Promise<void> {
+    const ids = await this.collection(COLLECTIONS.collections).distinct('_id');
+    const { deletedCount } = await this.collection(COLLECTIONS.slices).deleteMany({ collectionId: { $nin: ids } });
+    if (deletedCount > 0) this.logger.warn({ deletedCount }, 'removed slices left behind by an interrupted collection delete');
+  }
+
+  private logOutage(error: unknown): void {
+    const now = performance.now();
+    if (now - this.lastOutageLog < OUTAGE_LOG_INTERVAL_MS) return;
+    this.lastOutageLog = now;
+    this.logger.warn({ err: error }, 'MongoDB does not answer; requests that need it answer 503');
+  }
+}
+
+class DeadlineExceeded extends Error {
+  override readonly name = 'DeadlineExceeded';
+
+  constructor() {
+    super('the database did not answer within the deadline');
+  }
+}
+
+export const MongoDatabaseToken = token<MongoDatabase>('MongoDatabase');

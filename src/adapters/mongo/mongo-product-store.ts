@@ -1,0 +1,83 @@
+import type { Document } from 'mongodb';
+import type { Product, ProductInput } from '../../domain/product/product.js';
+import type { ProductStore } from '../../domain/product/product-store.js';
+import { COLLECTIONS, type MongoDatabase } from './mongo-database.js';
+
+interface ProductDocument {
+  _id: string;
+  name: string;
+  description?: string;
+  category?: string;
+  brand?: string;
+  price?: number;
+  available: boolean;
+  tags: string[];
+  attributes: Record<string, string>;
+  embedding?: number[];
+  similar?: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The fields a product may leave out: a replacement without them removes them. */
+const OPTIONAL_FIELDS = ['description', 'category', 'brand', 'price', 'embedding', 'similar'] as const;
+
+function toProduct(doc: ProductDocument): Product {
+  const { _id, ...rest } = doc;
+  return { id: _id, ...rest };
+}
+
+export class MongoProductStore implements ProductStore {
+  constructor(private readonly database: MongoDatabase) {}
+
+  private get products() {
+    return this.database.collection<ProductDocument>(COLLECTIONS.products);
+  }
+
+  async get(id: string): Promise<Product | undefined> {
+    const doc = await this.database.run((maxTimeMS) => this.products.findOne({ _id: id }, { maxTimeMS }));
+    return doc === null ? undefined : toProduct(doc);
+  }
+
+  async getMany(ids: readonly string[]): Promise<ReadonlyMap<string, Product>> {
+    const found = new Map<string, Product>();
+    if (ids.length === 0) return found;
+    const docs = await this.database.run((maxTimeMS) => this.products.find({ _id: { $in: [...new Set(ids)] } }, { maxTimeMS }).toArray());
+    for (const doc of docs) found.set(doc._id, toProduct(doc));
+    return found;
+  }
+
+  async listByCategory(category: string): Promise<readonly Product[]> {
+    const docs = await this.database.run((maxTimeMS) => this.products.find({ category }, { maxTimeMS }).toArray());
+    return docs.map(toProduct);
+  }
+
+  /** One upsert that replaces every field but the creation date, which only an insert sets. */
+  async save(input: ProductInput, at: Date): Promise<{ created: boolean; product: Product }> {
+    const { id, ...fields } = input;
+    const set: Document = { ...fields, updatedAt: at };
+    const unset: Document = {};
+    for (const field of OPTIONAL_FIELDS) {
+      if (fields[field] === undefined) {
+        delete set[field];
+        unset[field] = '';
+      }
+    }
+    // An empty $unset is refused by servers before 5.0: leave it out when nothing is removed.
+    const update: Document = { $set: set, $setOnInsert: { createdAt: at } };
+    if (Object.keys(unset).length > 0) update.$unset = unset;
+    const before = await this.database.run((maxTimeMS) =>
+      this.products.findOneAndUpdate(
+        { _id: id },
+        update,
+        { upsert: true, returnDocument: 'before', projection: { createdAt: 1 }, maxTimeMS },
+      ),
+    );
+    return { created: before === null, product: { ...input, createdAt: before?.createdAt ?? at, updatedAt: at } };
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const { deletedCount } = await this.database.run(() => this.products.deleteOne({ _id: id }));
+    return deletedCount === 1;
+  }
+}

@@ -1,0 +1,100 @@
+import type { Document } from 'mongodb';
+import type { ProfileContent, ProfileIdentifiers, ProfileRecord } from '../../domain/profile/customer-profile.js';
+import type { IdentifierKind } from '../../domain/profile/identifiers.js';
+import { applyProfileChanges, IdentifierTaken, type ProfileChanges, type ProfileStore } from '../../domain/profile/profile-store.js';
+import { DomainError } from '../../domain/shared/errors.js';
+import { COLLECTIONS, isDuplicateKey, type MongoDatabase } from './mongo-database.js';
+
+/**
+ * A profile as stored. Each identifier kind is a top-level array with a unique sparse index; an
+ * empty list is stored as no field at all, so profiles without, say, a document never collide.
+ */
+interface ProfileDocument {
+  _id: string;
+  profile: ProfileContent;
+  phones?: string[];
+  emails?: string[];
+  documents?: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const FIELD_OF: Readonly<Record<IdentifierKind, keyof ProfileIdentifiers>> = { phone: 'phones', email: 'emails', document: 'documents' };
+const KIND_OF: Readonly<Record<string, IdentifierKind>> = { phones: 'phone', emails: 'email', documents: 'document' };
+
+function toIdentifiers(doc: Pick<ProfileDocument, 'phones' | 'emails' | 'documents'>): ProfileIdentifiers {
+  return { phones: doc.phones ?? [], emails: doc.emails ?? [], documents: doc.documents ?? [] };
+}
+
+function toRecord(doc: ProfileDocument): ProfileRecord {
+  return { userProfileId: doc._id, profile: doc.profile, identifiers: toIdentifiers(doc), createdAt: doc.createdAt, updatedAt: doc.updatedAt };
+}
+
+export class MongoProfileStore implements ProfileStore {
+  constructor(private readonly database: MongoDatabase) {}
+
+  private get profiles() {
+    return this.database.collection<ProfileDocument>(COLLECTIONS.profiles);
+  }
+
+  async findById(userProfileId: string): Promise<ProfileRecord | undefined> {
+    const doc = await this.database.run((maxTimeMS) => this.profiles.findOne({ _id: userProfileId }, { maxTimeMS }));
+    return doc === null ? undefined : toRecord(doc);
+  }
+
+  async findByIdentifier(kind: IdentifierKind, value: string): Promise<ProfileRecord | undefined> {
+    const doc = await this.database.run((maxTimeMS) => this.profiles.findOne({ [FIELD_OF[kind]]: value }, { maxTimeMS }));
+    return doc === null ? undefined : toRecord(doc);
+  }
+
+  /**
+   * One `findOneAndUpdate` with upsert: the lists the changes name are set (or removed when
+   * empty), the others stay as stored, and the unique indexes refuse the whole update if an
+   * identifier is another profile's. The document as it was comes back, for the caller's caches.
+   */
+  async upsert(userProfileId: string, changes: ProfileChanges, at: Date): Promise<{ record: ProfileRecord; previous?: ProfileIdentifiers }> {
+    const set: Document = { profile: changes.profile, updatedAt: at };
+    const unset: Document = {};
+    for (const field of ['phones', 'emails', 'documents'] as const) {
+      const list = changes.identifiers[field];
+      if (list === undefined) continue;
+      if (list.length > 0) set[field] = [...list];
+      else unset[field] = '';
+    }
+    const update: Document = { $set: set, $setOnInsert: { createdAt: at } };
+    if (Object.keys(unset).length > 0) update.$unset = unset;
+    const before = await this.writeOnce(() =>
+      this.database.run((maxTimeMS) =>
+        this.profiles.findOneAndUpdate({ _id: userProfileId }, update, { upsert: true, returnDocument: 'before', maxTimeMS }),
+      ),
+    );
+    const current = before === null ? undefined : toRecord(before);
+    const record = applyProfileChanges(userProfileId, current, changes, at);
+    return current === undefined ? { record } : { record, previous: current.identifiers };
+  }
+
+  async delete(userProfileId: string): Promise<ProfileRecord | undefined> {
+    const removed = await this.database.run((maxTimeMS) => this.profiles.findOneAndDelete({ _id: userProfileId }, { maxTimeMS }));
+    return removed === null ? undefined : toRecord(removed);
+  }
+
+  /**
+   * Turns a unique-index violation into the domain's IdentifierTaken. Two writers creating the
+   * same new profile at once can collide on `_id`; the server retries such upserts itself, and
+   * one more try here covers servers that do not.
+   */
+  private async writeOnce<T>(write: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await write();
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        const [field, value] = Object.entries(error.keyValue ?? {})[0] ?? [];
+        const kind = field === undefined ? undefined : KIND_OF[field];
+        if (kind !== undefined && typeof value === 'string') throw new IdentifierTaken(kind, value);
+        if (field === '_id' && attempt === 1) continue;
+        throw new DomainError('CONFLICT', 'An identifier of this profile belongs to another profile.');
+      }
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import type { ApiToken } from '../../domain/auth/api-token.js';
+import type { Scope } from '../../domain/auth/scopes.js';
+import type { TokenStore } from '../../domain/auth/token-store.js';
+import { DomainError } from '../../domain/shared/errors.js';
+import { COLLECTIONS, isDuplicateKey, type MongoDatabase } from './mongo-database.js';
+
+/** A token as stored: its secret's SHA-256 hash, unique, never the secret. */
+interface TokenDocument {
+  _id: string;
+  name: string;
+  scopes: Scope[];
+  createdAt: Date;
+  expiresAt?: Date;
+  hash: string;
+}
+
+function toToken(doc: TokenDocument): ApiToken {
+  const { _id, ...rest } = doc;
+  return { id: _id, ...rest };
+}
+
+export class MongoTokenStore implements TokenStore {
+  constructor(private readonly database: MongoDatabase) {}
+
+  private get tokens() {
+    return this.database.collection<TokenDocument>(COLLECTIONS.tokens);
+  }
+
+  async findByHash(hash: string): Promise<ApiToken | undefined> {
+    const doc = await this.database.run((maxTimeMS) => this.tokens.findOne({ hash }, { maxTimeMS }));
+    return doc === null ? undefined : toToken(doc);
+  }
+
+  async list(): Promise<readonly ApiToken[]> {
+    const docs = await this.database.run((maxTimeMS) => this.tokens.find({}, { maxTimeMS }).sort({ createdAt: 1, _id: 1 }).toArray());
+    return docs.map(toToken);
+  }
+
+  count(): Promise<number> {
+    return this.database.run((maxTimeMS) => this.tokens.countDocuments({}, { maxTimeMS }));
+  }
+
+  async add(token: ApiToken): Promise<void> {
+    const { id, scopes, ...rest } = token;
+    try {
+      await this.database.run(() => this.tokens.insertOne({ _id: id, scopes: [...scopes], ...rest }));
+    } catch (error) {
+      if (isDuplicateKey(error)) throw new DomainError('CONFLICT', 'A token with this id or secret exists already.');
+      throw error;
+    }
+  }
+
+  async delete(id: string): Promise<ApiToken | undefined> {
+    const removed = await this.database.run((maxTimeMS) => this.tokens.findOneAndDelete({ _id: id }, { maxTimeMS }));
+    return removed === null ? undefined : toToken(removed);
+  }
+}

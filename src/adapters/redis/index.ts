@@ -1,0 +1,1 @@
+export { RedisAnswerCache, RedisAnswerCacheToken, type RedisCacheSettings } from './redis-answer-cache.js';

@@ -1,0 +1,192 @@
+import { Redis } from 'ioredis';
+import type { AnswerCache, CacheLookup } from '../../application/caching/answer-cache.js';
+import type { Clock } from '../../domain/shared/clock.js';
+import { token } from '../../domain/shared/token.js';
+import type { Logger } from '../logging/logger.js';
+
+export interface RedisCacheSettings {
+  readonly url: string;
+  /** Every key starts with this, so several deployments can share one Redis. */
+  readonly keyPrefix: string;
+  /** How long one command may take before it counts as a miss. */
+  readonly commandTimeoutMs: number;
+}
+
+/** How long a key's generation is kept after its last invalidation: far longer than any read takes. */
+const GENERATION_TTL_SECONDS = 24 * 60 * 60;
+/** After this many failures in a row, Redis is left alone for a moment instead of costing a timeout per request. */
+const FAILURES_BEFORE_PAUSE = 3;
+const PAUSE_MS = 1_000;
+const ERROR_LOG_INTERVAL_MS = 5_000;
+
+/**
+ * Stores `value` only if the key's generation is still the one the lookup saw: an invalidation
+ * in between (a write) bumps the generation, and the answer computed before it is dropped.
+ * KEYS: answer key, generation key. ARGV: generation seen ('' for none), value, ttl in ms.
+ */
+const STORE_IF_CURRENT = `
+local generation = redis.call('GET', KEYS[2])
+if (generation == false and ARGV[1] == '') or generation == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  return 1
+end
+return 0
+`;
+
+type CacheRedis = Redis & {
+  storeIfCurrent(answerKey: string, generationKey: string, generation: string, value: string, ttlMs: number): Promise<number>;
+};
+
+/**
+ * The shared answer cache on Redis, built to fail fast and open: no offline queue (a command
+ * while disconnected fails at once), a short command timeout, bounded retries, and every error a
+ * miss. After a few failures in a row it pauses its use of Redis briefly, so a frozen server costs
+ * each request nothing. Invalidations that could not be delivered are kept and sent again, before
+ * any lookup, as soon as Redis answers.
+ */
+export class RedisAnswerCache implements AnswerCache {
+  readonly enabled = true;
+  readonly name = 'redis';
+  readonly required = false;
+  private readonly redis: CacheRedis;
+  private readonly pendingInvalidations = new Set<string>();
+  private consecutiveFailures = 0;
+  private pausedUntil = 0;
+  private lastErrorLog = 0;
+
+  constructor(
+    private readonly settings: RedisCacheSettings,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {
+    const redis = new Redis(settings.url, {
+      enableOfflineQueue: false,
+      commandTimeout: settings.commandTimeoutMs,
+      connectTimeout: 1_000,
+      maxRetriesPerRequest: 1,
+      retryStrategy: (attempt) => Math.min(50 * 2 ** Math.min(attempt, 6), 2_000),
+      enableAutoPipelining: true,
+      lazyConnect: true,
+    });
+    redis.defineCommand('storeIfCurrent', { numberOfKeys: 2, lua: STORE_IF_CURRENT });
+    redis.on('error', (error: Error) => this.logError(error));
+    redis.on('ready', () => void this.flushPendingInvalidations());
+    this.redis = redis as CacheRedis;
+  }
+
+  async lookup(key: string): Promise<CacheLookup> {
+    if (!(await this.usable())) return { value: undefined, stamp: undefined };
+    try {
+      const [value, generation] = await this.redis.mget(this.answerKey(key), this.generationKey(key));
+      this.succeeded();
+      return { value: value ?? undefined, stamp: generation ?? '' };
+    } catch (error) {
+      this.failed(error);
+      return { value: undefined, stamp: undefined };
+    }
+  }
+
+  store(key: string, value: string, expiresAt: Date, stamp: unknown): void {
+    // No stamp: the lookup did not reach Redis, so nothing says the answer is still current.
+    if (typeof stamp !== 'string' || this.paused()) return;
+    const ttlMs = expiresAt.getTime() - this.clock.now().getTime();
+    if (ttlMs < 1) return;
+    this.redis.storeIfCurrent(this.answerKey(key), this.generationKey(key), stamp, value, ttlMs).then(
+      () => this.succeeded(),
+      (error: unknown) => this.failed(error),
+    );
+  }
+
+  async invalidate(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    if (this.paused() || !(await this.send(keys))) for (const key of keys) this.pendingInvalidations.add(key);
+  }
+
+  /** Readiness: whether Redis answers (it is not required: without it every read is a miss). */
+  async check(): Promise<void> {
+    await this.redis.ping();
+  }
+
+  async start(): Promise<void> {
+    // Connecting in the background: an instance starts and serves without its cache.
+    this.redis.connect().catch((error: unknown) => this.failed(error));
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await this.redis.quit();
+    } catch {
+      this.redis.disconnect();
+    }
+  }
+
+  /** Bumps each key's generation and deletes its answer, in one round trip. */
+  private async send(keys: readonly string[]): Promise<boolean> {
+    const batch = this.redis.multi();
+    for (const key of keys) {
+      const generationKey = this.generationKey(key);
+      batch.incr(generationKey).expire(generationKey, GENERATION_TTL_SECONDS).del(this.answerKey(key));
+    }
+    try {
+      const results = await batch.exec();
+      if (results === null || results.some(([error]) => error !== null)) throw new Error('the invalidation was not applied');
+      this.succeeded();
+      return true;
+    } catch (error) {
+      this.failed(error);
+      return false;
+    }
+  }
+
+  private async flushPendingInvalidations(): Promise<void> {
+    if (this.pendingInvalidations.size === 0) return;
+    const keys = [...this.pendingInvalidations];
+    this.pendingInvalidations.clear();
+    if (await this.send(keys)) this.logger.info({ keys: keys.length }, 'sent invalidations Redis missed while it was away');
+    else for (const key of keys) this.pendingInvalidations.add(key);
+  }
+
+  /** Redis may be asked now: not paused, and no invalidation owed to it (else it could answer stale). */
+  private async usable(): Promise<boolean> {
+    if (this.paused()) return false;
+    if (this.pendingInvalidations.size > 0) {
+      await this.flushPendingInvalidations();
+      return this.pendingInvalidations.size === 0;
+    }
+    return true;
+  }
+
+  private paused(): boolean {
+    return performance.now() < this.pausedUntil;
+  }
+
+  private succeeded(): void {
+    this.consecutiveFailures = 0;
+  }
+
+  private failed(error: unknown): void {
+    this.consecutiveFailures++;
+    if (this.consecutiveFailures >= FAILURES_BEFORE_PAUSE) {
+      this.pausedUntil = performance.now() + PAUSE_MS;
+      this.consecutiveFailures = 0;
+    }
+    this.logError(error);
+  }
+
+  private logError(error: unknown): void {
+    const now = performance.now();
+    if (now - this.lastErrorLog < ERROR_LOG_INTERVAL_MS) return;
+    this.lastErrorLog = now;
+    this.logger.warn({ err: error }, 'Redis does not answer; reads go to the stores until it does');
+  }
+
+  private answerKey(key: string): string {
+    return `${this.settings.keyPrefix}answer:${key}`;
+  }
+
+  private generationKey(key: string): string {
+    return `${this.settings.keyPrefix}generation:${key}`;
+  }
+}
+
+export const RedisAnswerCacheToken = token<RedisAnswerCache>('RedisAnswerCache');

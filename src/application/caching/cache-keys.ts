@@ -1,0 +1,37 @@
+import type { ProfileIdentifiers } from '../../domain/profile/customer-profile.js';
+import type { IdentifierKind } from '../../domain/profile/identifiers.js';
+
+/**
+ * Every key the hot reads are cached under, in one place. Keys hold normalised values only, so
+ * every way of writing an identifier shares one entry.
+ */
+
+/** A profile lookup by its id or by one normalised identifier. */
+export function profileCacheKey(kind: 'id' | IdentifierKind, normalisedValue: string): string {
+  return `profile:${kind}:${normalisedValue}`;
+}
+
+/** Every key that can hold a profile's answer: by its id and by each of its identifiers. */
+export function profileCacheKeys(userProfileId: string, identifiers: ProfileIdentifiers): string[] {
+  return [
+    profileCacheKey('id', userProfileId),
+    ...identifiers.phones.map((v) => profileCacheKey('phone', v)),
+    ...identifiers.emails.map((v) => profileCacheKey('email', v)),
+    ...identifiers.documents.map((v) => profileCacheKey('document', v)),
+  ];
+}
+
+/** The similar products of one product, for one limit. */
+export function similarProductsCacheKey(productId: string, limit: number): string {
+  return `similar:${limit}:${productId}`;
+}
+
+/** What a collection shows now. */
+export function activeSliceCacheKey(collectionId: number): string {
+  return `active:${collectionId}`;
+}
+
+/** The token a secret hash stands for. */
+export function tokenCacheKey(hash: string): string {
+  return `token:${hash}`;
+}
