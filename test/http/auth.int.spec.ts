@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describe } from '../support/suite.js';
 import { ListTokens } from '../../src/application/auth/list-tokens.js';
 import { RevokeToken } from '../../src/application/auth/revoke-token.js';
 import { SCOPES } from '../../src/domain/auth/scopes.js';

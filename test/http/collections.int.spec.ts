@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { describe } from '../support/suite.js';
 import { expectProblem, startTestServer, type TestResponse, type TestServer } from '../support/http-harness.js';
 
 const BASE = '/api/v1/merchandising-collections/protected';

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import '../support/provided.js';
+import { describe } from '../support/suite.js';
 import { expectProblem, startTestServer, type TestServer } from '../support/http-harness.js';
 
 describe('health routes', () => {
@@ -31,7 +33,8 @@ describe('health routes', () => {
   it('answers 200 to /health/ready when every store answers', async () => {
     const answer = await healthy.request('GET', '/health/ready', { token: null });
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ status: 'ready', checks: { memory: 'up' } });
+    const stores = inject('stores') === 'mongodb' ? { mongodb: 'up' } : { memory: 'up' };
+    expect(answer.json).toEqual({ status: 'ready', checks: inject('cache') === 'redis' ? { ...stores, redis: 'up' } : stores });
   });
 
   it('answers 200 while only a store that is not required (a cache) is down, reporting it', async () => {

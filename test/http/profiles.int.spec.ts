@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { describe } from '../support/suite.js';
 import { expectProblem, startTestServer, type TestServer } from '../support/http-harness.js';
 import { someProfileContent, VALID_ALPHANUMERIC_CNPJ_FORMATTED, VALID_CPF_FORMATTED } from '../support/mothers.js';
 

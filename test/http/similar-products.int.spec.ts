@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describe } from '../support/suite.js';
 import { expectProblem, startTestServer, type TestServer } from '../support/http-harness.js';
 
 const SIMILAR = '/api/v1/products/protected/similar';

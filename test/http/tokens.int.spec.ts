@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describe } from '../support/suite.js';
 import { ADMIN_SECRET, expectProblem, startTestServer, type TestServer } from '../support/http-harness.js';
 
 const TOKENS = '/api/v1/admin/protected/tokens';

@@ -1,8 +1,10 @@
 /** Starts the real Koa app on a free loopback port, with a fake clock, for HTTP tests. */
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
-import { expect } from 'vitest';
+import { MongoClient } from 'mongodb';
+import { expect, inject } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import { createApp } from '../../src/adapters/http/create-app.js';
 import { EnsureBootstrapToken } from '../../src/application/auth/ensure-bootstrap-token.js';
@@ -10,7 +12,9 @@ import { IssueToken } from '../../src/application/auth/issue-token.js';
 import type { Scope } from '../../src/domain/auth/scopes.js';
 import { parseConfig } from '../../src/composition/config.js';
 import { createContainer, type Overrides } from '../../src/composition/container.js';
+import { startResources, stopResources } from '../../src/composition/lifecycle.js';
 import { T0 } from './mothers.js';
+import './provided.js';
 
 export const ADMIN_SECRET = 'vtr_test-admin-secret-0123456789abcdefghijklmnop';
 
@@ -43,12 +47,31 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * The configuration of this test project: the embedded default, or (when the project provides
+ * them) MongoDB with a database of its own and Redis with a key prefix of its own, so test files
+ * running side by side never see each other's data.
+ */
+function projectEnv(): { env: Record<string, string>; database?: { uri: string; name: string } } {
+  const env: Record<string, string> = {};
+  let database: { uri: string; name: string } | undefined;
+  const run = randomUUID().slice(0, 8);
+  if (inject('stores') === 'mongodb') {
+    database = { uri: inject('mongoUri'), name: `vitrine_test_${run}` };
+    Object.assign(env, { MONGODB_URI: database.uri, MONGODB_DB: database.name });
+  }
+  if (inject('cache') === 'redis') Object.assign(env, { REDIS_URL: inject('redisUrl'), REDIS_KEY_PREFIX: `test:${run}:` });
+  return database === undefined ? { env } : { env, database };
+}
+
 export async function startTestServer(
   options: { clock?: FakeClock; overrides?: Overrides; env?: Record<string, string> } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock(T0);
-  const config = parseConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...options.env });
+  const project = projectEnv();
+  const config = parseConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...project.env, ...options.env });
   const container = createContainer(config, { clock, ...options.overrides });
+  await startResources(container);
   await container.get(EnsureBootstrapToken).execute(ADMIN_SECRET);
   const server: Server = createServer(createApp(container).callback());
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -85,6 +108,8 @@ export async function startTestServer(
     async close() {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
+      await stopResources(container);
+      if (project.database !== undefined) await dropDatabase(project.database);
     },
   };
 }
@@ -97,4 +122,13 @@ export function expectProblem(response: TestResponse, status: number, code: stri
   });
   expect(response.json).toMatchObject({ status, code, type: `urn:vitrine:problem:${code.toLowerCase().replaceAll('_', '-')}` });
   expect(typeof response.json.title).toBe('string');
+}
+
+async function dropDatabase({ uri, name }: { uri: string; name: string }): Promise<void> {
+  const client = new MongoClient(uri);
+  try {
+    await client.db(name).dropDatabase();
+  } finally {
+    await client.close();
+  }
 }

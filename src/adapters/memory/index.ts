@@ -3,3 +3,4 @@ export { InMemoryProductStore } from './in-memory-product-store.js';
 export { InMemoryCollectionStore } from './in-memory-collection-store.js';
 export { InMemoryTokenStore } from './in-memory-token-store.js';
 export { inMemoryReadiness } from './in-memory-readiness.js';
+export { InMemoryAnswerCache } from './in-memory-answer-cache.js';

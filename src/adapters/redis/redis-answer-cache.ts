@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { AnswerCache, CacheLookup } from '../../application/caching/answer-cache.js';
+import type { AnswerCache, CacheLookup, Validity } from '../../application/caching/answer-cache.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import { token } from '../../domain/shared/token.js';
 import type { Logger } from '../logging/logger.js';
@@ -12,12 +12,17 @@ export interface RedisCacheSettings {
   readonly commandTimeoutMs: number;
 }
 
+/** Between the validity's bounds and the answer in a stored entry: `from|until|answer`. */
+const SEPARATOR = '|';
+
 /** How long a key's generation is kept after its last invalidation: far longer than any read takes. */
 const GENERATION_TTL_SECONDS = 24 * 60 * 60;
 /** After this many failures in a row, Redis is left alone for a moment instead of costing a timeout per request. */
 const FAILURES_BEFORE_PAUSE = 3;
 const PAUSE_MS = 1_000;
 const ERROR_LOG_INTERVAL_MS = 5_000;
+/** How long a starting instance waits for Redis before serving without it. */
+const START_WAIT_MS = 1_000;
 
 /**
  * Stores `value` only if the key's generation is still the one the lookup saw: an invalidation
@@ -77,21 +82,22 @@ export class RedisAnswerCache implements AnswerCache {
   async lookup(key: string): Promise<CacheLookup> {
     if (!(await this.usable())) return { value: undefined, stamp: undefined };
     try {
-      const [value, generation] = await this.redis.mget(this.answerKey(key), this.generationKey(key));
+      const [entry, generation] = await this.redis.mget(this.answerKey(key), this.generationKey(key));
       this.succeeded();
-      return { value: value ?? undefined, stamp: generation ?? '' };
+      return { value: entry === null || entry === undefined ? undefined : this.unexpired(entry), stamp: generation ?? '' };
     } catch (error) {
       this.failed(error);
       return { value: undefined, stamp: undefined };
     }
   }
 
-  store(key: string, value: string, expiresAt: Date, stamp: unknown): void {
+  store(key: string, value: string, validity: Validity, stamp: unknown): void {
     // No stamp: the lookup did not reach Redis, so nothing says the answer is still current.
     if (typeof stamp !== 'string' || this.paused()) return;
-    const ttlMs = expiresAt.getTime() - this.clock.now().getTime();
+    const ttlMs = validity.until.getTime() - this.clock.now().getTime();
     if (ttlMs < 1) return;
-    this.redis.storeIfCurrent(this.answerKey(key), this.generationKey(key), stamp, value, ttlMs).then(
+    const entry = `${validity.from.getTime()}${SEPARATOR}${validity.until.getTime()}${SEPARATOR}${value}`;
+    this.redis.storeIfCurrent(this.answerKey(key), this.generationKey(key), stamp, entry, ttlMs).then(
       () => this.succeeded(),
       (error: unknown) => this.failed(error),
     );
@@ -102,14 +108,38 @@ export class RedisAnswerCache implements AnswerCache {
     if (this.paused() || !(await this.send(keys))) for (const key of keys) this.pendingInvalidations.add(key);
   }
 
+  /**
+   * An entry carries its validity as well as Redis' own TTL, and is served only within it by this
+   * instance's clock: Redis' TTL frees the memory, the validity decides what is answered.
+   */
+  private unexpired(entry: string): string | undefined {
+    const first = entry.indexOf(SEPARATOR);
+    const second = entry.indexOf(SEPARATOR, first + 1);
+    if (first < 1 || second < 0) return undefined;
+    const from = Number(entry.slice(0, first));
+    const until = Number(entry.slice(first + 1, second));
+    const now = this.clock.now().getTime();
+    return from <= now && now < until ? entry.slice(second + 1) : undefined;
+  }
+
   /** Readiness: whether Redis answers (it is not required: without it every read is a miss). */
   async check(): Promise<void> {
     await this.redis.ping();
   }
 
+  /**
+   * Connects, waiting at most a moment: an instance whose Redis is down starts and serves without
+   * its cache, and picks it up when it comes (ioredis keeps reconnecting).
+   */
   async start(): Promise<void> {
-    // Connecting in the background: an instance starts and serves without its cache.
+    let timer: NodeJS.Timeout | undefined;
+    const ready = new Promise<void>((done) => {
+      this.redis.once('ready', done);
+      timer = setTimeout(done, START_WAIT_MS);
+    });
     this.redis.connect().catch((error: unknown) => this.failed(error));
+    await ready;
+    clearTimeout(timer);
   }
 
   async stop(): Promise<void> {

@@ -16,12 +16,22 @@ export interface AnswerCache {
   readonly enabled: boolean;
   lookup(key: string): Promise<CacheLookup>;
   /**
-   * Keeps `value` until `expiresAt`, unless the key was invalidated after the lookup that gave
-   * `stamp` (the answer may predate the write that invalidated it). Never waits for the cache.
+   * Keeps `value` to be served while the clock is within `validity`, unless the key was
+   * invalidated after the lookup that gave `stamp` (the answer may predate the write that
+   * invalidated it). Never waits for the cache.
    */
-  store(key: string, value: string, expiresAt: Date, stamp: unknown): void;
+  store(key: string, value: string, validity: Validity, stamp: unknown): void;
   /** Forgets answers at once; resolves when done or, if the cache cannot be reached, when that is known. */
   invalidate(keys: readonly string[]): Promise<void>;
+}
+
+/**
+ * When a cached answer may be served: from the instant it was computed (a clock that is behind,
+ * or a test moving time back, must not see an answer of its future) until its expiry.
+ */
+export interface Validity {
+  readonly from: Date;
+  readonly until: Date;
 }
 
 export const AnswerCacheToken = token<AnswerCache>('AnswerCache');

@@ -76,8 +76,8 @@ export class CachedAnswers {
       const latest = now.getTime() + this.settings.ttlMs;
       const answer = outcome.ok ? { value: outcome.value as T } : { code: outcome.code };
       const limit = options.expiresAt === undefined ? undefined : await options.expiresAt(answer, now);
-      const expiresAt = new Date(limit === undefined ? latest : Math.min(latest, limit.getTime()));
-      this.cache.store(key, encode(outcome), expiresAt, stamp);
+      const until = new Date(limit === undefined ? latest : Math.min(latest, limit.getTime()));
+      this.cache.store(key, encode(outcome), { from: now, until }, stamp);
     } catch {
       // The answer was served; not caching it is the safe side.
     }

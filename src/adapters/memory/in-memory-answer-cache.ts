@@ -1,0 +1,61 @@
+import type { AnswerCache, CacheLookup, Validity } from '../../application/caching/answer-cache.js';
+import type { Clock } from '../../domain/shared/clock.js';
+
+interface Entry {
+  readonly value: string;
+  readonly fromMs: number;
+  readonly untilMs: number;
+}
+
+/**
+ * The answer cache in this process's memory, with the same rules as the Redis adapter (an entry
+ * is served only within its validity by the clock, a write-back from before an invalidation is
+ * dropped): the fake the tests use, and a cache for embedders that want one. Holds at most
+ * `maxEntries`, dropping the oldest.
+ */
+export class InMemoryAnswerCache implements AnswerCache {
+  readonly enabled = true;
+  private readonly entries = new Map<string, Entry>();
+  private readonly generations = new Map<string, number>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async lookup(key: string): Promise<CacheLookup> {
+    const stamp = this.generations.get(key) ?? 0;
+    const entry = this.entries.get(key);
+    if (entry === undefined) return { value: undefined, stamp };
+    const now = this.clock.now().getTime();
+    if (entry.untilMs <= now) {
+      this.entries.delete(key);
+      return { value: undefined, stamp };
+    }
+    return { value: entry.fromMs <= now ? entry.value : undefined, stamp };
+  }
+
+  store(key: string, value: string, validity: Validity, stamp: unknown): void {
+    if (stamp !== (this.generations.get(key) ?? 0)) return;
+    if (validity.until.getTime() <= this.clock.now().getTime()) return;
+    this.entries.delete(key);
+    this.entries.set(key, { value, fromMs: validity.from.getTime(), untilMs: validity.until.getTime() });
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+
+  async invalidate(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
+      this.entries.delete(key);
+    }
+  }
+
+  /** When an entry stops being served (tests inspect the expiry rules through this). */
+  expiryOf(key: string): Date | undefined {
+    const entry = this.entries.get(key);
+    return entry === undefined ? undefined : new Date(entry.untilMs);
+  }
+}

@@ -1,0 +1,84 @@
+/** A real redis-server on a free loopback port, started and stopped by the tests that need it. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export interface RedisServer {
+  readonly url: string;
+  readonly port: number;
+  /** Stops the server (its data is gone: nothing is saved). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port. */
+  restart(): Promise<void>;
+  /** SIGSTOP: the server keeps its connections but answers nothing. */
+  freeze(): void;
+  /** SIGCONT after a freeze. */
+  thaw(): void;
+}
+
+/** Why Redis tests cannot run here, or undefined when they can. */
+export function redisUnavailableReason(): string | undefined {
+  const found = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
+  return found.status === 0 ? undefined : 'no redis-server on PATH (Debian: apt-get install -y redis-server)';
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address !== null ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+function launch(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return new Promise((done, fail) => {
+    let output = '';
+    const timer = setTimeout(() => fail(new Error(`redis-server did not start on port ${port}:\n${output}`)), 10_000);
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      if (output.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        done(child);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`redis-server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+export async function startRedisServer(): Promise<RedisServer> {
+  const port = await freePort();
+  let child = await launch(port);
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGCONT');
+    child.kill('SIGKILL');
+    await exited;
+  };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop,
+    async restart() {
+      await stop();
+      child = await launch(port);
+    },
+    freeze: () => child.kill('SIGSTOP'),
+    thaw: () => child.kill('SIGCONT'),
+  };
+}
