@@ -55,6 +55,7 @@ export class RedisAnswerCache implements AnswerCache {
   readonly required = false;
   private readonly redis: CacheRedis;
   private readonly pendingInvalidations = new Set<string>();
+  private readonly writes = new Set<Promise<unknown>>();
   private consecutiveFailures = 0;
   private pausedUntil = 0;
   private lastErrorLog = 0;
@@ -97,10 +98,17 @@ export class RedisAnswerCache implements AnswerCache {
     const ttlMs = validity.until.getTime() - this.clock.now().getTime();
     if (ttlMs < 1) return;
     const entry = `${validity.from.getTime()}${SEPARATOR}${validity.until.getTime()}${SEPARATOR}${value}`;
-    this.redis.storeIfCurrent(this.answerKey(key), this.generationKey(key), stamp, entry, ttlMs).then(
+    const write = this.redis.storeIfCurrent(this.answerKey(key), this.generationKey(key), stamp, entry, ttlMs).then(
       () => this.succeeded(),
       (error: unknown) => this.failed(error),
     );
+    this.writes.add(write);
+    void write.then(() => this.writes.delete(write));
+  }
+
+  /** Resolves once every write-back sent so far has been answered (or has failed). */
+  async settle(): Promise<void> {
+    await Promise.all(this.writes);
   }
 
   async invalidate(keys: readonly string[]): Promise<void> {
@@ -143,6 +151,7 @@ export class RedisAnswerCache implements AnswerCache {
   }
 
   async stop(): Promise<void> {
+    await this.settle();
     try {
       await this.redis.quit();
     } catch {

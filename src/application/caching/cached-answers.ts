@@ -18,6 +18,7 @@ export interface ReadOptions<T> {
  */
 export class CachedAnswers {
   private readonly inFlight = new Map<string, Promise<Outcome>>();
+  private readonly writeBacks = new Set<Promise<void>>();
 
   constructor(
     private readonly cache: AnswerCache,
@@ -46,6 +47,11 @@ export class CachedAnswers {
     throw new DomainError(outcome.code, outcome.message);
   }
 
+  /** Resolves once every write-back started so far has been handed to the cache. */
+  async settle(): Promise<void> {
+    await Promise.all(this.writeBacks);
+  }
+
   /** Forgets the answers under these keys, in this process and in the shared cache. */
   invalidate(keys: readonly string[]): Promise<void> {
     for (const key of keys) this.inFlight.delete(key);
@@ -66,7 +72,11 @@ export class CachedAnswers {
       if (!(error instanceof DomainError) || !(options.cachedErrors ?? []).includes(error.code)) throw error;
       outcome = { ok: false, code: error.code, message: error.message };
     }
-    if (this.cache.enabled) void this.writeBack(key, outcome, stamp, now, options);
+    if (this.cache.enabled) {
+      const writing = this.writeBack(key, outcome, stamp, now, options);
+      this.writeBacks.add(writing);
+      void writing.then(() => this.writeBacks.delete(writing));
+    }
     return outcome;
   }
 

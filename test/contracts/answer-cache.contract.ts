@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { AnswerCache } from '../../src/application/caching/answer-cache.js';
+import type { FakeClock } from '../../src/adapters/clock/fake-clock.js';
+import { freshStorePerTest, type StoreFixture } from './store-factory.js';
+
+export interface AnswerCacheFixture extends StoreFixture<AnswerCache> {
+  readonly clock: FakeClock;
+  /** Resolves once stores handed to the cache have landed (a remote cache stores in the background). */
+  settle(): Promise<void>;
+}
+
+const T = new Date('2026-11-21T12:00:00.000Z');
+const at = (ms: number) => new Date(T.getTime() + ms);
+
+/** What every AnswerCache must do: serve within validity, forget on invalidation, never store a stale write-back. */
+export function answerCacheContract(adapter: string, factory: () => Promise<AnswerCacheFixture>): void {
+  describe(`AnswerCache contract: ${adapter}`, () => {
+    let fixture: AnswerCacheFixture;
+    const cache = freshStorePerTest(async () => {
+      fixture = await factory();
+      fixture.clock.set(T);
+      return fixture;
+    });
+
+    async function put(key: string, value: string, from = T, until = at(60_000)): Promise<void> {
+      const { stamp } = await cache().lookup(key);
+      cache().store(key, value, { from, until }, stamp);
+      await fixture.settle();
+    }
+
+    it('misses a key it never stored', async () => {
+      expect((await cache().lookup('never')).value).toBeUndefined();
+    });
+
+    it('serves what it stored, key by key', async () => {
+      await put('a', '{"ok":true,"value":1}');
+      await put('b', 'ação: ü');
+      expect((await cache().lookup('a')).value).toBe('{"ok":true,"value":1}');
+      expect((await cache().lookup('b')).value).toBe('ação: ü');
+    });
+
+    it('serves an answer only within its validity, by the clock', async () => {
+      await put('k', 'v', at(0), at(5_000));
+      fixture.clock.set(at(4_999));
+      expect((await cache().lookup('k')).value).toBe('v');
+      fixture.clock.set(at(5_000));
+      expect((await cache().lookup('k')).value).toBeUndefined();
+    });
+
+    it('does not serve an answer before the instant it was computed', async () => {
+      await put('k', 'v', at(1_000), at(5_000));
+      expect((await cache().lookup('k')).value).toBeUndefined();
+      fixture.clock.set(at(1_000));
+      expect((await cache().lookup('k')).value).toBe('v');
+    });
+
+    it('stores nothing already expired', async () => {
+      await put('k', 'v', at(-10_000), at(0));
+      expect((await cache().lookup('k')).value).toBeUndefined();
+    });
+
+    it('forgets invalidated keys at once, and only those', async () => {
+      await put('a', '1');
+      await put('b', '2');
+      await cache().invalidate(['a', 'unknown']);
+      await cache().invalidate([]);
+      expect((await cache().lookup('a')).value).toBeUndefined();
+      expect((await cache().lookup('b')).value).toBe('2');
+    });
+
+    it('drops a write-back computed before an invalidation, and takes one computed after', async () => {
+      const { stamp: before } = await cache().lookup('k');
+      await cache().invalidate(['k']);
+      cache().store('k', 'stale', { from: T, until: at(60_000) }, before);
+      await fixture.settle();
+      expect((await cache().lookup('k')).value).toBeUndefined();
+      const { stamp: after } = await cache().lookup('k');
+      cache().store('k', 'fresh', { from: T, until: at(60_000) }, after);
+      await fixture.settle();
+      expect((await cache().lookup('k')).value).toBe('fresh');
+    });
+
+    it('drops a write-back when the key was invalidated while it held an answer', async () => {
+      await put('k', 'v1');
+      const { stamp } = await cache().lookup('k');
+      await cache().invalidate(['k']);
+      cache().store('k', 'v1-again', { from: T, until: at(60_000) }, stamp);
+      await fixture.settle();
+      expect((await cache().lookup('k')).value).toBeUndefined();
+    });
+  });
+}
