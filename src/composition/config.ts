@@ -46,7 +46,13 @@ const unset = (value: string | undefined) => (value === undefined || value.trim(
 /** A whole number written in decimal, within bounds. */
 function integerText(what: string, min: number, max: number) {
   const message = `must be ${what}`;
-  return v.pipe(v.string(), v.regex(/^\d{1,9}$/, message), v.transform(Number), v.minValue(min, message), v.maxValue(max, message));
+  return v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, message),
+    v.transform(Number),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
 }
 
 const EnvSchema = v.object({
@@ -70,7 +76,10 @@ const EnvSchema = v.object({
   MONGODB_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 100 to 60000', 100, 60_000), '2000'),
   MONGODB_POOL_SIZE: v.optional(integerText('a number of connections from 1 to 1000', 1, 1000), '20'),
   REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL'))),
-  REDIS_KEY_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -')), 'vitrine:'),
+  REDIS_KEY_PREFIX: v.optional(
+    v.pipe(v.string(), v.regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -')),
+    'vitrine:',
+  ),
   REDIS_COMMAND_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 10 to 10000', 10, 10_000), '100'),
   CACHE_TTL: v.optional(integerText('a number of seconds from 1 to 86400', 1, 86_400), '60'),
   DEFAULT_COUNTRY: v.optional(

@@ -117,7 +117,12 @@ function mongoStoresModule(config: VitrineConfig & { mongodbUri: string }): Cont
       MongoDatabaseToken,
       (logger: Logger) =>
         new MongoDatabase(
-          { uri: config.mongodbUri, dbName: config.mongodbDb, timeoutMs: config.mongodbTimeoutMs, maxPoolSize: config.mongodbPoolSize },
+          {
+            uri: config.mongodbUri,
+            dbName: config.mongodbDb,
+            timeoutMs: config.mongodbTimeoutMs,
+            maxPoolSize: config.mongodbPoolSize,
+          },
           logger,
         ),
       [LoggerToken],
@@ -141,7 +146,11 @@ function cacheModule(config: VitrineConfig): ContainerModule {
       bind,
       RedisAnswerCacheToken,
       (clock: Clock, logger: Logger) =>
-        new RedisAnswerCache({ url: redisUrl, keyPrefix: config.redisKeyPrefix, commandTimeoutMs: config.redisCommandTimeoutMs }, clock, logger),
+        new RedisAnswerCache(
+          { url: redisUrl, keyPrefix: config.redisKeyPrefix, commandTimeoutMs: config.redisCommandTimeoutMs },
+          clock,
+          logger,
+        ),
       [ClockToken, LoggerToken],
     );
     bindFactory(bind, AnswerCacheToken, (cache: RedisAnswerCache): AnswerCache => cache, [RedisAnswerCacheToken]);

@@ -29,39 +29,48 @@ async function answerOf(read: () => Promise<unknown>): Promise<unknown> {
 describe('the cached active slice', () => {
   it('never outlives the next transition nor CACHE_TTL, and equals a fresh answer while it is served (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(schedule, fc.integer({ min: -10, max: 700 }), fc.integer({ min: 0, max: 1_000 }), async (specs, minute, probe) => {
-        const clock = new FakeClock(BASE);
-        const collections = new InMemoryCollectionStore();
-        const products = new InMemoryProductStore();
-        const cache = new InMemoryAnswerCache(clock);
-        const { id } = await collections.createCollection({ name: 'C', description: '' }, clock.now());
-        for (const s of specs) {
-          const startsAt = new Date(BASE + s.start * MINUTE);
-          const endsAt = s.length === undefined ? undefined : new Date(startsAt.getTime() + s.length * MINUTE);
-          await collections.createSlice(id, draftSlice({ name: `S${s.start}`, type: 'MANUAL', startsAt, endsAt, products: ['P'] }), clock.now());
-        }
-        const answers = new CachedAnswers(cache, clock, { ttlMs: TTL });
-        const cached = new GetActiveSlice(collections, products, clock, answers);
-        const fresh = new GetActiveSlice(collections, products, clock, CachedAnswers.withoutCache(clock));
+      fc.asyncProperty(
+        schedule,
+        fc.integer({ min: -10, max: 700 }),
+        fc.integer({ min: 0, max: 1_000 }),
+        async (specs, minute, probe) => {
+          const clock = new FakeClock(BASE);
+          const collections = new InMemoryCollectionStore();
+          const products = new InMemoryProductStore();
+          const cache = new InMemoryAnswerCache(clock);
+          const { id } = await collections.createCollection({ name: 'C', description: '' }, clock.now());
+          for (const s of specs) {
+            const startsAt = new Date(BASE + s.start * MINUTE);
+            const endsAt = s.length === undefined ? undefined : new Date(startsAt.getTime() + s.length * MINUTE);
+            await collections.createSlice(
+              id,
+              draftSlice({ name: `S${s.start}`, type: 'MANUAL', startsAt, endsAt, products: ['P'] }),
+              clock.now(),
+            );
+          }
+          const answers = new CachedAnswers(cache, clock, { ttlMs: TTL });
+          const cached = new GetActiveSlice(collections, products, clock, answers);
+          const fresh = new GetActiveSlice(collections, products, clock, CachedAnswers.withoutCache(clock));
 
-        const t = BASE + minute * MINUTE;
-        clock.set(t);
-        await answerOf(() => cached.execute(id));
-        await answers.settle();
-        const expiry = cache.expiryOf(activeSliceCacheKey(id));
-        expect(expiry).toBeDefined();
-        const until = expiry?.getTime() ?? 0;
-        const next = nextTransitionAfter((await collections.listSlices(id)).values(), new Date(t));
-        expect(until).toBeLessThanOrEqual(Math.min(t + TTL, next?.getTime() ?? Number.POSITIVE_INFINITY));
-        expect(until).toBeGreaterThan(t);
+          const t = BASE + minute * MINUTE;
+          clock.set(t);
+          await answerOf(() => cached.execute(id));
+          await answers.settle();
+          const expiry = cache.expiryOf(activeSliceCacheKey(id));
+          expect(expiry).toBeDefined();
+          const until = expiry?.getTime() ?? 0;
+          const next = nextTransitionAfter((await collections.listSlices(id)).values(), new Date(t));
+          expect(until).toBeLessThanOrEqual(Math.min(t + TTL, next?.getTime() ?? Number.POSITIVE_INFINITY));
+          expect(until).toBeGreaterThan(t);
 
-        // At any instant while the entry is served, it is what a fresh computation answers.
-        const t2 = t + Math.floor(((until - t) * probe) / 1_000);
-        if (t2 < until) {
-          clock.set(t2);
-          expect(await answerOf(() => cached.execute(id))).toEqual(await answerOf(() => fresh.execute(id)));
-        }
-      }),
+          // At any instant while the entry is served, it is what a fresh computation answers.
+          const t2 = t + Math.floor(((until - t) * probe) / 1_000);
+          if (t2 < until) {
+            clock.set(t2);
+            expect(await answerOf(() => cached.execute(id))).toEqual(await answerOf(() => fresh.execute(id)));
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -73,7 +82,17 @@ describe('the cached active slice', () => {
     const answers = new CachedAnswers(cache, clock, { ttlMs: 24 * 60 * MINUTE });
     const getActive = new GetActiveSlice(collections, new InMemoryProductStore(), clock, answers);
     const { id } = await collections.createCollection({ name: 'C', description: '' }, clock.now());
-    await collections.createSlice(id, draftSlice({ name: 'Sexta', type: 'MANUAL', startsAt: new Date('2026-11-21T15:00:00.000Z'), endsAt: new Date('2026-11-21T18:00:00.000Z'), products: [] }), clock.now());
+    await collections.createSlice(
+      id,
+      draftSlice({
+        name: 'Sexta',
+        type: 'MANUAL',
+        startsAt: new Date('2026-11-21T15:00:00.000Z'),
+        endsAt: new Date('2026-11-21T18:00:00.000Z'),
+        products: [],
+      }),
+      clock.now(),
+    );
 
     await answerOf(() => getActive.execute(id));
     await answers.settle();

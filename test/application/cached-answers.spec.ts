@@ -88,10 +88,12 @@ describe('read-through caching of answers', () => {
       throw new Error('the database is down');
     };
     await expect(answers.read('k', failing)).rejects.toThrow('the database is down');
-    await expect(answers.read('k', async () => {
-      computed++;
-      throw new DomainError('PRODUCT_NOT_FOUND', 'No product has this id.');
-    })).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
+    await expect(
+      answers.read('k', async () => {
+        computed++;
+        throw new DomainError('PRODUCT_NOT_FOUND', 'No product has this id.');
+      }),
+    ).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
     expect(await answers.read('k', compute('v'))).toBe('v');
     expect(computed).toBe(3);
   });

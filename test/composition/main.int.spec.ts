@@ -1,4 +1,6 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisUnavailableReason, startRedisServer } from '../support/redis-server.js';
 import { runVitrine, startVitrine, type VitrineProcess } from '../support/vitrine-process.js';
 
 describe('main: the service as `npm start` runs it', () => {
@@ -75,6 +77,74 @@ describe('main: the service as `npm start` runs it', () => {
       expect(output().stderr).toMatch(/^vitrine: cannot listen on 127\.0\.0\.1 port \d+ \(HOST, PORT\): .*EADDRINUSE/m);
     } finally {
       await first.stop();
+    }
+  });
+
+  it('finishes a request in flight after SIGTERM before it exits', async () => {
+    const secret = 'bootstrap-secret-for-tests-0123456789abcdef';
+    const vitrine = await startVitrine({ BOOTSTRAP_ADMIN_TOKEN: secret, DEMO_DATA: 'false' });
+    const { port } = new URL(vitrine.baseUrl);
+    const body = JSON.stringify({ name: 'Produto em trânsito' });
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+    const gotContinue = new Promise<void>((done) => socket.on('data', () => received.includes('100 Continue') && done()));
+    socket.write(
+      `PUT /api/v1/products/protected/catalog/P-1 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Service-APP-Token: ${secret}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
+    );
+    await gotContinue; // the server holds the request now
+    vitrine.child.kill('SIGTERM');
+    const closed = new Promise<void>((done) => socket.on('close', () => done()));
+    socket.end(body);
+    await closed;
+    expect(received).toMatch(/HTTP\/1\.1 201 Created/);
+    expect(await vitrine.exited()).toEqual({ code: 0, signal: null });
+    expect(vitrine.output().stdout).toContain('"msg":"stopped"');
+  });
+
+  it('refuses to start when MONGODB_URI does not answer, saying so', async () => {
+    const { exited, output } = runVitrine({
+      MONGODB_URI: 'mongodb://127.0.0.1:9/?directConnection=true',
+      MONGODB_TIMEOUT_MS: '500',
+    });
+    expect((await exited).code).toBe(1);
+    expect(output().stderr).toMatch(/^vitrine: cannot start: mongodb: .*\(MONGODB_URI\)$/m);
+  });
+
+  it('starts and serves when REDIS_URL does not answer: the cache fails open', async () => {
+    const vitrine = await startVitrine({
+      REDIS_URL: 'redis://127.0.0.1:9',
+      DEMO_DATA: 'false',
+      BOOTSTRAP_ADMIN_TOKEN: 'bootstrap-secret-for-tests-0123456789abcdef',
+    });
+    try {
+      const answer = await fetch(`${vitrine.baseUrl}/api/v1/merchandising-collections/protected`, {
+        headers: { 'X-Service-APP-Token': 'bootstrap-secret-for-tests-0123456789abcdef' },
+      });
+      expect(answer.status).toBe(200);
+      const ready = await fetch(`${vitrine.baseUrl}/health/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ready', checks: { memory: 'up', redis: 'down' } });
+    } finally {
+      await vitrine.stop();
+    }
+  });
+
+  it.skipIf(redisUnavailableReason() !== undefined)('serves with its cache on Redis and closes it on SIGTERM', async () => {
+    const redis = await startRedisServer();
+    try {
+      const vitrine = await startVitrine({ REDIS_URL: redis.url });
+      const get = () =>
+        fetch(`${vitrine.baseUrl}/api/v1/merchandising-collections/protected/1`, {
+          headers: { 'X-Service-APP-Token': vitrine.printedToken ?? '' },
+        });
+      expect((await get()).status).toBe(200);
+      expect((await get()).status).toBe(200);
+      expect((await fetch(`${vitrine.baseUrl}/health/ready`)).status).toBe(200);
+      expect(await vitrine.stop()).toEqual({ code: 0, signal: null });
+    } finally {
+      await redis.stop();
     }
   });
 });

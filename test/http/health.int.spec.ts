@@ -39,7 +39,12 @@ describe('health routes', () => {
 
   it('answers 200 while only a store that is not required (a cache) is down, reporting it', async () => {
     const degraded = await startTestServer({
-      overrides: { readinessChecks: [{ name: 'mongodb', required: true, check: async () => {} }, { name: 'redis', required: false, check: () => Promise.reject(new Error('down')) }] },
+      overrides: {
+        readinessChecks: [
+          { name: 'mongodb', required: true, check: async () => {} },
+          { name: 'redis', required: false, check: () => Promise.reject(new Error('down')) },
+        ],
+      },
     });
     try {
       const answer = await degraded.request('GET', '/health/ready', { token: null });

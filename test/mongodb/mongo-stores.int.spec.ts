@@ -34,8 +34,20 @@ function onFreshDatabase<S>(make: (database: MongoDatabase) => S): StoreFactory<
 }
 
 if (inject('skipReason') === undefined) {
-  profileStoreContract('mongodb', onFreshDatabase((db) => new MongoProfileStore(db)));
-  productStoreContract('mongodb', onFreshDatabase((db) => new MongoProductStore(db)));
-  collectionStoreContract('mongodb', onFreshDatabase((db) => new MongoCollectionStore(db)));
-  tokenStoreContract('mongodb', onFreshDatabase((db) => new MongoTokenStore(db)));
+  profileStoreContract(
+    'mongodb',
+    onFreshDatabase((db) => new MongoProfileStore(db)),
+  );
+  productStoreContract(
+    'mongodb',
+    onFreshDatabase((db) => new MongoProductStore(db)),
+  );
+  collectionStoreContract(
+    'mongodb',
+    onFreshDatabase((db) => new MongoCollectionStore(db)),
+  );
+  tokenStoreContract(
+    'mongodb',
+    onFreshDatabase((db) => new MongoTokenStore(db)),
+  );
 }

@@ -51,7 +51,12 @@ describeWithRedis('caching the hot reads in Redis', () => {
     const shared = {
       clock,
       env: { REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix, CACHE_TTL: '3600' },
-      overrides: { profileStore: profiles.store, productStore: products.store, collectionStore: collections.store, tokenStore: tokens.store },
+      overrides: {
+        profileStore: profiles.store,
+        productStore: products.store,
+        collectionStore: collections.store,
+        tokenStore: tokens.store,
+      },
     };
     server = await startTestServer(shared);
     second = await startTestServer(shared);
@@ -74,7 +79,9 @@ describeWithRedis('caching the hot reads in Redis', () => {
   }
 
   it('answers a profile lookup from Redis the second time, whatever way the phone is written', async () => {
-    await server.request('PUT', `${PROFILE}/user-profile-id/up_ana`, { body: { identifiers: { phones: ['11987654321'] }, profile: {} } });
+    await server.request('PUT', `${PROFILE}/user-profile-id/up_ana`, {
+      body: { identifiers: { phones: ['11987654321'] }, profile: {} },
+    });
     expect((await get(`${PROFILE}/phone/11987654321`)).status).toBe(200);
     const reads = profiles.count('findByIdentifier');
     for (const written of ['%2B5511987654321', '(11)%2098765-4321', '5511987654321']) {
@@ -88,12 +95,18 @@ describeWithRedis('caching the hot reads in Redis', () => {
     await server.request('PUT', `${CATALOG}/A`, { body: { name: 'A', category: 'c' } });
     await server.request('PUT', `${CATALOG}/B`, { body: { name: 'B', category: 'c' } });
     const { json } = await server.request('POST', COLLECTIONS, { body: { name: 'C' } });
-    await server.request('POST', `${COLLECTIONS}/${json.id}/slices`, { body: { name: 'S', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', products: ['A'] } });
+    await server.request('POST', `${COLLECTIONS}/${json.id}/slices`, {
+      body: { name: 'S', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', products: ['A'] },
+    });
 
     const similar = () => second.request('POST', SIMILAR, { body: { sessionId: 's', data: { id: 'A' } } });
     expect((await similar()).json).toEqual({ products: ['B'] });
     await get(`${COLLECTIONS}/${json.id}`);
-    const before = { products: products.count('get'), slices: collections.count('findActiveSlice'), tokens: tokens.count('findByHash') };
+    const before = {
+      products: products.count('get'),
+      slices: collections.count('findActiveSlice'),
+      tokens: tokens.count('findByHash'),
+    };
     await settled();
     expect((await similar()).json).toEqual({ products: ['B'] });
     expect((await get(`${COLLECTIONS}/${json.id}`, second)).json.sliceName).toBe('S');
@@ -117,10 +130,14 @@ describeWithRedis('caching the hot reads in Redis', () => {
   });
 
   it('forgets a profile under every old and new identifier when it is replaced or erased', async () => {
-    await server.request('PUT', `${PROFILE}/user-profile-id/up_ana`, { body: { identifiers: { phones: ['11987654321'], emails: ['ana@example.com'] }, profile: {} } });
+    await server.request('PUT', `${PROFILE}/user-profile-id/up_ana`, {
+      body: { identifiers: { phones: ['11987654321'], emails: ['ana@example.com'] }, profile: {} },
+    });
     expectProblem(await get(`${PROFILE}/phone/11912345678`), 404, 'PROFILE_NOT_FOUND');
     expect((await get(`${PROFILE}/phone/11987654321`)).status).toBe(200);
-    await second.request('PUT', `${PROFILE}/user-profile-id/up_ana`, { body: { identifiers: { phones: ['11912345678'] }, profile: { ganchos_conteudo: ['novo'] } } });
+    await second.request('PUT', `${PROFILE}/user-profile-id/up_ana`, {
+      body: { identifiers: { phones: ['11912345678'] }, profile: { ganchos_conteudo: ['novo'] } },
+    });
     expectProblem(await get(`${PROFILE}/phone/11987654321`), 404, 'PROFILE_NOT_FOUND');
     expect((await get(`${PROFILE}/phone/11912345678`)).json.profile).toEqual({ ganchos_conteudo: ['novo'] });
     expect((await get(`${PROFILE}/email/ana@example.com`)).json.profile).toEqual({ ganchos_conteudo: ['novo'] });
@@ -141,9 +158,15 @@ describeWithRedis('caching the hot reads in Redis', () => {
     id = (await second.request('POST', COLLECTIONS, { body: { name: 'Natal' } })).json.id;
     expect(id).toBe(nextId);
     expect(await read()).toBe('NO_ACTIVE_SLICE');
-    const slice = (await second.request('POST', `${COLLECTIONS}/${id}/slices`, { body: { name: 'A', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', products: [] } })).json;
+    const slice = (
+      await second.request('POST', `${COLLECTIONS}/${id}/slices`, {
+        body: { name: 'A', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', products: [] },
+      })
+    ).json;
     expect(await read()).toBe('A Natal');
-    await second.request('PUT', `${COLLECTIONS}/${id}/slices/${slice.id}`, { body: { name: 'B', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', products: [] } });
+    await second.request('PUT', `${COLLECTIONS}/${id}/slices/${slice.id}`, {
+      body: { name: 'B', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', products: [] },
+    });
     expect(await read()).toBe('B Natal');
     await second.request('PATCH', `${COLLECTIONS}/${id}`, { body: { name: 'Réveillon' } });
     expect(await read()).toBe('B Réveillon');

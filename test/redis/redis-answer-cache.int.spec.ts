@@ -24,7 +24,11 @@ describeWithRedis('the Redis answer cache', () => {
   });
 
   async function open(clock: FakeClock, prefix = `test:${randomUUID().slice(0, 8)}:`): Promise<RedisAnswerCache> {
-    const cache = new RedisAnswerCache({ url: server.url, keyPrefix: prefix, commandTimeoutMs: 100 }, clock, createLogger('silent'));
+    const cache = new RedisAnswerCache(
+      { url: server.url, keyPrefix: prefix, commandTimeoutMs: 100 },
+      clock,
+      createLogger('silent'),
+    );
     await cache.start();
     opened.push(cache);
     return cache;

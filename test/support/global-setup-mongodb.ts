@@ -38,8 +38,11 @@ export default async function setup(project: TestProject) {
     } catch (error) {
       // A failed download says why in `msg` (e.g. getaddrinfo ENOTFOUND fastdl.mongodb.org).
       const why = (error as { msg?: unknown }).msg;
-      const detail = typeof why === 'string' ? why : (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 160);
-      return skip(`no mongod here: set MONGODB_URI, or MONGOMS_SYSTEM_BINARY for mongodb-memory-server (it could not get one: ${detail})`);
+      const detail =
+        typeof why === 'string' ? why : (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 160);
+      return skip(
+        `no mongod here: set MONGODB_URI, or MONGOMS_SYSTEM_BINARY for mongodb-memory-server (it could not get one: ${detail})`,
+      );
     }
   }
   const stopRedis = await provideRedis(project);

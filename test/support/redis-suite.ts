@@ -10,9 +10,10 @@ const reason = redisUnavailableReason();
 
 if (reason !== undefined) {
   if (process.env.REQUIRE_REDIS === '1') {
-    describe('Redis', () => it(`REQUIRE_REDIS=1 but ${reason}`, () => {
-      throw new Error(`REQUIRE_REDIS=1 but ${reason}`);
-    }));
+    describe('Redis', () =>
+      it(`REQUIRE_REDIS=1 but ${reason}`, () => {
+        throw new Error(`REQUIRE_REDIS=1 but ${reason}`);
+      }));
   } else {
     describe('skipped', () => it.skip(`Redis tests skipped: ${reason}`, () => {}));
   }

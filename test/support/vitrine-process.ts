@@ -13,6 +13,8 @@ export interface VitrineProcess {
   output(): { stdout: string; stderr: string };
   /** Sends a signal and waits for the process to end. */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Waits for the process to end by itself. */
+  exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /** Only what the test sets: the parent's configuration (CI may set REDIS_URL, ...) does not leak in. */
@@ -62,6 +64,7 @@ export async function startVitrine(env: Record<string, string> = {}, timeoutMs =
     baseUrl: `http://127.0.0.1:${port}`,
     printedToken: /\b(vtr_[A-Za-z0-9_-]{43,})\b/.exec(output().stdout)?.[1],
     output,
+    exited: () => exited,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;

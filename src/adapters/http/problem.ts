@@ -10,7 +10,9 @@ export type ProblemCode = DomainErrorCode | HttpErrorCode;
  * The one table that maps every error code to its HTTP status and title. Use cases never know a
  * status; adding a code without a row here does not compile.
  */
-export const PROBLEM_TABLE: Readonly<Record<ProblemCode, { readonly status: number; readonly title: string; readonly retryAfterSeconds?: number }>> = {
+export const PROBLEM_TABLE: Readonly<
+  Record<ProblemCode, { readonly status: number; readonly title: string; readonly retryAfterSeconds?: number }>
+> = {
   VALIDATION_FAILED: { status: 400, title: 'Request validation failed' },
   UNAUTHORIZED: { status: 401, title: 'Unauthorized' },
   FORBIDDEN: { status: 403, title: 'Forbidden' },

@@ -1,6 +1,12 @@
 import type { Collection, CollectionFields, CollectionSummary } from '../../domain/merchandising/collection.js';
 import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
-import { nextTransitionAfter, pickActiveSlice, type Slice, type SliceDraft, type SliceSummary } from '../../domain/merchandising/slice.js';
+import {
+  nextTransitionAfter,
+  pickActiveSlice,
+  type Slice,
+  type SliceDraft,
+  type SliceSummary,
+} from '../../domain/merchandising/slice.js';
 import { snapshot } from './snapshot.js';
 
 export class InMemoryCollectionStore implements CollectionStore {

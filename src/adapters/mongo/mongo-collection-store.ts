@@ -78,7 +78,13 @@ export class MongoCollectionStore implements CollectionStore {
   }
 
   async createCollection(fields: CollectionFields, at: Date): Promise<Collection> {
-    const doc: CollectionDocument = { _id: await this.database.nextId('collections'), name: fields.name, description: fields.description, createdAt: at, updatedAt: at };
+    const doc: CollectionDocument = {
+      _id: await this.database.nextId('collections'),
+      name: fields.name,
+      description: fields.description,
+      createdAt: at,
+      updatedAt: at,
+    };
     await this.database.run(() => this.collections.insertOne(doc));
     return toCollection(doc);
   }
@@ -133,7 +139,13 @@ export class MongoCollectionStore implements CollectionStore {
    */
   async createSlice(collectionId: number, draft: SliceDraft, at: Date): Promise<Slice | undefined> {
     if ((await this.getCollection(collectionId)) === undefined) return undefined;
-    const doc: SliceDocument = { _id: await this.database.nextId('slices'), collectionId, ...draftFields(draft), createdAt: at, updatedAt: at };
+    const doc: SliceDocument = {
+      _id: await this.database.nextId('slices'),
+      collectionId,
+      ...draftFields(draft),
+      createdAt: at,
+      updatedAt: at,
+    };
     await this.database.run(() => this.slices.insertOne(doc));
     if ((await this.getCollection(collectionId)) === undefined) {
       await this.database.run(() => this.slices.deleteOne({ _id: doc._id }));
@@ -166,10 +178,7 @@ export class MongoCollectionStore implements CollectionStore {
 
   async listSlices(collectionId: number): Promise<readonly SliceSummary[]> {
     const docs = await this.database.run((maxTimeMS) =>
-      this.slices
-        .find({ collectionId }, { projection: SUMMARY_PROJECTION, maxTimeMS })
-        .sort({ startsAt: 1, _id: 1 })
-        .toArray(),
+      this.slices.find({ collectionId }, { projection: SUMMARY_PROJECTION, maxTimeMS }).sort({ startsAt: 1, _id: 1 }).toArray(),
     );
     return (docs as unknown as SliceSummaryDocument[]).map(toSliceSummary);
   }
@@ -177,7 +186,10 @@ export class MongoCollectionStore implements CollectionStore {
   /** One read of the `slices_active` index: started by `at`, not ended, latest start, highest id. */
   async findActiveSlice(collectionId: number, at: Date): Promise<Slice | undefined> {
     const doc = await this.database.run((maxTimeMS) =>
-      this.slices.findOne({ collectionId, startsAt: { $lte: at }, endsAt: { $gt: at } }, { sort: { startsAt: -1, _id: -1 }, maxTimeMS }),
+      this.slices.findOne(
+        { collectionId, startsAt: { $lte: at }, endsAt: { $gt: at } },
+        { sort: { startsAt: -1, _id: -1 }, maxTimeMS },
+      ),
     );
     return doc === null ? undefined : toSlice(doc);
   }
@@ -185,7 +197,10 @@ export class MongoCollectionStore implements CollectionStore {
   async findNextTransition(collectionId: number, at: Date): Promise<Date | undefined> {
     const [nextStart, nextEnd] = await Promise.all([
       this.database.run((maxTimeMS) =>
-        this.slices.findOne({ collectionId, startsAt: { $gt: at } }, { sort: { startsAt: 1 }, projection: { startsAt: 1 }, maxTimeMS }),
+        this.slices.findOne(
+          { collectionId, startsAt: { $gt: at } },
+          { sort: { startsAt: 1 }, projection: { startsAt: 1 }, maxTimeMS },
+        ),
       ),
       this.database.run((maxTimeMS) =>
         this.slices.findOne({ collectionId, endsAt: { $gt: at } }, { sort: { endsAt: 1 }, projection: { endsAt: 1 }, maxTimeMS }),

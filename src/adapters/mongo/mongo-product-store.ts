@@ -42,7 +42,9 @@ export class MongoProductStore implements ProductStore {
   async getMany(ids: readonly string[]): Promise<ReadonlyMap<string, Product>> {
     const found = new Map<string, Product>();
     if (ids.length === 0) return found;
-    const docs = await this.database.run((maxTimeMS) => this.products.find({ _id: { $in: [...new Set(ids)] } }, { maxTimeMS }).toArray());
+    const docs = await this.database.run((maxTimeMS) =>
+      this.products.find({ _id: { $in: [...new Set(ids)] } }, { maxTimeMS }).toArray(),
+    );
     for (const doc of docs) found.set(doc._id, toProduct(doc));
     return found;
   }
@@ -67,11 +69,12 @@ export class MongoProductStore implements ProductStore {
     const update: Document = { $set: set, $setOnInsert: { createdAt: at } };
     if (Object.keys(unset).length > 0) update.$unset = unset;
     const before = await this.database.run((maxTimeMS) =>
-      this.products.findOneAndUpdate(
-        { _id: id },
-        update,
-        { upsert: true, returnDocument: 'before', projection: { createdAt: 1 }, maxTimeMS },
-      ),
+      this.products.findOneAndUpdate({ _id: id }, update, {
+        upsert: true,
+        returnDocument: 'before',
+        projection: { createdAt: 1 },
+        maxTimeMS,
+      }),
     );
     return { created: before === null, product: { ...input, createdAt: before?.createdAt ?? at, updatedAt: at } };
   }

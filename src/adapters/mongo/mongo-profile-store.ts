@@ -1,7 +1,12 @@
 import type { Document } from 'mongodb';
 import type { ProfileContent, ProfileIdentifiers, ProfileRecord } from '../../domain/profile/customer-profile.js';
 import type { IdentifierKind } from '../../domain/profile/identifiers.js';
-import { applyProfileChanges, IdentifierTaken, type ProfileChanges, type ProfileStore } from '../../domain/profile/profile-store.js';
+import {
+  applyProfileChanges,
+  IdentifierTaken,
+  type ProfileChanges,
+  type ProfileStore,
+} from '../../domain/profile/profile-store.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { COLLECTIONS, isDuplicateKey, type MongoDatabase } from './mongo-database.js';
 
@@ -19,7 +24,11 @@ interface ProfileDocument {
   updatedAt: Date;
 }
 
-const FIELD_OF: Readonly<Record<IdentifierKind, keyof ProfileIdentifiers>> = { phone: 'phones', email: 'emails', document: 'documents' };
+const FIELD_OF: Readonly<Record<IdentifierKind, keyof ProfileIdentifiers>> = {
+  phone: 'phones',
+  email: 'emails',
+  document: 'documents',
+};
 const KIND_OF: Readonly<Record<string, IdentifierKind>> = { phones: 'phone', emails: 'email', documents: 'document' };
 
 function toIdentifiers(doc: Pick<ProfileDocument, 'phones' | 'emails' | 'documents'>): ProfileIdentifiers {
@@ -27,7 +36,13 @@ function toIdentifiers(doc: Pick<ProfileDocument, 'phones' | 'emails' | 'documen
 }
 
 function toRecord(doc: ProfileDocument): ProfileRecord {
-  return { userProfileId: doc._id, profile: doc.profile, identifiers: toIdentifiers(doc), createdAt: doc.createdAt, updatedAt: doc.updatedAt };
+  return {
+    userProfileId: doc._id,
+    profile: doc.profile,
+    identifiers: toIdentifiers(doc),
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
 }
 
 export class MongoProfileStore implements ProfileStore {
@@ -52,7 +67,11 @@ export class MongoProfileStore implements ProfileStore {
    * empty), the others stay as stored, and the unique indexes refuse the whole update if an
    * identifier is another profile's. The document as it was comes back, for the caller's caches.
    */
-  async upsert(userProfileId: string, changes: ProfileChanges, at: Date): Promise<{ record: ProfileRecord; previous?: ProfileIdentifiers }> {
+  async upsert(
+    userProfileId: string,
+    changes: ProfileChanges,
+    at: Date,
+  ): Promise<{ record: ProfileRecord; previous?: ProfileIdentifiers }> {
     const set: Document = { profile: changes.profile, updatedAt: at };
     const unset: Document = {};
     for (const field of ['phones', 'emails', 'documents'] as const) {

@@ -32,7 +32,9 @@ export class MongoTokenStore implements TokenStore {
   }
 
   async list(): Promise<readonly ApiToken[]> {
-    const docs = await this.database.run((maxTimeMS) => this.tokens.find({}, { maxTimeMS }).sort({ createdAt: 1, _id: 1 }).toArray());
+    const docs = await this.database.run((maxTimeMS) =>
+      this.tokens.find({}, { maxTimeMS }).sort({ createdAt: 1, _id: 1 }).toArray(),
+    );
     return docs.map(toToken);
   }
 

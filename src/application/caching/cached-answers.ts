@@ -2,7 +2,9 @@ import type { Clock } from '../../domain/shared/clock.js';
 import { DomainError, type DomainErrorCode } from '../../domain/shared/errors.js';
 import { NO_ANSWER_CACHE, type AnswerCache, type CacheSettings } from './answer-cache.js';
 
-type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly code: DomainErrorCode; readonly message: string };
+type Outcome =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly code: DomainErrorCode; readonly message: string };
 
 export interface ReadOptions<T> {
   /** Until when the answer may be served from the cache; default: now + CACHE_TTL. */

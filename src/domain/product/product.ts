@@ -62,7 +62,10 @@ export function draftProduct(input: ProductInput): ProductInput {
   for (const name of Object.keys(input.attributes)) {
     // Attribute names become field names in document stores, where `$` and `.` have meaning.
     if (name.length === 0 || name.length > 100 || name.startsWith('$') || name.includes('.')) {
-      issues.push({ path: `attributes.${name}`, message: 'names must be 1 to 100 characters, without "." and not starting with "$"' });
+      issues.push({
+        path: `attributes.${name}`,
+        message: 'names must be 1 to 100 characters, without "." and not starting with "$"',
+      });
     }
   }
   if (input.embedding !== undefined) {
