@@ -116,6 +116,33 @@ describe('read-through caching of answers', () => {
     expect(await answers.read('k', compute('v'))).toBe('v');
   });
 
+  it('forgets after a write, and after a write whose outcome is unknown, but not after one that changed nothing', async () => {
+    const cachedValue = async () => {
+      await answers.read('k', compute('v'));
+      await answers.settle();
+    };
+    const isCached = async () => (await cache.lookup('k')).value !== undefined;
+    await cachedValue();
+    expect(await answers.afterWrite(['k'], async () => 'done')).toBe('done');
+    expect(await isCached()).toBe(false);
+
+    await cachedValue();
+    await expect(answers.afterWrite(['k'], () => Promise.reject(new DomainError('UNAVAILABLE', 'down')))).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+    });
+    expect(await isCached()).toBe(false);
+
+    await cachedValue();
+    await expect(answers.afterWrite(['k'], () => Promise.reject(new Error('driver failure')))).rejects.toThrow('driver failure');
+    expect(await isCached()).toBe(false);
+
+    await cachedValue();
+    await expect(answers.afterWrite(['k'], () => Promise.reject(new DomainError('SLICE_NOT_FOUND', 'no')))).rejects.toMatchObject(
+      { code: 'SLICE_NOT_FOUND' },
+    );
+    expect(await isCached()).toBe(true);
+  });
+
   it('computes every read without a cache', async () => {
     const bare = CachedAnswers.withoutCache(clock);
     await bare.read('k', compute('v'));

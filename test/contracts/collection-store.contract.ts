@@ -223,6 +223,30 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
           );
         });
 
+        it('names the next start or end strictly after an instant, as the domain rule does', async () => {
+          const windows = [
+            { startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: at('2026-12-01T00:00:00.000Z') },
+            { startsAt: at('2026-11-20T00:00:00.000Z'), endsAt: at('2026-11-25T00:00:00.000Z') },
+            { startsAt: at('2026-11-22T00:00:00.000Z'), endsAt: undefined },
+          ];
+          for (const w of windows) await store().createSlice(collectionId, draft(w), CREATED);
+          const other = (await store().createCollection({ name: 'B', description: '' }, CREATED)).id;
+          await store().createSlice(other, draft({ startsAt: at('2026-11-21T00:00:00.000Z'), endsAt: undefined }), CREATED);
+          const expectations: [string, string | undefined][] = [
+            ['2026-10-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z'],
+            ['2026-11-01T00:00:00.000Z', '2026-11-20T00:00:00.000Z'],
+            ['2026-11-20T00:00:00.000Z', '2026-11-22T00:00:00.000Z'],
+            ['2026-11-22T00:00:00.000Z', '2026-11-25T00:00:00.000Z'],
+            ['2026-11-25T00:00:00.000Z', '2026-12-01T00:00:00.000Z'],
+            ['2026-12-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z'],
+            ['9999-12-31T23:59:59.999Z', undefined],
+          ];
+          for (const [instant, next] of expectations) {
+            expect((await store().findNextTransition(collectionId, at(instant)))?.toISOString(), instant).toBe(next);
+          }
+          expect(await store().findNextTransition(collectionId + 1000, at('2026-10-01T00:00:00.000Z'))).toBeUndefined();
+        });
+
         it('follows replacements and deletes at once', async () => {
           const slice = await store().createSlice(
             collectionId,

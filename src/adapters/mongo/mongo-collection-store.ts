@@ -85,7 +85,7 @@ export class MongoCollectionStore implements CollectionStore {
       createdAt: at,
       updatedAt: at,
     };
-    await this.database.run(() => this.collections.insertOne(doc));
+    await this.database.run((maxTimeMS) => this.collections.insertOne(doc, { maxTimeMS }));
     return toCollection(doc);
   }
 
@@ -124,8 +124,18 @@ export class MongoCollectionStore implements CollectionStore {
    * slices. Slices left by a crash in between are removed at the next start.
    */
   async deleteCollection(id: number): Promise<boolean> {
-    const { deletedCount } = await this.database.run(() => this.collections.deleteOne({ _id: id }));
-    await this.database.run(() => this.slices.deleteMany({ collectionId: id }));
+    const { deletedCount } = await this.database.run((maxTimeMS) => this.collections.deleteOne({ _id: id }, { maxTimeMS }));
+    try {
+      await this.database.run((maxTimeMS) => this.slices.deleteMany({ collectionId: id }, { maxTimeMS }));
+    } catch (error) {
+      // The collection is gone, which is what the caller asked; its slices can no longer be
+      // reached through it, and the next start removes them.
+      if (deletedCount !== 1) throw error;
+      this.database.warn(
+        { err: error, collectionId: id },
+        'collection deleted, its slices are left for the next start to remove',
+      );
+    }
     return deletedCount === 1;
   }
 
@@ -146,9 +156,9 @@ export class MongoCollectionStore implements CollectionStore {
       createdAt: at,
       updatedAt: at,
     };
-    await this.database.run(() => this.slices.insertOne(doc));
+    await this.database.run((maxTimeMS) => this.slices.insertOne(doc, { maxTimeMS }));
     if ((await this.getCollection(collectionId)) === undefined) {
-      await this.database.run(() => this.slices.deleteOne({ _id: doc._id }));
+      await this.database.run((maxTimeMS) => this.slices.deleteOne({ _id: doc._id }, { maxTimeMS }));
       return undefined;
     }
     return toSlice(doc);
@@ -172,7 +182,9 @@ export class MongoCollectionStore implements CollectionStore {
   }
 
   async deleteSlice(collectionId: number, sliceId: number): Promise<boolean> {
-    const { deletedCount } = await this.database.run(() => this.slices.deleteOne({ _id: sliceId, collectionId }));
+    const { deletedCount } = await this.database.run((maxTimeMS) =>
+      this.slices.deleteOne({ _id: sliceId, collectionId }, { maxTimeMS }),
+    );
     return deletedCount === 1;
   }
 
@@ -188,7 +200,7 @@ export class MongoCollectionStore implements CollectionStore {
     const doc = await this.database.run((maxTimeMS) =>
       this.slices.findOne(
         { collectionId, startsAt: { $lte: at }, endsAt: { $gt: at } },
-        { sort: { startsAt: -1, _id: -1 }, maxTimeMS },
+        { sort: { startsAt: -1, _id: -1 }, hint: 'slices_active', maxTimeMS },
       ),
     );
     return doc === null ? undefined : toSlice(doc);
@@ -199,11 +211,14 @@ export class MongoCollectionStore implements CollectionStore {
       this.database.run((maxTimeMS) =>
         this.slices.findOne(
           { collectionId, startsAt: { $gt: at } },
-          { sort: { startsAt: 1 }, projection: { startsAt: 1 }, maxTimeMS },
+          { sort: { startsAt: 1 }, projection: { _id: 0, startsAt: 1 }, maxTimeMS },
         ),
       ),
       this.database.run((maxTimeMS) =>
-        this.slices.findOne({ collectionId, endsAt: { $gt: at } }, { sort: { endsAt: 1 }, projection: { endsAt: 1 }, maxTimeMS }),
+        this.slices.findOne(
+          { collectionId, endsAt: { $gt: at } },
+          { sort: { endsAt: 1 }, projection: { _id: 0, endsAt: 1 }, maxTimeMS },
+        ),
       ),
     ]);
     const candidates = [nextStart?.startsAt, nextEnd?.endsAt].filter((d): d is Date => d instanceof Date);

@@ -1,6 +1,7 @@
 import {
   MongoClient,
   MongoClientClosedError,
+  MongoError,
   MongoNetworkError,
   MongoNotConnectedError,
   MongoServerError,
@@ -40,9 +41,12 @@ const TRANSIENT_SERVER_CODES = new Set([
   6, // HostUnreachable
   7, // HostNotFound
   50, // MaxTimeMSExpired
+  64, // WriteConcernTimeout
   89, // NetworkTimeout
   91, // ShutdownInProgress
   189, // PrimarySteppedDown
+  133, // FailedToSatisfyReadPreference
+  134, // ReadConcernMajorityNotAvailableYet
   262, // ExceededTimeLimit
   9001, // SocketException
   10107, // NotWritablePrimary
@@ -63,9 +67,16 @@ export function isUnavailable(error: unknown): boolean {
   ) {
     return true;
   }
+  if (error instanceof MongoError && (error.hasErrorLabel('SystemOverloadedError') || error.hasErrorLabel('RetryableError')))
+    return true;
   if (error instanceof MongoServerError) return typeof error.code === 'number' && TRANSIENT_SERVER_CODES.has(error.code);
   const name = (error as { name?: unknown } | null)?.name;
-  return name === 'MongoWaitQueueTimeoutError' || name === 'MongoPoolClosedError' || name === 'MongoPoolClearedError';
+  return (
+    name === 'MongoWaitQueueTimeoutError' ||
+    name === 'MongoPoolClosedError' ||
+    name === 'MongoPoolClearedError' ||
+    name === 'MongoServerClosedError'
+  );
 }
 
 export function isDuplicateKey(error: unknown): error is MongoServerError & { keyValue?: Record<string, unknown> } {
@@ -89,7 +100,7 @@ export class MongoDatabase {
   readonly required = true;
   private readonly client: MongoClient;
   private readonly db: Db;
-  private lastOutageLog = 0;
+  private lastOutageLog = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly settings: MongoSettings,
@@ -119,20 +130,22 @@ export class MongoDatabase {
   }
 
   /**
-   * Runs one driver call under the deadline. `maxTimeMS` is handed to the call for the server's
-   * side; the deadline here bounds the wait on this side too (writes take no `maxTimeMS`, and a
-   * frozen server answers nothing). Outages become UNAVAILABLE; anything else is rethrown.
+   * Runs one driver call under the deadline. `maxTimeMS` is handed to the call so the server stops
+   * working on it; the deadline here bounds the wait on this side too (a frozen server answers
+   * nothing). Outages become UNAVAILABLE; anything else is rethrown. A write cut off by the
+   * deadline may still complete: the caller knows its outcome is unknown.
    */
   async run<T>(operation: (maxTimeMS: number) => Promise<T>): Promise<T> {
     const timeoutMs = this.settings.timeoutMs;
     let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new DeadlineExceeded()), timeoutMs);
-    });
-    const work = operation(timeoutMs);
-    // If the deadline wins, the late outcome of the call must not become an unhandled rejection.
-    work.catch(() => {});
     try {
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new DeadlineExceeded()), timeoutMs);
+      });
+      // Called inside the promise chain, so a synchronous throw is a rejection like any other.
+      const work = Promise.resolve().then(() => operation(timeoutMs));
+      // If the deadline wins, the late outcome of the call must not become an unhandled rejection.
+      work.catch(() => {});
       return await Promise.race([work, deadline]);
     } catch (error) {
       if (error instanceof DeadlineExceeded || isUnavailable(error)) {
@@ -158,11 +171,27 @@ export class MongoDatabase {
     return counter.seq;
   }
 
-  /** Connects and makes sure every index exists; idempotent, so every instance runs it at start. */
+  /**
+   * Connects and makes sure every index exists; idempotent, so every instance runs it at start.
+   * The maintenance runs on a client of its own without the request path's socket timeout: an
+   * index build on a large collection may take long, and must not make the start fail.
+   */
   async start(): Promise<void> {
     await this.client.connect();
-    await this.ensureIndexes();
-    await this.removeOrphanSlices();
+    const maintenance = new MongoClient(this.settings.uri, {
+      appName: 'vitrine-maintenance',
+      serverSelectionTimeoutMS: this.settings.timeoutMs,
+      connectTimeoutMS: this.settings.timeoutMs,
+      maxPoolSize: 1,
+      ignoreUndefined: true,
+    });
+    try {
+      const db = maintenance.db(this.settings.dbName);
+      await ensureIndexes(db);
+      await removeOrphanSlices(db, this.logger);
+    } finally {
+      await maintenance.close();
+    }
   }
 
   async stop(): Promise<void> {
@@ -174,32 +203,9 @@ export class MongoDatabase {
     await this.run(() => this.db.command({ ping: 1 }));
   }
 
-  private async ensureIndexes(): Promise<void> {
-    // A phone, e-mail or document belongs to at most one profile: the database enforces it.
-    // Sparse, because a profile without identifiers of a kind has no such field at all.
-    await this.collection(COLLECTIONS.profiles).createIndexes([
-      { key: { phones: 1 }, name: 'profiles_phones_unique', unique: true, sparse: true },
-      { key: { emails: 1 }, name: 'profiles_emails_unique', unique: true, sparse: true },
-      { key: { documents: 1 }, name: 'profiles_documents_unique', unique: true, sparse: true },
-    ]);
-    await this.collection(COLLECTIONS.products).createIndexes([{ key: { category: 1 }, name: 'products_category' }]);
-    // The active slice of a collection is one read of this index: equality on the collection,
-    // a range on the start, sorted by start then id, the end filtered from the index keys.
-    await this.collection(COLLECTIONS.slices).createIndexes([
-      { key: { collectionId: 1, startsAt: -1, _id: -1, endsAt: 1 }, name: 'slices_active' },
-      { key: { collectionId: 1, endsAt: 1 }, name: 'slices_ends' },
-    ]);
-    await this.collection(COLLECTIONS.tokens).createIndexes([{ key: { hash: 1 }, name: 'tokens_hash_unique', unique: true }]);
-  }
-
-  /**
-   * A collection is deleted before its slices; a crash between the two would leave slices of no
-   * collection. They can never be seen again (ids are not reused), and this removes them.
-   */
-  private async removeOrphanSlices(): Promise<void> {
-    const ids = await this.collection(COLLECTIONS.collections).distinct('_id');
-    const { deletedCount } = await this.collection(COLLECTIONS.slices).deleteMany({ collectionId: { $nin: ids } });
-    if (deletedCount > 0) this.logger.warn({ deletedCount }, 'removed slices left behind by an interrupted collection delete');
+  /** A warning about the data itself, for the stores built on this database. */
+  warn(details: Record<string, unknown>, message: string): void {
+    this.logger.warn(details, message);
   }
 
   private logOutage(error: unknown): void {
@@ -208,6 +214,42 @@ export class MongoDatabase {
     this.lastOutageLog = now;
     this.logger.warn({ err: error }, 'MongoDB does not answer; requests that need it answer 503');
   }
+}
+
+async function ensureIndexes(db: Db): Promise<void> {
+  // A phone, e-mail or document belongs to at most one profile: the database enforces it.
+  // Sparse, and a profile without identifiers of a kind has no such field at all (an empty array
+  // would be indexed, and two profiles without phones would collide).
+  await db.collection(COLLECTIONS.profiles).createIndexes([
+    { key: { phones: 1 }, name: 'profiles_phones_unique', unique: true, sparse: true },
+    { key: { emails: 1 }, name: 'profiles_emails_unique', unique: true, sparse: true },
+    { key: { documents: 1 }, name: 'profiles_documents_unique', unique: true, sparse: true },
+  ]);
+  await db.collection(COLLECTIONS.products).createIndexes([{ key: { category: 1 }, name: 'products_category' }]);
+  // The active slice of a collection is one read of `slices_active`: equality on the collection,
+  // a range on the start, sorted by start then id, the end filtered from the index keys.
+  await db.collection(COLLECTIONS.slices).createIndexes([
+    { key: { collectionId: 1, startsAt: -1, _id: -1, endsAt: 1 }, name: 'slices_active' },
+    { key: { collectionId: 1, endsAt: 1 }, name: 'slices_ends' },
+  ]);
+  await db.collection(COLLECTIONS.tokens).createIndexes([{ key: { hash: 1 }, name: 'tokens_hash_unique', unique: true }]);
+}
+
+/**
+ * A collection is deleted before its slices; a crash between the two would leave slices of no
+ * collection. This removes them, starting from the slices' side: a slice is only ever added to a
+ * collection seen to exist, and ids are never reused, so a collection id that slices name and that
+ * is then found missing is gone for good, even while other instances create collections and slices.
+ */
+async function removeOrphanSlices(db: Db, logger: Logger): Promise<void> {
+  const slices = db.collection<{ collectionId: number }>(COLLECTIONS.slices);
+  const named = await slices.distinct('collectionId');
+  if (named.length === 0) return;
+  const alive = new Set(await db.collection<{ _id: number }>(COLLECTIONS.collections).distinct('_id', { _id: { $in: named } }));
+  const missing = named.filter((id) => !alive.has(id));
+  if (missing.length === 0) return;
+  const { deletedCount } = await slices.deleteMany({ collectionId: { $in: missing } });
+  logger.warn({ deletedCount }, 'removed slices left behind by an interrupted collection delete');
 }
 
 class DeadlineExceeded extends Error {

@@ -22,6 +22,13 @@ interface ProductDocument {
 /** The fields a product may leave out: a replacement without them removes them. */
 const OPTIONAL_FIELDS = ['description', 'category', 'brand', 'price', 'embedding', 'similar'] as const;
 
+/** Fails to compile when Product gains an optional field this list does not name. */
+type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
+const everyOptionalFieldListed: Exclude<OptionalKeys<ProductInput>, (typeof OPTIONAL_FIELDS)[number]> extends never
+  ? true
+  : never = true;
+void everyOptionalFieldListed;
+
 function toProduct(doc: ProductDocument): Product {
   const { _id, ...rest } = doc;
   return { id: _id, ...rest };
@@ -80,7 +87,7 @@ export class MongoProductStore implements ProductStore {
   }
 
   async delete(id: string): Promise<boolean> {
-    const { deletedCount } = await this.database.run(() => this.products.deleteOne({ _id: id }));
+    const { deletedCount } = await this.database.run((maxTimeMS) => this.products.deleteOne({ _id: id }, { maxTimeMS }));
     return deletedCount === 1;
   }
 }

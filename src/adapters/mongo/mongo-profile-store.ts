@@ -82,12 +82,17 @@ export class MongoProfileStore implements ProfileStore {
     }
     const update: Document = { $set: set, $setOnInsert: { createdAt: at } };
     if (Object.keys(unset).length > 0) update.$unset = unset;
-    const before = await this.writeOnce(() =>
+    const before = await this.writeRetryingOnce(userProfileId, () =>
       this.database.run((maxTimeMS) =>
-        this.profiles.findOneAndUpdate({ _id: userProfileId }, update, { upsert: true, returnDocument: 'before', maxTimeMS }),
+        this.profiles.findOneAndUpdate({ _id: userProfileId }, update, {
+          upsert: true,
+          returnDocument: 'before',
+          projection: { phones: 1, emails: 1, documents: 1, createdAt: 1 },
+          maxTimeMS,
+        }),
       ),
     );
-    const current = before === null ? undefined : toRecord(before);
+    const current = before === null ? undefined : { identifiers: toIdentifiers(before), createdAt: before.createdAt };
     const record = applyProfileChanges(userProfileId, current, changes, at);
     return current === undefined ? { record } : { record, previous: current.identifiers };
   }
@@ -98,22 +103,31 @@ export class MongoProfileStore implements ProfileStore {
   }
 
   /**
-   * Turns a unique-index violation into the domain's IdentifierTaken. Two writers creating the
-   * same new profile at once can collide on `_id`; the server retries such upserts itself, and
-   * one more try here covers servers that do not.
+   * Turns a unique-index violation into the domain's IdentifierTaken. Two writers creating the same
+   * new profile at once collide, on `_id` or on one of its identifiers; the server retries the
+   * first kind itself, and one more try here covers both: the second writer then updates.
    */
-  private async writeOnce<T>(write: () => Promise<T>): Promise<T> {
+  private async writeRetryingOnce<T>(userProfileId: string, write: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await write();
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
         const [field, value] = Object.entries(error.keyValue ?? {})[0] ?? [];
+        if (attempt === 1 && (field === '_id' || (await this.heldBy(field, value)) === userProfileId)) continue;
         const kind = field === undefined ? undefined : KIND_OF[field];
         if (kind !== undefined && typeof value === 'string') throw new IdentifierTaken(kind, value);
-        if (field === '_id' && attempt === 1) continue;
         throw new DomainError('CONFLICT', 'An identifier of this profile belongs to another profile.');
       }
     }
+  }
+
+  /** Which profile holds an identifier now. */
+  private async heldBy(field: string | undefined, value: unknown): Promise<string | undefined> {
+    if (field === undefined || KIND_OF[field] === undefined || typeof value !== 'string') return undefined;
+    const holder = await this.database.run((maxTimeMS) =>
+      this.profiles.findOne({ [field]: value }, { projection: { _id: 1 }, maxTimeMS }),
+    );
+    return holder?._id;
   }
 }

@@ -45,7 +45,7 @@ export class MongoTokenStore implements TokenStore {
   async add(token: ApiToken): Promise<void> {
     const { id, scopes, ...rest } = token;
     try {
-      await this.database.run(() => this.tokens.insertOne({ _id: id, scopes: [...scopes], ...rest }));
+      await this.database.run((maxTimeMS) => this.tokens.insertOne({ _id: id, scopes: [...scopes], ...rest }, { maxTimeMS }));
     } catch (error) {
       if (isDuplicateKey(error)) throw new DomainError('CONFLICT', 'A token with this id or secret exists already.');
       throw error;

@@ -11,8 +11,15 @@ export class RevokeToken {
   ) {}
 
   async execute(tokenId: string): Promise<void> {
-    const removed = await this.tokens.delete(tokenId);
-    if (removed === undefined) throw new DomainError('TOKEN_NOT_FOUND', 'No token has this id.');
-    await this.answers.invalidate([tokenCacheKey(removed.hash)]);
+    // The token's hash is what its cache entry is kept under: known before the delete, so even a
+    // delete whose outcome is unknown drops the entry.
+    const token = (await this.tokens.list()).find((t) => t.id === tokenId);
+    if (token === undefined) throw notFound();
+    const removed = await this.answers.afterWrite([tokenCacheKey(token.hash)], () => this.tokens.delete(tokenId));
+    if (removed === undefined) throw notFound();
   }
+}
+
+function notFound(): DomainError {
+  return new DomainError('TOKEN_NOT_FOUND', 'No token has this id.');
 }

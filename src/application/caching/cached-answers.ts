@@ -54,6 +54,24 @@ export class CachedAnswers {
     await Promise.all(this.writeBacks);
   }
 
+  /**
+   * Runs a write, then forgets the answers it changes. A write that failed in a way that says
+   * nothing changed (a domain error such as "not found") changes nothing; one whose outcome is
+   * unknown (the store did not answer in time, or failed unexpectedly) may have happened, so the
+   * answers are forgotten then too.
+   */
+  async afterWrite<T>(keys: readonly string[], write: () => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await write();
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code === 'UNAVAILABLE') await this.invalidate(keys);
+      throw error;
+    }
+    await this.invalidate(keys);
+    return result;
+  }
+
   /** Forgets the answers under these keys, in this process and in the shared cache. */
   invalidate(keys: readonly string[]): Promise<void> {
     for (const key of keys) this.inFlight.delete(key);

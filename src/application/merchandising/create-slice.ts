@@ -16,9 +16,10 @@ export class CreateSlice {
   async execute(collectionId: number, input: SliceInput): Promise<SliceView> {
     const draft = draftSlice(input);
     const now = this.clock.now();
-    const slice = await this.collections.createSlice(collectionId, draft, now);
+    const slice = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
+      this.collections.createSlice(collectionId, draft, now),
+    );
     if (slice === undefined) throw collectionNotFound();
-    await this.answers.invalidate([activeSliceCacheKey(collectionId)]);
     return { slice, status: sliceStatusAt(slice, now) };
   }
 }

@@ -11,7 +11,7 @@ export class DeleteCollection {
   ) {}
 
   async execute(id: number): Promise<void> {
-    if (!(await this.collections.deleteCollection(id))) throw collectionNotFound();
-    await this.answers.invalidate([activeSliceCacheKey(id)]);
+    const deleted = await this.answers.afterWrite([activeSliceCacheKey(id)], () => this.collections.deleteCollection(id));
+    if (!deleted) throw collectionNotFound();
   }
 }

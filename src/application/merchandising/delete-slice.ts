@@ -10,9 +10,9 @@ export class DeleteSlice {
   ) {}
 
   async execute(collectionId: number, sliceId: number): Promise<void> {
-    if (!(await this.collections.deleteSlice(collectionId, sliceId))) {
-      throw await sliceNotFound(this.collections, collectionId);
-    }
-    await this.answers.invalidate([activeSliceCacheKey(collectionId)]);
+    const deleted = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
+      this.collections.deleteSlice(collectionId, sliceId),
+    );
+    if (!deleted) throw await sliceNotFound(this.collections, collectionId);
   }
 }

@@ -17,9 +17,10 @@ export class ReplaceSlice {
   async execute(collectionId: number, sliceId: number, input: SliceInput): Promise<SliceView> {
     const draft = draftSlice(input);
     const now = this.clock.now();
-    const slice = await this.collections.replaceSlice(collectionId, sliceId, draft, now);
+    const slice = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
+      this.collections.replaceSlice(collectionId, sliceId, draft, now),
+    );
     if (slice === undefined) throw await sliceNotFound(this.collections, collectionId);
-    await this.answers.invalidate([activeSliceCacheKey(collectionId)]);
     return { slice, status: sliceStatusAt(slice, now) };
   }
 }

@@ -18,9 +18,11 @@ export class UpdateCollection {
     if (changes.name === undefined && changes.description === undefined) {
       throw ValidationError.single('body', 'must change name, description or both');
     }
-    const updated = await this.collections.updateCollection(id, draftCollectionFields(changes), this.clock.now());
+    const fields = draftCollectionFields(changes);
+    const updated = await this.answers.afterWrite([activeSliceCacheKey(id)], () =>
+      this.collections.updateCollection(id, fields, this.clock.now()),
+    );
     if (updated === undefined) throw collectionNotFound();
-    await this.answers.invalidate([activeSliceCacheKey(id)]);
     return { ...updated, sliceCount: await this.collections.countSlices(id) };
   }
 }

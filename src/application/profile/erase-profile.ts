@@ -14,7 +14,14 @@ export class EraseProfile {
   async execute(userProfileId: string): Promise<void> {
     const problem = userProfileIdProblem(userProfileId);
     if (problem !== undefined) throw ValidationError.single('userProfileId', problem);
-    const removed = await this.profiles.delete(userProfileId);
+    let removed;
+    try {
+      removed = await this.profiles.delete(userProfileId);
+    } catch (error) {
+      // The erasure may have happened: forget at least what the id finds.
+      await this.answers.invalidate(profileCacheKeys(userProfileId, { phones: [], emails: [], documents: [] }));
+      throw error;
+    }
     if (removed === undefined) throw new DomainError('PROFILE_NOT_FOUND', 'No profile has this id.');
     await this.answers.invalidate(profileCacheKeys(userProfileId, removed.identifiers));
   }

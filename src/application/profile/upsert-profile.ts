@@ -77,27 +77,39 @@ export class UpsertProfile {
     }
     if (issues.length > 0) throw new ValidationError(issues);
 
+    let written;
     try {
-      const { record, previous } = await this.profiles.upsert(
+      written = await this.profiles.upsert(
         command.userProfileId,
         { profile: command.profile, identifiers: given },
         this.clock.now(),
       );
-      // Every lookup that found the profile before, or finds it now, must answer afresh.
+    } catch (error) {
+      if (error instanceof IdentifierTaken) {
+        const noun = LISTS.find((l) => l.kind === error.kind)?.noun ?? error.kind;
+        const where = givenAt.get(`${error.kind}:${error.value}`);
+        throw new DomainError('CONFLICT', `The ${noun}${where === undefined ? '' : ` in ${where}`} belongs to another profile.`);
+      }
+      // The write may have happened: forget what it may have changed, as far as known here.
       await this.answers.invalidate(
         profileCacheKeys(command.userProfileId, {
-          phones: union(previous?.phones, record.identifiers.phones),
-          emails: union(previous?.emails, record.identifiers.emails),
-          documents: union(previous?.documents, record.identifiers.documents),
+          phones: given.phones ?? [],
+          emails: given.emails ?? [],
+          documents: given.documents ?? [],
         }),
       );
-      return { created: previous === undefined, profile: toCustomerProfile(record) };
-    } catch (error) {
-      if (!(error instanceof IdentifierTaken)) throw error;
-      const noun = LISTS.find((l) => l.kind === error.kind)?.noun ?? error.kind;
-      const where = givenAt.get(`${error.kind}:${error.value}`);
-      throw new DomainError('CONFLICT', `The ${noun}${where === undefined ? '' : ` in ${where}`} belongs to another profile.`);
+      throw error;
     }
+    const { record, previous } = written;
+    // Every lookup that found the profile before, or finds it now, must answer afresh.
+    await this.answers.invalidate(
+      profileCacheKeys(command.userProfileId, {
+        phones: union(previous?.phones, record.identifiers.phones),
+        emails: union(previous?.emails, record.identifiers.emails),
+        documents: union(previous?.documents, record.identifiers.documents),
+      }),
+    );
+    return { created: previous === undefined, profile: toCustomerProfile(record) };
   }
 }
 

@@ -61,10 +61,17 @@ export function draftProduct(input: ProductInput): ProductInput {
   if (input.tags.length > MAX_LIST) issues.push({ path: 'tags', message: `must hold at most ${MAX_LIST} tags` });
   for (const name of Object.keys(input.attributes)) {
     // Attribute names become field names in document stores, where `$` and `.` have meaning.
-    if (name.length === 0 || name.length > 100 || name.startsWith('$') || name.includes('.')) {
+    // eslint-disable-next-line no-control-regex
+    if (
+      name.length === 0 ||
+      name.length > 100 ||
+      name.startsWith('$') ||
+      name.includes('.') ||
+      /[\u0000-\u001f\u007f]/.test(name)
+    ) {
       issues.push({
         path: `attributes.${name}`,
-        message: 'names must be 1 to 100 characters, without "." and not starting with "$"',
+        message: 'names must be 1 to 100 characters, without "." or control characters, and not start with "$"',
       });
     }
   }

@@ -48,7 +48,7 @@ export const ProfileStoreToken = token<ProfileStore>('ProfileStore');
 /** The record an upsert stores, from the stored one (if any) and the changes. */
 export function applyProfileChanges(
   userProfileId: string,
-  current: ProfileRecord | undefined,
+  current: Pick<ProfileRecord, 'identifiers' | 'createdAt'> | undefined,
   changes: ProfileChanges,
   at: Date,
 ): ProfileRecord {
