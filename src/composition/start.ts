@@ -18,7 +18,7 @@ import { resolve } from './container.js';
  */
 export async function prepareInstance(container: Container, config: VitrineConfig): Promise<{ generatedAdminToken?: string }> {
   const { generatedSecret } = await container.get(EnsureBootstrapToken).execute(config.bootstrapAdminToken);
-  if (config.demoData && (await container.get(ListCollections).execute()).length > 0) {
+  if (config.demoData && (await container.get(ListCollections).execute({ limit: 1 })).items.length > 0) {
     resolve(container, LoggerToken).info('demo data not loaded: the stores hold collections already');
   } else if (config.demoData) {
     const loaded = await loadDemoData({

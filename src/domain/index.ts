@@ -24,3 +24,6 @@ export * from './auth/token-store.js';
 export * from './auth/token-secrets.js';
 
 export * from './health/readiness-check.js';
+export * from './merchandising/product-edits.js';
+export * from './merchandising/schedule.js';
+export * from './merchandising/spreadsheet-rows.js';

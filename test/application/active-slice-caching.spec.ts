@@ -38,14 +38,14 @@ describe('the cached active slice', () => {
           const collections = new InMemoryCollectionStore();
           const products = new InMemoryProductStore();
           const cache = new InMemoryAnswerCache(clock);
-          const { id } = await collections.createCollection({ name: 'C', description: '' }, clock.now());
+          const { id } = await collections.createCollection({ name: 'C', description: '' }, { at: clock.now(), by: 'test' });
           for (const s of specs) {
             const startsAt = new Date(BASE + s.start * MINUTE);
             const endsAt = s.length === undefined ? undefined : new Date(startsAt.getTime() + s.length * MINUTE);
             await collections.createSlice(
               id,
               draftSlice({ name: `S${s.start}`, type: 'MANUAL', startsAt, endsAt, products: ['P'] }),
-              clock.now(),
+              { at: clock.now(), by: 'test' },
             );
           }
           const answers = new CachedAnswers(cache, clock, { ttlMs: TTL });
@@ -81,7 +81,7 @@ describe('the cached active slice', () => {
     const cache = new InMemoryAnswerCache(clock);
     const answers = new CachedAnswers(cache, clock, { ttlMs: 24 * 60 * MINUTE });
     const getActive = new GetActiveSlice(collections, new InMemoryProductStore(), clock, answers);
-    const { id } = await collections.createCollection({ name: 'C', description: '' }, clock.now());
+    const { id } = await collections.createCollection({ name: 'C', description: '' }, { at: clock.now(), by: 'test' });
     await collections.createSlice(
       id,
       draftSlice({
@@ -91,7 +91,7 @@ describe('the cached active slice', () => {
         endsAt: new Date('2026-11-21T18:00:00.000Z'),
         products: [],
       }),
-      clock.now(),
+      { at: clock.now(), by: 'test' },
     );
 
     await answerOf(() => getActive.execute(id));

@@ -8,7 +8,9 @@ import { parseConfig } from '../../src/composition/config.js';
 import { createContainer, resolve } from '../../src/composition/container.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a class of any constructor, as the container sees it
-type UseCaseClass = new (...args: any[]) => { execute: unknown };
+type UseCaseClass = (new (...args: any[]) => { execute: unknown }) & {
+  prototype: { execute: { constructor: { name: string } } };
+};
 
 const useCases = Object.entries(application).filter(
   ([name, value]) =>
@@ -25,6 +27,12 @@ describe('the composition root', () => {
     const container = createContainer(config);
     for (const [name, useCase] of useCases) {
       expect(container.get(useCase), name).toBeInstanceOf(useCase);
+    }
+  });
+
+  it('gives every use case an async execute, so every failure is a rejection, never a throw', () => {
+    for (const [name, useCase] of useCases) {
+      expect(useCase.prototype.execute.constructor.name, name).toBe('AsyncFunction');
     }
   });
 

@@ -50,7 +50,7 @@ describe('main: the service as `npm start` runs it', () => {
       const answer = await fetch(`${vitrine.baseUrl}/api/v1/merchandising-collections/protected`, {
         headers: { 'X-Service-APP-Token': secret },
       });
-      expect(await answer.json()).toEqual({ collections: [] });
+      expect(await answer.json()).toEqual({ collections: [], nextCursor: null });
     } finally {
       await vitrine.stop();
     }

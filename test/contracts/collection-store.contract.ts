@@ -1,14 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CollectionStore } from '../../src/domain/merchandising/collection-store.js';
+import type { Change, CollectionStore } from '../../src/domain/merchandising/collection-store.js';
 import { draftSlice, type SliceDraft } from '../../src/domain/merchandising/slice.js';
 import { aSliceInput, at } from '../support/mothers.js';
 import { freshStorePerTest, type StoreFactory } from './store-factory.js';
 
-const CREATED = at('2026-11-01T10:00:00.000Z');
-const LATER = at('2026-11-02T10:00:00.000Z');
+const CREATED: Change = { at: at('2026-11-01T10:00:00.000Z'), by: 'builder' };
+const LATER: Change = { at: at('2026-11-02T10:00:00.000Z'), by: 'planner' };
 
 function draft(overrides: Parameters<typeof aSliceInput>[0] = {}): SliceDraft {
   return draftSlice(aSliceInput(overrides));
+}
+
+function done<T>(result: { status: string; value?: T }): T {
+  expect(result.status).toBe('done');
+  return result.value as T;
 }
 
 /** What every CollectionStore must do, whatever keeps the data. */
@@ -27,43 +32,69 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
         expect(third.id).toBeGreaterThan(second.id);
       });
 
-      it('reads back what it created, dates to the millisecond', async () => {
-        const created = await store().createCollection(
-          { name: 'Verão', description: 'Linho e praia' },
-          at('2026-11-01T10:00:00.123Z'),
-        );
+      it('reads back what it created, version 1, author and dates to the millisecond', async () => {
+        const when = { at: at('2026-11-01T10:00:00.123Z'), by: 'builder' };
+        const created = await store().createCollection({ name: 'Verão', description: 'Linho e praia' }, when);
         expect(created).toEqual({
           id: created.id,
           name: 'Verão',
           description: 'Linho e praia',
-          createdAt: at('2026-11-01T10:00:00.123Z'),
-          updatedAt: at('2026-11-01T10:00:00.123Z'),
+          version: 1,
+          createdAt: when.at,
+          updatedAt: when.at,
+          updatedBy: 'builder',
         });
         expect(await store().getCollection(created.id)).toEqual(created);
         expect(await store().getCollection(created.id + 1000)).toBeUndefined();
       });
 
-      it('changes only what an update names', async () => {
+      it('changes only what an update names, counting versions and recording who changed it', async () => {
         const created = await store().createCollection({ name: 'A', description: 'd' }, CREATED);
-        const renamed = await store().updateCollection(created.id, { name: 'B' }, LATER);
-        expect(renamed).toEqual({ ...created, name: 'B', updatedAt: LATER });
-        const described = await store().updateCollection(created.id, { description: 'e' }, LATER);
-        expect(described).toEqual({ ...created, name: 'B', description: 'e', updatedAt: LATER });
+        const renamed = done(await store().updateCollection(created.id, { name: 'B' }, LATER));
+        expect(renamed).toEqual({ ...created, name: 'B', version: 2, updatedAt: LATER.at, updatedBy: 'planner' });
+        const described = done(await store().updateCollection(created.id, { description: 'e' }, LATER, 2));
+        expect(described).toEqual({ ...renamed, description: 'e', version: 3 });
         expect(await store().getCollection(created.id)).toEqual(described);
-        expect(await store().updateCollection(created.id + 1000, { name: 'X' }, LATER)).toBeUndefined();
+        expect(await store().updateCollection(created.id + 1000, { name: 'X' }, LATER)).toEqual({ status: 'missing' });
       });
 
-      it('lists collections by id with their slice counts', async () => {
-        const a = await store().createCollection({ name: 'A', description: '' }, CREATED);
-        const b = await store().createCollection({ name: 'B', description: '' }, CREATED);
-        await store().createSlice(b.id, draft(), CREATED);
-        await store().createSlice(b.id, draft(), CREATED);
-        expect(await store().listCollections()).toEqual([
-          { ...a, sliceCount: 0 },
-          { ...b, sliceCount: 2 },
-        ]);
-        expect(await store().countSlices(b.id)).toBe(2);
-        expect(await store().countSlices(a.id)).toBe(0);
+      it('refuses an update or a delete that expects another version, changing nothing', async () => {
+        const created = await store().createCollection({ name: 'A', description: '' }, CREATED);
+        expect(await store().updateCollection(created.id, { name: 'B' }, LATER, 7)).toEqual({ status: 'stale', version: 1 });
+        expect(await store().deleteCollection(created.id, 2)).toEqual({ status: 'stale', version: 1 });
+        expect(await store().getCollection(created.id)).toEqual(created);
+        expect(await store().deleteCollection(created.id, 1)).toEqual({ status: 'done', value: null });
+        expect(await store().deleteCollection(created.id, 1)).toEqual({ status: 'missing' });
+      });
+
+      it('lists collections by id, a page at a time, with their slice counts', async () => {
+        const made = [];
+        for (const name of ['Verão', 'Natal', 'Black Friday', 'Volta às aulas', 'Inverno']) {
+          made.push(await store().createCollection({ name, description: '' }, CREATED));
+        }
+        await store().createSlice(made[1]?.id ?? 0, draft(), CREATED);
+        await store().createSlice(made[1]?.id ?? 0, draft(), CREATED);
+        const first = await store().listCollections({ limit: 2 });
+        expect(first.items.map((c) => c.name)).toEqual(['Verão', 'Natal']);
+        expect(first.items[1]).toEqual({ ...made[1], sliceCount: 2 });
+        expect(first.more).toBe(true);
+        const second = await store().listCollections({ limit: 2, afterId: first.items[1]?.id });
+        expect(second.items.map((c) => c.name)).toEqual(['Black Friday', 'Volta às aulas']);
+        const last = await store().listCollections({ limit: 2, afterId: second.items[1]?.id });
+        expect(last).toEqual({ items: [{ ...made[4], sliceCount: 0 }], more: false });
+        expect(await store().listCollections({ limit: 2, afterId: made[4]?.id })).toEqual({ items: [], more: false });
+      });
+
+      it('filters the list by a part of the name, ignoring case, taking the text literally', async () => {
+        for (const name of ['Black Friday', 'Cyber Monday', 'black friday 2027', 'Natal (kids)', 'Fri.day']) {
+          await store().createCollection({ name, description: '' }, CREATED);
+        }
+        const names = async (nameContains: string) =>
+          (await store().listCollections({ limit: 50, nameContains })).items.map((c) => c.name);
+        expect(await names('FRIDAY')).toEqual(['Black Friday', 'black friday 2027']);
+        expect(await names('(kids)')).toEqual(['Natal (kids)']);
+        expect(await names('.day')).toEqual(['Fri.day']);
+        expect(await names('nothing')).toEqual([]);
       });
 
       it('deletes a collection with all its slices', async () => {
@@ -73,14 +104,14 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
           draft({ startsAt: at('2026-01-01T00:00:00.000Z'), endsAt: undefined }),
           CREATED,
         );
-        expect(await store().deleteCollection(c.id)).toBe(true);
+        expect(await store().deleteCollection(c.id)).toEqual({ status: 'done', value: null });
         expect(await store().getCollection(c.id)).toBeUndefined();
         expect(await store().getSlice(c.id, slice?.id ?? 0)).toBeUndefined();
         expect(await store().findActiveSlice(c.id, at('2026-06-01T00:00:00.000Z'))).toBeUndefined();
         expect(await store().listSlices(c.id)).toEqual([]);
         expect(await store().countSlices(c.id)).toBe(0);
-        expect(await store().deleteCollection(c.id)).toBe(false);
-        expect(await store().listCollections()).toEqual([]);
+        expect(await store().deleteCollection(c.id)).toEqual({ status: 'missing' });
+        expect(await store().listCollections({ limit: 10 })).toEqual({ items: [], more: false });
       });
     });
 
@@ -90,7 +121,7 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
         collectionId = (await store().createCollection({ name: 'Verão', description: '' }, CREATED)).id;
       });
 
-      it('creates a slice with every field, products in order, dates to the millisecond', async () => {
+      it('creates a slice with every field, products in order, version 1, dates to the millisecond', async () => {
         const input = draft({
           name: 'Black Friday',
           type: 'SPREADSHEET',
@@ -100,10 +131,31 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
           products: ['Z', 'A', 'M'],
         });
         const slice = await store().createSlice(collectionId, input, CREATED);
-        expect(slice).toEqual({ ...input, id: slice?.id, collectionId, createdAt: CREATED, updatedAt: CREATED });
+        expect(slice).toEqual({
+          ...input,
+          id: slice?.id,
+          collectionId,
+          version: 1,
+          createdAt: CREATED.at,
+          updatedAt: CREATED.at,
+          updatedBy: 'builder',
+        });
         expect(slice?.id).toBeGreaterThan(0);
         expect(await store().getSlice(collectionId, slice?.id ?? 0)).toEqual(slice);
         expect(slice?.endsAt.toISOString()).toBe('9999-12-31T23:59:59.999Z');
+      });
+
+      it('keeps how an AI slice was generated', async () => {
+        const input = draft({ type: 'AI', generator: { seeds: ['S1', 'S2'], size: 30, includeSeeds: true } });
+        const slice = await store().createSlice(collectionId, input, CREATED);
+        expect((await store().getSlice(collectionId, slice?.id ?? 0))?.generator).toEqual({
+          seeds: ['S1', 'S2'],
+          size: 30,
+          includeSeeds: true,
+        });
+        const manual = done(await store().replaceSlice(collectionId, slice?.id ?? 0, draft({ type: 'MANUAL' }), LATER));
+        expect(manual.generator).toBeUndefined();
+        expect((await store().getSlice(collectionId, slice?.id ?? 0))?.generator).toBeUndefined();
       });
 
       it('holds 500 products', async () => {
@@ -131,12 +183,12 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
         const other = (await store().createCollection({ name: 'B', description: '' }, CREATED)).id;
         const slice = await store().createSlice(collectionId, draft(), CREATED);
         expect(await store().getSlice(other, slice?.id ?? 0)).toBeUndefined();
-        expect(await store().replaceSlice(other, slice?.id ?? 0, draft(), LATER)).toBeUndefined();
-        expect(await store().deleteSlice(other, slice?.id ?? 0)).toBe(false);
+        expect(await store().replaceSlice(other, slice?.id ?? 0, draft(), LATER)).toEqual({ status: 'missing' });
+        expect(await store().deleteSlice(other, slice?.id ?? 0)).toEqual({ status: 'missing' });
         expect(await store().getSlice(collectionId, slice?.id ?? 0)).toEqual(slice);
       });
 
-      it('replaces a slice whole, keeping its id and creation date', async () => {
+      it('replaces a slice whole, keeping its id and creation, counting its version', async () => {
         const slice = await store().createSlice(collectionId, draft({ products: ['A', 'B'] }), CREATED);
         const next = draft({
           name: 'Natal',
@@ -146,17 +198,52 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
           products: ['C'],
           filters: { tags: ['festa'] },
         });
-        const replaced = await store().replaceSlice(collectionId, slice?.id ?? 0, next, LATER);
-        expect(replaced).toEqual({ ...next, id: slice?.id, collectionId, createdAt: CREATED, updatedAt: LATER });
+        const replaced = done(await store().replaceSlice(collectionId, slice?.id ?? 0, next, LATER));
+        expect(replaced).toEqual({
+          ...next,
+          id: slice?.id,
+          collectionId,
+          version: 2,
+          createdAt: CREATED.at,
+          updatedAt: LATER.at,
+          updatedBy: 'planner',
+        });
         expect(await store().getSlice(collectionId, slice?.id ?? 0)).toEqual(replaced);
-        expect(await store().replaceSlice(collectionId, (slice?.id ?? 0) + 1000, next, LATER)).toBeUndefined();
+        expect(await store().replaceSlice(collectionId, (slice?.id ?? 0) + 1000, next, LATER)).toEqual({ status: 'missing' });
+      });
+
+      it('refuses a replacement or a delete that expects another version, changing nothing', async () => {
+        const slice = await store().createSlice(collectionId, draft({ products: ['A'] }), CREATED);
+        const id = slice?.id ?? 0;
+        expect(done(await store().replaceSlice(collectionId, id, draft({ products: ['B'] }), LATER, 1)).version).toBe(2);
+        expect(await store().replaceSlice(collectionId, id, draft({ products: ['C'] }), LATER, 1)).toEqual({
+          status: 'stale',
+          version: 2,
+        });
+        expect(await store().deleteSlice(collectionId, id, 1)).toEqual({ status: 'stale', version: 2 });
+        expect((await store().getSlice(collectionId, id))?.products).toEqual(['B']);
+        expect(await store().deleteSlice(collectionId, id, 2)).toEqual({ status: 'done', value: null });
+      });
+
+      it('lets exactly one of two writers expecting the same version win', async () => {
+        const slice = await store().createSlice(collectionId, draft({ products: ['A'] }), CREATED);
+        const id = slice?.id ?? 0;
+        const results = await Promise.all([
+          store().replaceSlice(collectionId, id, draft({ products: ['B'] }), LATER, 1),
+          store().replaceSlice(collectionId, id, draft({ products: ['C'] }), LATER, 1),
+        ]);
+        expect(results.map((r) => r.status).sort()).toEqual(['done', 'stale']);
+        const winner = results.find((r) => r.status === 'done');
+        expect((await store().getSlice(collectionId, id))?.products).toEqual(
+          winner?.status === 'done' ? winner.value.products : [],
+        );
       });
 
       it('deletes a slice once', async () => {
         const slice = await store().createSlice(collectionId, draft(), CREATED);
-        expect(await store().deleteSlice(collectionId, slice?.id ?? 0)).toBe(true);
+        expect(await store().deleteSlice(collectionId, slice?.id ?? 0)).toEqual({ status: 'done', value: null });
         expect(await store().getSlice(collectionId, slice?.id ?? 0)).toBeUndefined();
-        expect(await store().deleteSlice(collectionId, slice?.id ?? 0)).toBe(false);
+        expect(await store().deleteSlice(collectionId, slice?.id ?? 0)).toEqual({ status: 'missing' });
         expect(await store().countSlices(collectionId)).toBe(0);
       });
 
@@ -180,7 +267,7 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
         expect(listed.map((s) => s.id)).toEqual([early?.id, twin?.id, late?.id]);
         expect(listed.map((s) => s.productCount)).toEqual([2, 0, 1]);
         expect(listed[0]).not.toHaveProperty('products');
-        const { products: _products, ...rest } = early ?? draft();
+        const { products: _products, ...rest } = early ?? { products: [] };
         expect(listed[0]).toEqual({ ...rest, productCount: 2 });
       });
 

@@ -84,7 +84,7 @@ describe('the demo data set', () => {
   });
 
   it('has expired, active (two overlapping), scheduled slices, and a collection with no active slice', async () => {
-    const collections = await container.get(ListCollections).execute();
+    const collections = (await container.get(ListCollections).execute()).items;
     const statuses = new Set<string>();
     for (const { id } of collections)
       for (const s of (await container.get(ListSlices).execute(id)).slices) statuses.add(s.status);

@@ -34,17 +34,30 @@ describe('merchandising collections', () => {
   }
 
   describe('collections', () => {
-    it('creates a collection: 201 with exactly { id, name, description, createdAt, sliceCount }', async () => {
+    it('creates a collection: 201 with { id, name, description, createdAt, sliceCount }, then who made it and its version', async () => {
       const answer = await server.request('POST', BASE, { body: { name: '  Natal  ', description: 'Presentes' } });
       expect(answer.status).toBe(201);
-      expect(Object.keys(answer.json)).toEqual(['id', 'name', 'description', 'createdAt', 'sliceCount']);
+      expect(Object.keys(answer.json)).toEqual([
+        'id',
+        'name',
+        'description',
+        'createdAt',
+        'sliceCount',
+        'updatedAt',
+        'updatedBy',
+        'version',
+      ]);
       expect(answer.json).toEqual({
         id: expect.any(Number),
         name: 'Natal',
         description: 'Presentes',
         createdAt: '2026-11-21T12:00:00.000Z',
         sliceCount: 0,
+        updatedAt: '2026-11-21T12:00:00.000Z',
+        updatedBy: 'bootstrap-admin',
+        version: 1,
       });
+      expect(answer.headers.get('etag')).toBe(`"collection-${answer.json.id}.1"`);
       expect(Number.isInteger(answer.json.id) && answer.json.id > 0).toBe(true);
     });
 
@@ -59,13 +72,16 @@ describe('merchandising collections', () => {
       await newSlice(id, { startsAt: '2026-11-01T00:00:00Z' });
       const answer = await server.request('GET', BASE);
       expect(answer.status).toBe(200);
-      expect(Object.keys(answer.json)).toEqual(['collections']);
+      expect(Object.keys(answer.json)).toEqual(['collections', 'nextCursor']);
       expect(answer.json.collections).toContainEqual({
         id,
         name: 'Listada',
         description: 'Ofertas da semana',
         createdAt: '2026-11-21T12:00:00.000Z',
         sliceCount: 1,
+        updatedAt: '2026-11-21T12:00:00.000Z',
+        updatedBy: 'bootstrap-admin',
+        version: 1,
       });
     });
 
@@ -80,7 +96,11 @@ describe('merchandising collections', () => {
         description: 'Ofertas da semana',
         createdAt: '2026-11-21T12:00:00.000Z',
         sliceCount: 1,
+        updatedAt: '2026-11-21T12:00:00.000Z',
+        updatedBy: 'bootstrap-admin',
+        version: 2,
       });
+      expect(renamed.headers.get('etag')).toBe(`"collection-${id}.2"`);
       expect((await server.request('PATCH', `${BASE}/${id}`, { body: { description: '' } })).json.description).toBe('');
       expect((await server.request('DELETE', `${BASE}/${id}`)).status).toBe(204);
       expectProblem(await server.request('GET', `${BASE}/${id}`), 404, 'COLLECTION_NOT_FOUND');
@@ -235,12 +255,18 @@ describe('merchandising collections', () => {
         colour: 'yellow',
         productCount: 3,
         filters: { categories: ['vestidos'] },
+        createdAt: '2026-11-21T12:00:00.000Z',
+        updatedAt: '2026-11-21T12:00:00.000Z',
+        updatedBy: 'bootstrap-admin',
+        version: 1,
         products: [
           { productId: 'B', position: 1 },
           { productId: 'A', position: 2 },
           { productId: 'C', position: 3 },
         ],
+        warnings: [],
       });
+      expect(answer.headers.get('etag')).toBe(`"slice-${answer.json.id}.1"`);
     });
 
     it('gives a slice without endsAt (or with null) the far-future end', async () => {
@@ -339,6 +365,11 @@ describe('merchandising collections', () => {
         'colour',
         'productCount',
         'filters',
+        'createdAt',
+        'updatedAt',
+        'updatedBy',
+        'version',
+        'overlapsWith',
       ]);
       expect(answer.json.slices[1].filters).toEqual({ tags: ['festa'] });
       expect(answer.json.slices[2].productCount).toBe(0);

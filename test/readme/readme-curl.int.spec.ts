@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readmeBlocks } from '../support/readme.js';
@@ -6,10 +9,14 @@ import { startVitrine, type VitrineProcess } from '../support/vitrine-process.js
 
 const run = promisify(execFile);
 
-/** What the README prints and what changes with every start: dates, generated ids and secrets. */
+/**
+ * What the README prints and what changes with every start or with the calendar: instants,
+ * generated ids and secrets, and the status a slice of a given date has today.
+ */
 function stable(value: unknown): unknown {
   return JSON.parse(
     JSON.stringify(value)
+      .replace(/"status":"(SCHEDULED|ACTIVE|EXPIRED)","colour":"(yellow|green|red)"/g, '"status":"<status>","colour":"<colour>"')
       .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/g, '<instant>')
       .replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/g, '<date>')
       .replace(/tok_[0-9a-f]+/g, '<token id>')
@@ -48,12 +55,16 @@ function curlExamples(): Example[] {
 describe('the README’s curl examples, run as printed against a fresh start', () => {
   const examples = curlExamples();
   let vitrine: VitrineProcess;
+  let workdir: string;
 
   beforeAll(async () => {
     vitrine = await startVitrine();
+    // The examples write their spreadsheets to the current directory: a scratch one.
+    workdir = await mkdtemp(join(tmpdir(), 'vitrine-readme-'));
   });
   afterAll(async () => {
     await vitrine.stop();
+    await rm(workdir, { recursive: true, force: true });
   });
 
   it('has an example for every endpoint of the contract', () => {
@@ -75,7 +86,10 @@ describe('the README’s curl examples, run as printed against a fresh start', (
     'example %i: %s',
     async (_n, _first, example) => {
       const command = `${example.command.replaceAll('http://localhost:3000', vitrine.baseUrl)} -w '\\n%{http_code}'`;
-      const { stdout } = await run('bash', ['-c', command], { env: { PATH: process.env.PATH, TOKEN: vitrine.printedToken } });
+      const { stdout } = await run('bash', ['-c', command], {
+        cwd: workdir,
+        env: { PATH: process.env.PATH, TOKEN: vitrine.printedToken },
+      });
       const cut = stdout.lastIndexOf('\n');
       const body = JSON.parse(stdout.slice(0, cut));
       expect(Number(stdout.slice(cut + 1))).toBe(example.status);

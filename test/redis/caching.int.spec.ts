@@ -152,7 +152,7 @@ describeWithRedis('caching the hot reads in Redis', () => {
       const answer = await get(`${COLLECTIONS}/${id}`);
       return answer.status === 200 ? answer.json.sliceName + ' ' + answer.json.collectionName : answer.json.code;
     };
-    const nextId = (await collections.store.listCollections()).length + 1;
+    const nextId = (await collections.store.listCollections({ limit: 200 })).items.length + 1;
     let id = nextId;
     expect(await read()).toBe('COLLECTION_NOT_FOUND');
     id = (await second.request('POST', COLLECTIONS, { body: { name: 'Natal' } })).json.id;

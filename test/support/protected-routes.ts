@@ -38,6 +38,37 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { method: 'DELETE', path: '/api/v1/merchandising-collections/protected/1/slices/1', scope: 'collections:write' },
   {
     method: 'POST',
+    path: '/api/v1/merchandising-collections/protected/1/slices/ai',
+    scope: 'collections:write',
+    body: { name: 'A', startsAt: '2026-11-01T00:00:00Z', seeds: ['P-1'], size: 5 },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/merchandising-collections/protected/1/slices/spreadsheet?name=S&startsAt=2026-11-01T00:00:00Z',
+    scope: 'collections:write',
+    body: {},
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v1/merchandising-collections/protected/1/slices/1/products',
+    scope: 'collections:write',
+    body: { operations: [] },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/merchandising-collections/protected/1/slices/1/products/spreadsheet',
+    scope: 'collections:write',
+    body: {},
+  },
+  { method: 'POST', path: '/api/v1/merchandising-collections/protected/1/slices/1/regenerate', scope: 'collections:write' },
+  {
+    method: 'GET',
+    path: '/api/v1/merchandising-collections/protected/1/timeline?from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z',
+    scope: 'collections:read',
+  },
+  { method: 'GET', path: '/api/v1/merchandising-collections/protected/1?at=2026-11-21T00:00:00Z', scope: 'collections:write' },
+  {
+    method: 'POST',
     path: '/api/v1/admin/protected/tokens',
     scope: 'tokens:manage',
     body: { name: 't', scopes: ['products:read'] },

@@ -7,6 +7,9 @@ import { demoCatalog } from './demo-catalog.js';
 import { demoCollections } from './demo-collections.js';
 import { demoProfiles } from './demo-profiles.js';
 
+/** The name demo collections and slices record as their author. */
+export const DEMO_ACTOR = 'demo-data';
+
 export interface DemoDataLoaders {
   readonly clock: Clock;
   readonly upsertProduct: UpsertProduct;
@@ -26,8 +29,8 @@ export async function loadDemoData(
   for (const profile of profiles) await loaders.upsertProfile.execute(profile);
   const collections = demoCollections(now);
   for (const { fields, slices } of collections) {
-    const collection = await loaders.createCollection.execute(fields);
-    for (const slice of slices) await loaders.createSlice.execute(collection.id, slice);
+    const collection = await loaders.createCollection.execute(fields, DEMO_ACTOR);
+    for (const slice of slices) await loaders.createSlice.execute(collection.id, slice, DEMO_ACTOR);
   }
   return { products: catalog.length, profiles: profiles.length, collections: collections.length };
 }

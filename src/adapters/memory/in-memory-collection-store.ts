@@ -1,5 +1,11 @@
 import type { Collection, CollectionFields, CollectionSummary } from '../../domain/merchandising/collection.js';
-import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
+import type {
+  Change,
+  CollectionPage,
+  CollectionQuery,
+  CollectionStore,
+  WriteResult,
+} from '../../domain/merchandising/collection-store.js';
 import {
   nextTransitionAfter,
   pickActiveSlice,
@@ -9,6 +15,10 @@ import {
 } from '../../domain/merchandising/slice.js';
 import { snapshot } from './snapshot.js';
 
+function stale(version: number): { status: 'stale'; version: number } {
+  return { status: 'stale', version };
+}
+
 export class InMemoryCollectionStore implements CollectionStore {
   private readonly collections = new Map<number, Collection>();
   /** Slices by collection id, then by slice id. */
@@ -16,13 +26,15 @@ export class InMemoryCollectionStore implements CollectionStore {
   private lastCollectionId = 0;
   private lastSliceId = 0;
 
-  async createCollection(fields: CollectionFields, at: Date): Promise<Collection> {
+  async createCollection(fields: CollectionFields, change: Change): Promise<Collection> {
     const collection = snapshot({
       id: ++this.lastCollectionId,
       name: fields.name,
       description: fields.description,
-      createdAt: at,
-      updatedAt: at,
+      version: 1,
+      createdAt: change.at,
+      updatedAt: change.at,
+      updatedBy: change.by,
     });
     this.collections.set(collection.id, collection);
     this.slices.set(collection.id, new Map());
@@ -33,38 +45,67 @@ export class InMemoryCollectionStore implements CollectionStore {
     return this.collections.get(id);
   }
 
-  async listCollections(): Promise<readonly CollectionSummary[]> {
-    return [...this.collections.values()]
-      .sort((a, b) => a.id - b.id)
+  async listCollections(query: CollectionQuery): Promise<CollectionPage> {
+    const needle = query.nameContains?.toLocaleLowerCase();
+    const matching = [...this.collections.values()]
+      .filter(
+        (c) =>
+          (query.afterId === undefined || c.id > query.afterId) &&
+          (needle === undefined || c.name.toLocaleLowerCase().includes(needle)),
+      )
+      .sort((a, b) => a.id - b.id);
+    const items: CollectionSummary[] = matching
+      .slice(0, query.limit)
       .map((c) => ({ ...c, sliceCount: this.slices.get(c.id)?.size ?? 0 }));
+    return { items, more: matching.length > query.limit };
   }
 
-  async updateCollection(id: number, changes: Partial<CollectionFields>, at: Date): Promise<Collection | undefined> {
+  async updateCollection(
+    id: number,
+    changes: Partial<CollectionFields>,
+    change: Change,
+    expectedVersion?: number,
+  ): Promise<WriteResult<Collection>> {
     const current = this.collections.get(id);
-    if (current === undefined) return undefined;
+    if (current === undefined) return { status: 'missing' };
+    if (expectedVersion !== undefined && expectedVersion !== current.version) return stale(current.version);
     const updated = snapshot({
       ...current,
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.description !== undefined ? { description: changes.description } : {}),
-      updatedAt: at,
+      version: current.version + 1,
+      updatedAt: change.at,
+      updatedBy: change.by,
     });
     this.collections.set(id, updated);
-    return updated;
+    return { status: 'done', value: updated };
   }
 
-  async deleteCollection(id: number): Promise<boolean> {
+  async deleteCollection(id: number, expectedVersion?: number): Promise<WriteResult<null>> {
+    const current = this.collections.get(id);
+    if (current === undefined) return { status: 'missing' };
+    if (expectedVersion !== undefined && expectedVersion !== current.version) return stale(current.version);
     this.slices.delete(id);
-    return this.collections.delete(id);
+    this.collections.delete(id);
+    return { status: 'done', value: null };
   }
 
   async countSlices(collectionId: number): Promise<number> {
     return this.slices.get(collectionId)?.size ?? 0;
   }
 
-  async createSlice(collectionId: number, draft: SliceDraft, at: Date): Promise<Slice | undefined> {
+  async createSlice(collectionId: number, draft: SliceDraft, change: Change): Promise<Slice | undefined> {
     const slices = this.slices.get(collectionId);
     if (slices === undefined) return undefined;
-    const slice = snapshot({ ...draft, id: ++this.lastSliceId, collectionId, createdAt: at, updatedAt: at });
+    const slice = snapshot({
+      ...draft,
+      id: ++this.lastSliceId,
+      collectionId,
+      version: 1,
+      createdAt: change.at,
+      updatedAt: change.at,
+      updatedBy: change.by,
+    });
     slices.set(slice.id, slice);
     return slice;
   }
@@ -73,17 +114,37 @@ export class InMemoryCollectionStore implements CollectionStore {
     return this.slices.get(collectionId)?.get(sliceId);
   }
 
-  async replaceSlice(collectionId: number, sliceId: number, draft: SliceDraft, at: Date): Promise<Slice | undefined> {
+  async replaceSlice(
+    collectionId: number,
+    sliceId: number,
+    draft: SliceDraft,
+    change: Change,
+    expectedVersion?: number,
+  ): Promise<WriteResult<Slice>> {
     const slices = this.slices.get(collectionId);
     const current = slices?.get(sliceId);
-    if (slices === undefined || current === undefined) return undefined;
-    const slice = snapshot({ ...draft, id: sliceId, collectionId, createdAt: current.createdAt, updatedAt: at });
+    if (slices === undefined || current === undefined) return { status: 'missing' };
+    if (expectedVersion !== undefined && expectedVersion !== current.version) return stale(current.version);
+    // Fields of the draft replace the slice's; a draft without a generator leaves none behind.
+    const { generator: _previous, ...kept } = current;
+    const slice = snapshot({
+      ...kept,
+      ...draft,
+      version: current.version + 1,
+      updatedAt: change.at,
+      updatedBy: change.by,
+    });
     slices.set(sliceId, slice);
-    return slice;
+    return { status: 'done', value: slice };
   }
 
-  async deleteSlice(collectionId: number, sliceId: number): Promise<boolean> {
-    return this.slices.get(collectionId)?.delete(sliceId) ?? false;
+  async deleteSlice(collectionId: number, sliceId: number, expectedVersion?: number): Promise<WriteResult<null>> {
+    const slices = this.slices.get(collectionId);
+    const current = slices?.get(sliceId);
+    if (slices === undefined || current === undefined) return { status: 'missing' };
+    if (expectedVersion !== undefined && expectedVersion !== current.version) return stale(current.version);
+    slices.delete(sliceId);
+    return { status: 'done', value: null };
   }
 
   async listSlices(collectionId: number): Promise<readonly SliceSummary[]> {

@@ -1,15 +1,24 @@
-import type { Collection, CollectionFields, CollectionSummary } from '../../domain/merchandising/collection.js';
-import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
+import type { Collection as MongoCollection, Document, Filter } from 'mongodb';
+import type { Collection, CollectionFields } from '../../domain/merchandising/collection.js';
+import type {
+  Change,
+  CollectionPage,
+  CollectionQuery,
+  CollectionStore,
+  WriteResult,
+} from '../../domain/merchandising/collection-store.js';
 import type { SliceFilters } from '../../domain/merchandising/slice-filters.js';
-import type { Slice, SliceDraft, SliceSummary, SliceType } from '../../domain/merchandising/slice.js';
+import type { Slice, SliceDraft, SliceGenerator, SliceSummary, SliceType } from '../../domain/merchandising/slice.js';
 import { COLLECTIONS, type MongoDatabase } from './mongo-database.js';
 
 interface CollectionDocument {
   _id: number;
   name: string;
   description: string;
+  version: number;
   createdAt: Date;
   updatedAt: Date;
+  updatedBy: string;
 }
 
 /** A slice is one document: its products and metadata change together or not at all. */
@@ -22,14 +31,18 @@ interface SliceDocument {
   endsAt: Date;
   filters: SliceFilters;
   products: string[];
+  generator?: SliceGenerator;
+  version: number;
   createdAt: Date;
   updatedAt: Date;
+  updatedBy: string;
 }
 
 type SliceSummaryDocument = Omit<SliceDocument, 'products'> & { productCount: number };
 
 function toCollection(doc: CollectionDocument): Collection {
-  return { id: doc._id, name: doc.name, description: doc.description, createdAt: doc.createdAt, updatedAt: doc.updatedAt };
+  const { _id, ...rest } = doc;
+  return { id: _id, ...rest };
 }
 
 function toSlice(doc: SliceDocument): Slice {
@@ -50,7 +63,18 @@ function draftFields(draft: SliceDraft) {
     endsAt: draft.endsAt,
     filters: draft.filters,
     products: [...draft.products],
+    ...(draft.generator === undefined ? {} : { generator: { ...draft.generator, seeds: [...draft.generator.seeds] } }),
   };
+}
+
+/** Matches a document by id and, when the writer expects one, by version. */
+function versioned<T extends Document>(filter: T, expectedVersion: number | undefined): T {
+  return expectedVersion === undefined ? filter : { ...filter, version: expectedVersion };
+}
+
+/** Text for a regular expression that matches it as written. */
+function literal(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Everything of a slice but its product ids, and how many there are. */
@@ -61,8 +85,11 @@ const SUMMARY_PROJECTION = {
   startsAt: 1,
   endsAt: 1,
   filters: 1,
+  generator: 1,
+  version: 1,
   createdAt: 1,
   updatedAt: 1,
+  updatedBy: 1,
   productCount: { $size: '$products' },
 } as const;
 
@@ -77,13 +104,15 @@ export class MongoCollectionStore implements CollectionStore {
     return this.database.collection<SliceDocument>(COLLECTIONS.slices);
   }
 
-  async createCollection(fields: CollectionFields, at: Date): Promise<Collection> {
+  async createCollection(fields: CollectionFields, change: Change): Promise<Collection> {
     const doc: CollectionDocument = {
       _id: await this.database.nextId('collections'),
       name: fields.name,
       description: fields.description,
-      createdAt: at,
-      updatedAt: at,
+      version: 1,
+      createdAt: change.at,
+      updatedAt: change.at,
+      updatedBy: change.by,
     };
     await this.database.run((maxTimeMS) => this.collections.insertOne(doc, { maxTimeMS }));
     return toCollection(doc);
@@ -94,49 +123,73 @@ export class MongoCollectionStore implements CollectionStore {
     return doc === null ? undefined : toCollection(doc);
   }
 
-  async listCollections(): Promise<readonly CollectionSummary[]> {
-    const docs = await this.database.run((maxTimeMS) => this.collections.find({}, { maxTimeMS }).sort({ _id: 1 }).toArray());
-    if (docs.length === 0) return [];
+  async listCollections(query: CollectionQuery): Promise<CollectionPage> {
+    const filter: Document = {};
+    if (query.afterId !== undefined) filter._id = { $gt: query.afterId };
+    if (query.nameContains !== undefined) filter.name = { $regex: literal(query.nameContains), $options: 'i' };
+    const docs = await this.database.run((maxTimeMS) =>
+      this.collections
+        .find(filter, { maxTimeMS })
+        .sort({ _id: 1 })
+        .limit(query.limit + 1)
+        .toArray(),
+    );
+    const page = docs.slice(0, query.limit);
+    if (page.length === 0) return { items: [], more: false };
     const counts = await this.database.run((maxTimeMS) =>
       this.slices
         .aggregate<{ _id: number; n: number }>(
-          [{ $match: { collectionId: { $in: docs.map((d) => d._id) } } }, { $group: { _id: '$collectionId', n: { $sum: 1 } } }],
+          [{ $match: { collectionId: { $in: page.map((d) => d._id) } } }, { $group: { _id: '$collectionId', n: { $sum: 1 } } }],
           { maxTimeMS },
         )
         .toArray(),
     );
     const countOf = new Map(counts.map((c) => [c._id, c.n]));
-    return docs.map((doc) => ({ ...toCollection(doc), sliceCount: countOf.get(doc._id) ?? 0 }));
+    return {
+      items: page.map((doc) => ({ ...toCollection(doc), sliceCount: countOf.get(doc._id) ?? 0 })),
+      more: docs.length > query.limit,
+    };
   }
 
-  async updateCollection(id: number, changes: Partial<CollectionFields>, at: Date): Promise<Collection | undefined> {
-    const set: Partial<CollectionDocument> = { updatedAt: at };
+  async updateCollection(
+    id: number,
+    changes: Partial<CollectionFields>,
+    change: Change,
+    expectedVersion?: number,
+  ): Promise<WriteResult<Collection>> {
+    const set: Partial<CollectionDocument> = { updatedAt: change.at, updatedBy: change.by };
     if (changes.name !== undefined) set.name = changes.name;
     if (changes.description !== undefined) set.description = changes.description;
     const doc = await this.database.run((maxTimeMS) =>
-      this.collections.findOneAndUpdate({ _id: id }, { $set: set }, { returnDocument: 'after', maxTimeMS }),
+      this.collections.findOneAndUpdate(
+        versioned({ _id: id }, expectedVersion),
+        { $set: set, $inc: { version: 1 } },
+        { returnDocument: 'after', maxTimeMS },
+      ),
     );
-    return doc === null ? undefined : toCollection(doc);
+    return doc === null ? this.whyNot(this.collections, { _id: id }) : { status: 'done', value: toCollection(doc) };
   }
 
   /**
    * The collection goes first, so no new slice can be added to it (see createSlice), then its
-   * slices. Slices left by a crash in between are removed at the next start.
+   * slices. Slices left by a failure in between are removed at the next start.
    */
-  async deleteCollection(id: number): Promise<boolean> {
-    const { deletedCount } = await this.database.run((maxTimeMS) => this.collections.deleteOne({ _id: id }, { maxTimeMS }));
+  async deleteCollection(id: number, expectedVersion?: number): Promise<WriteResult<null>> {
+    const { deletedCount } = await this.database.run((maxTimeMS) =>
+      this.collections.deleteOne(versioned({ _id: id }, expectedVersion), { maxTimeMS }),
+    );
+    if (deletedCount !== 1) return this.whyNot(this.collections, { _id: id });
     try {
       await this.database.run((maxTimeMS) => this.slices.deleteMany({ collectionId: id }, { maxTimeMS }));
     } catch (error) {
       // The collection is gone, which is what the caller asked; its slices can no longer be
       // reached through it, and the next start removes them.
-      if (deletedCount !== 1) throw error;
       this.database.warn(
         { err: error, collectionId: id },
         'collection deleted, its slices are left for the next start to remove',
       );
     }
-    return deletedCount === 1;
+    return { status: 'done', value: null };
   }
 
   countSlices(collectionId: number): Promise<number> {
@@ -147,14 +200,16 @@ export class MongoCollectionStore implements CollectionStore {
    * Inserts the slice if its collection exists, then looks again: a collection deleted in the
    * meantime takes the new slice with it, so no slice outlives its collection.
    */
-  async createSlice(collectionId: number, draft: SliceDraft, at: Date): Promise<Slice | undefined> {
+  async createSlice(collectionId: number, draft: SliceDraft, change: Change): Promise<Slice | undefined> {
     if ((await this.getCollection(collectionId)) === undefined) return undefined;
     const doc: SliceDocument = {
       _id: await this.database.nextId('slices'),
       collectionId,
       ...draftFields(draft),
-      createdAt: at,
-      updatedAt: at,
+      version: 1,
+      createdAt: change.at,
+      updatedAt: change.at,
+      updatedBy: change.by,
     };
     await this.database.run((maxTimeMS) => this.slices.insertOne(doc, { maxTimeMS }));
     if ((await this.getCollection(collectionId)) === undefined) {
@@ -170,22 +225,32 @@ export class MongoCollectionStore implements CollectionStore {
   }
 
   /** One document update: the slice's products and metadata change together or not at all. */
-  async replaceSlice(collectionId: number, sliceId: number, draft: SliceDraft, at: Date): Promise<Slice | undefined> {
+  async replaceSlice(
+    collectionId: number,
+    sliceId: number,
+    draft: SliceDraft,
+    change: Change,
+    expectedVersion?: number,
+  ): Promise<WriteResult<Slice>> {
+    const update: Document = {
+      $set: { ...draftFields(draft), updatedAt: change.at, updatedBy: change.by },
+      $inc: { version: 1 },
+    };
+    if (draft.generator === undefined) update.$unset = { generator: '' };
     const doc = await this.database.run((maxTimeMS) =>
-      this.slices.findOneAndUpdate(
-        { _id: sliceId, collectionId },
-        { $set: { ...draftFields(draft), updatedAt: at } },
-        { returnDocument: 'after', maxTimeMS },
-      ),
+      this.slices.findOneAndUpdate(versioned({ _id: sliceId, collectionId }, expectedVersion), update, {
+        returnDocument: 'after',
+        maxTimeMS,
+      }),
     );
-    return doc === null ? undefined : toSlice(doc);
+    return doc === null ? this.whyNot(this.slices, { _id: sliceId, collectionId }) : { status: 'done', value: toSlice(doc) };
   }
 
-  async deleteSlice(collectionId: number, sliceId: number): Promise<boolean> {
+  async deleteSlice(collectionId: number, sliceId: number, expectedVersion?: number): Promise<WriteResult<null>> {
     const { deletedCount } = await this.database.run((maxTimeMS) =>
-      this.slices.deleteOne({ _id: sliceId, collectionId }, { maxTimeMS }),
+      this.slices.deleteOne(versioned({ _id: sliceId, collectionId }, expectedVersion), { maxTimeMS }),
     );
-    return deletedCount === 1;
+    return deletedCount === 1 ? { status: 'done', value: null } : this.whyNot(this.slices, { _id: sliceId, collectionId });
   }
 
   async listSlices(collectionId: number): Promise<readonly SliceSummary[]> {
@@ -223,5 +288,16 @@ export class MongoCollectionStore implements CollectionStore {
     ]);
     const candidates = [nextStart?.startsAt, nextEnd?.endsAt].filter((d): d is Date => d instanceof Date);
     return candidates.length === 0 ? undefined : new Date(Math.min(...candidates.map((d) => d.getTime())));
+  }
+
+  /** After a versioned write matched nothing: the document is gone, or it has another version now. */
+  private async whyNot<T extends { version: number }>(
+    collection: MongoCollection<T>,
+    filter: Document,
+  ): Promise<{ status: 'missing' } | { status: 'stale'; version: number }> {
+    const doc = await this.database.run((maxTimeMS) =>
+      collection.findOne(filter as Filter<T>, { projection: { version: 1 }, maxTimeMS }),
+    );
+    return doc === null ? { status: 'missing' } : { status: 'stale', version: doc.version };
   }
 }

@@ -4,7 +4,7 @@ import type { TokenStore } from '../../domain/auth/token-store.js';
 export class ListTokens {
   constructor(private readonly tokens: TokenStore) {}
 
-  execute(): Promise<readonly ApiToken[]> {
+  async execute(): Promise<readonly ApiToken[]> {
     return this.tokens.list();
   }
 }

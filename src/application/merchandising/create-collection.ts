@@ -11,8 +11,11 @@ export class CreateCollection {
     private readonly answers: CachedAnswers,
   ) {}
 
-  async execute(fields: CollectionFields): Promise<CollectionSummary> {
-    const collection = await this.collections.createCollection(draftCollectionFields(fields), this.clock.now());
+  async execute(fields: CollectionFields, actor: string): Promise<CollectionSummary> {
+    const collection = await this.collections.createCollection(draftCollectionFields(fields), {
+      at: this.clock.now(),
+      by: actor,
+    });
     // A read of this id before it existed may have cached "not found".
     await this.answers.invalidate([activeSliceCacheKey(collection.id)]);
     return { ...collection, sliceCount: 0 };

@@ -1,25 +1,12 @@
-import type { Clock } from '../../domain/shared/clock.js';
-import { draftSlice, sliceStatusAt, type SliceInput } from '../../domain/merchandising/slice.js';
-import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
-import { activeSliceCacheKey } from '../caching/cache-keys.js';
-import type { CachedAnswers } from '../caching/cached-answers.js';
-import { collectionNotFound } from './not-found.js';
-import type { SliceView } from './views.js';
+import { draftSlice, type SliceInput } from '../../domain/merchandising/slice.js';
+import type { SliceWriter } from './slice-writer.js';
+import type { SliceChange } from './views.js';
 
+/** Adds a slice built by hand (or by any client that sends the whole slice). */
 export class CreateSlice {
-  constructor(
-    private readonly collections: CollectionStore,
-    private readonly clock: Clock,
-    private readonly answers: CachedAnswers,
-  ) {}
+  constructor(private readonly writer: SliceWriter) {}
 
-  async execute(collectionId: number, input: SliceInput): Promise<SliceView> {
-    const draft = draftSlice(input);
-    const now = this.clock.now();
-    const slice = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
-      this.collections.createSlice(collectionId, draft, now),
-    );
-    if (slice === undefined) throw collectionNotFound();
-    return { slice, status: sliceStatusAt(slice, now) };
+  async execute(collectionId: number, input: SliceInput, actor: string): Promise<SliceChange> {
+    return this.writer.create(collectionId, draftSlice(input), actor);
   }
 }

@@ -1,18 +1,13 @@
-import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
-import { activeSliceCacheKey } from '../caching/cache-keys.js';
-import type { CachedAnswers } from '../caching/cached-answers.js';
-import { sliceNotFound } from './not-found.js';
+import type { SliceWriter } from './slice-writer.js';
 
 export class DeleteSlice {
-  constructor(
-    private readonly collections: CollectionStore,
-    private readonly answers: CachedAnswers,
-  ) {}
+  constructor(private readonly writer: SliceWriter) {}
 
-  async execute(collectionId: number, sliceId: number): Promise<void> {
-    const deleted = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
-      this.collections.deleteSlice(collectionId, sliceId),
-    );
-    if (!deleted) throw await sliceNotFound(this.collections, collectionId);
+  async execute(
+    collectionId: number,
+    sliceId: number,
+    options: { readonly expectedVersion?: number | undefined } = {},
+  ): Promise<void> {
+    return this.writer.remove(collectionId, sliceId, options);
   }
 }

@@ -1,11 +1,9 @@
 import type { Clock } from '../../domain/shared/clock.js';
-import { DomainError } from '../../domain/shared/errors.js';
 import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
 import { activeSliceCacheKey } from '../caching/cache-keys.js';
 import type { CachedAnswers } from '../caching/cached-answers.js';
-import { collectionNotFound } from './not-found.js';
-import { productActivity } from './product-activity.js';
+import { activeSliceAt } from './active-slice-at.js';
 import type { ActiveSliceView } from './views.js';
 
 /**
@@ -21,22 +19,17 @@ export class GetActiveSlice {
     private readonly answers: CachedAnswers,
   ) {}
 
-  execute(collectionId: number): Promise<ActiveSliceView> {
-    return this.answers.read(activeSliceCacheKey(collectionId), () => this.compute(collectionId), {
-      cachedErrors: ['NO_ACTIVE_SLICE', 'COLLECTION_NOT_FOUND'],
-      expiresAt: (answer, now) =>
-        answer.code === 'COLLECTION_NOT_FOUND' ? undefined : this.collections.findNextTransition(collectionId, now),
-    });
-  }
-
-  private async compute(collectionId: number): Promise<ActiveSliceView> {
-    const now = this.clock.now();
-    const [collection, slice] = await Promise.all([
-      this.collections.getCollection(collectionId),
-      this.collections.findActiveSlice(collectionId, now),
-    ]);
-    if (collection === undefined) throw collectionNotFound();
-    if (slice === undefined) throw new DomainError('NO_ACTIVE_SLICE', 'The collection has no active slice now.');
-    return { collection, slice, active: await productActivity(this.products, slice) };
+  async execute(collectionId: number): Promise<ActiveSliceView> {
+    return this.answers.read(
+      activeSliceCacheKey(collectionId),
+      () => activeSliceAt(this.collections, this.products, collectionId, this.clock.now()),
+      {
+        cachedErrors: ['NO_ACTIVE_SLICE', 'COLLECTION_NOT_FOUND'],
+        expiresAt: (answer, now) => {
+          if (answer.value !== undefined) return answer.value.nextChange;
+          return answer.code === 'COLLECTION_NOT_FOUND' ? undefined : this.collections.findNextTransition(collectionId, now);
+        },
+      },
+    );
   }
 }

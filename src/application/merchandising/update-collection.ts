@@ -5,6 +5,7 @@ import type { CollectionStore } from '../../domain/merchandising/collection-stor
 import { activeSliceCacheKey } from '../caching/cache-keys.js';
 import type { CachedAnswers } from '../caching/cached-answers.js';
 import { collectionNotFound } from './not-found.js';
+import { preconditionFailed, type WriteOptions } from './slice-writer.js';
 
 /** Renames a collection or changes its description. */
 export class UpdateCollection {
@@ -14,15 +15,17 @@ export class UpdateCollection {
     private readonly answers: CachedAnswers,
   ) {}
 
-  async execute(id: number, changes: Partial<CollectionFields>): Promise<CollectionSummary> {
+  async execute(id: number, changes: Partial<CollectionFields>, options: WriteOptions): Promise<CollectionSummary> {
     if (changes.name === undefined && changes.description === undefined) {
       throw ValidationError.single('body', 'must change name, description or both');
     }
     const fields = draftCollectionFields(changes);
-    const updated = await this.answers.afterWrite([activeSliceCacheKey(id)], () =>
-      this.collections.updateCollection(id, fields, this.clock.now()),
+    const change = { at: this.clock.now(), by: options.actor };
+    const result = await this.answers.afterWrite([activeSliceCacheKey(id)], () =>
+      this.collections.updateCollection(id, fields, change, options.expectedVersion),
     );
-    if (updated === undefined) throw collectionNotFound();
-    return { ...updated, sliceCount: await this.collections.countSlices(id) };
+    if (result.status === 'missing') throw collectionNotFound();
+    if (result.status === 'stale') throw preconditionFailed('collection', result.version);
+    return { ...result.value, sliceCount: await this.collections.countSlices(id) };
   }
 }

@@ -9,7 +9,7 @@ export class UpsertProduct {
     private readonly clock: Clock,
   ) {}
 
-  execute(input: ProductInput): Promise<{ created: boolean; product: Product }> {
+  async execute(input: ProductInput): Promise<{ created: boolean; product: Product }> {
     return this.products.save(draftProduct(input), this.clock.now());
   }
 }

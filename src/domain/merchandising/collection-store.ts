@@ -2,26 +2,67 @@ import { token } from '../shared/token.js';
 import type { Collection, CollectionFields, CollectionSummary } from './collection.js';
 import type { Slice, SliceDraft, SliceSummary } from './slice.js';
 
+/** Who changes something, and when. */
+export interface Change {
+  readonly at: Date;
+  /** The name of the token that makes the change. */
+  readonly by: string;
+}
+
 /**
- * Collections and their slices. Ids are positive integers the store assigns and never reuses.
- * Methods that address something missing answer `undefined` or `false` and change nothing.
+ * The outcome of a write that may find its target gone, or changed since the writer read it:
+ * `stale` when `expectedVersion` was given and the stored version differs (nothing changed).
+ */
+export type WriteResult<T> =
+  | { readonly status: 'done'; readonly value: T }
+  | { readonly status: 'missing' }
+  | { readonly status: 'stale'; readonly version: number };
+
+export interface CollectionQuery {
+  /** Only collections with a larger id (the cursor of the previous page). */
+  readonly afterId?: number | undefined;
+  readonly limit: number;
+  /** Only collections whose name contains this, ignoring case. */
+  readonly nameContains?: string | undefined;
+}
+
+export interface CollectionPage {
+  readonly items: readonly CollectionSummary[];
+  /** Whether collections follow the last one of this page. */
+  readonly more: boolean;
+}
+
+/**
+ * Collections and their slices. Ids are positive integers the store assigns and never reuses;
+ * versions start at 1 and grow by one with each change. Writes happen whole or not at all.
  */
 export interface CollectionStore {
-  createCollection(fields: CollectionFields, at: Date): Promise<Collection>;
+  createCollection(fields: CollectionFields, change: Change): Promise<Collection>;
   getCollection(id: number): Promise<Collection | undefined>;
-  /** Every collection with its slice count, by id. */
-  listCollections(): Promise<readonly CollectionSummary[]>;
-  updateCollection(id: number, changes: Partial<CollectionFields>, at: Date): Promise<Collection | undefined>;
+  /** A page of collections by id, with their slice counts. */
+  listCollections(query: CollectionQuery): Promise<CollectionPage>;
+  updateCollection(
+    id: number,
+    changes: Partial<CollectionFields>,
+    change: Change,
+    expectedVersion?: number,
+  ): Promise<WriteResult<Collection>>;
   /** Removes the collection and all its slices. */
-  deleteCollection(id: number): Promise<boolean>;
+  deleteCollection(id: number, expectedVersion?: number): Promise<WriteResult<null>>;
   countSlices(collectionId: number): Promise<number>;
 
   /** Adds a slice; `undefined` when the collection does not exist. */
-  createSlice(collectionId: number, draft: SliceDraft, at: Date): Promise<Slice | undefined>;
+  createSlice(collectionId: number, draft: SliceDraft, change: Change): Promise<Slice | undefined>;
   getSlice(collectionId: number, sliceId: number): Promise<Slice | undefined>;
-  /** Replaces a slice's products and metadata at once; `undefined` when it does not exist. */
-  replaceSlice(collectionId: number, sliceId: number, draft: SliceDraft, at: Date): Promise<Slice | undefined>;
-  deleteSlice(collectionId: number, sliceId: number): Promise<boolean>;
+  /** Replaces a slice's products and metadata in one write. */
+  replaceSlice(
+    collectionId: number,
+    sliceId: number,
+    draft: SliceDraft,
+    change: Change,
+    expectedVersion?: number,
+  ): Promise<WriteResult<Slice>>;
+  deleteSlice(collectionId: number, sliceId: number, expectedVersion?: number): Promise<WriteResult<null>>;
   /** The collection's slices without their products, by start then id. */
   listSlices(collectionId: number): Promise<readonly SliceSummary[]>;
   /** The slice the collection shows at `at`: active, latest start, then highest id. */

@@ -8,8 +8,12 @@ export interface Collection {
   readonly id: number;
   readonly name: string;
   readonly description: string;
+  /** Starts at 1 and grows by one with every change: what `If-Match` compares. */
+  readonly version: number;
   readonly createdAt: Date;
   readonly updatedAt: Date;
+  /** The name of the token that last changed the collection. */
+  readonly updatedBy: string;
 }
 
 /** A collection as the builder lists it. */

@@ -28,6 +28,16 @@ export interface SliceWindow {
   readonly endsAt: Date;
 }
 
+/** How an AI slice's products were chosen, so it can be generated again. */
+export interface SliceGenerator {
+  /** The products whose neighbours fill the slice. */
+  readonly seeds: readonly string[];
+  /** How many products the slice should hold. */
+  readonly size: number;
+  /** Whether the seeds themselves lead the slice. */
+  readonly includeSeeds: boolean;
+}
+
 /** Everything a merchandiser decides about a slice. */
 export interface SliceDraft extends SliceWindow {
   readonly name: string;
@@ -35,13 +45,19 @@ export interface SliceDraft extends SliceWindow {
   readonly filters: SliceFilters;
   /** Product ids in display order; position n is index n - 1. */
   readonly products: readonly string[];
+  /** Present on AI slices only. */
+  readonly generator?: SliceGenerator | undefined;
 }
 
 export interface Slice extends SliceDraft {
   readonly id: number;
   readonly collectionId: number;
+  /** Starts at 1 and grows by one with every change: what `If-Match` compares. */
+  readonly version: number;
   readonly createdAt: Date;
   readonly updatedAt: Date;
+  /** The name of the token that last changed the slice. */
+  readonly updatedBy: string;
 }
 
 /** A slice without its product list, as listings show it. */
@@ -102,6 +118,7 @@ export interface SliceInput {
   readonly endsAt?: Date | undefined;
   readonly filters?: SliceFilters | undefined;
   readonly products: readonly string[];
+  readonly generator?: SliceGenerator | undefined;
 }
 
 /**
@@ -135,7 +152,9 @@ export function draftSlice(input: SliceInput): SliceDraft {
   const { filters, issues: filterIssues } = normaliseFilters(input.filters ?? {});
   issues.push(...filterIssues);
   if (issues.length > 0) throw new ValidationError(issues);
-  return { name, type: input.type, startsAt, endsAt, filters, products };
+  return input.generator === undefined
+    ? { name, type: input.type, startsAt, endsAt, filters, products }
+    : { name, type: input.type, startsAt, endsAt, filters, products, generator: input.generator };
 }
 
 function isValidInstant(date: Date): boolean {

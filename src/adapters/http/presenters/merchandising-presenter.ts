@@ -1,7 +1,9 @@
-import type { ActiveSliceView, SliceDetails, SliceSummaryView, SliceView } from '../../../application/merchandising/views.js';
+import type { ActiveSliceView, SliceChange, SliceDetails, SliceSummaryView } from '../../../application/merchandising/views.js';
 import type { CollectionSummary } from '../../../domain/merchandising/collection.js';
+import type { Overlap, TimelineSegment } from '../../../domain/merchandising/schedule.js';
 import { STATUS_COLOUR, type SliceStatus, type SliceSummary } from '../../../domain/merchandising/slice.js';
 
+/** A collection as the builder shows it: the fields decisions.md lists, then who changed it last and its version. */
 export function presentCollection(collection: CollectionSummary) {
   return {
     id: collection.id,
@@ -9,6 +11,9 @@ export function presentCollection(collection: CollectionSummary) {
     description: collection.description,
     createdAt: collection.createdAt.toISOString(),
     sliceCount: collection.sliceCount,
+    updatedAt: collection.updatedAt.toISOString(),
+    updatedBy: collection.updatedBy,
+    version: collection.version,
   };
 }
 
@@ -23,18 +28,34 @@ function presentSliceSummary(slice: SliceSummary, status: SliceStatus) {
     colour: STATUS_COLOUR[status],
     productCount: slice.productCount,
     filters: slice.filters,
+    ...(slice.generator === undefined ? {} : { generator: slice.generator }),
+    createdAt: slice.createdAt.toISOString(),
+    updatedAt: slice.updatedAt.toISOString(),
+    updatedBy: slice.updatedBy,
+    version: slice.version,
   };
 }
 
 export function presentSliceListItem(slice: SliceSummaryView) {
-  return presentSliceSummary(slice, slice.status);
+  return { ...presentSliceSummary(slice, slice.status), overlapsWith: slice.overlapsWith };
 }
 
-/** A slice as saved: its products as `{ productId, position }`. */
-export function presentSlice({ slice, status }: SliceView) {
+export function presentOverlap(overlap: Overlap) {
+  return {
+    code: 'SLICE_OVERLAP',
+    sliceId: overlap.sliceId,
+    sliceName: overlap.sliceName,
+    from: overlap.from.toISOString(),
+    until: overlap.until.toISOString(),
+  };
+}
+
+/** A slice as saved: its products as `{ productId, position }`, and warnings about overlaps. */
+export function presentSlice({ slice, status, warnings }: SliceChange) {
   return {
     ...presentSliceSummary({ ...slice, productCount: slice.products.length }, status),
     products: slice.products.map((productId, i) => ({ productId, position: i + 1 })),
+    warnings: warnings.map(presentOverlap),
   };
 }
 
@@ -57,5 +78,19 @@ export function presentActiveSlice({ collection, slice, active }: ActiveSliceVie
     startsAt: slice.startsAt.toISOString(),
     endsAt: slice.endsAt.toISOString(),
     products: slice.products.map((productId, i) => ({ productId, position: i + 1, active: active[i] ?? false })),
+  };
+}
+
+export function presentTimeline(collectionId: number, from: Date, to: Date, segments: readonly TimelineSegment[]) {
+  return {
+    collectionId,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    segments: segments.map((s) => ({
+      from: s.from.toISOString(),
+      until: s.until.toISOString(),
+      sliceId: s.slice?.id ?? null,
+      sliceName: s.slice?.name ?? null,
+    })),
   };
 }

@@ -48,3 +48,101 @@ export const SliceBody = jsonObject(
   },
   'must be a JSON object',
 );
+
+const wholeNumberText = (min: number, max: number, message: string) =>
+  v.pipe(
+    v.string(message),
+    v.regex(/^\d{1,9}$/, message),
+    v.transform(Number),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+
+/** `GET /`: a page of collections. The cursor is the opaque `nextCursor` of the previous page. */
+export const CollectionListQuery = jsonObject({
+  limit: v.optional(wholeNumberText(1, 200, 'must be a whole number from 1 to 200')),
+  cursor: v.optional(
+    v.pipe(
+      v.string('must be the nextCursor of a previous page'),
+      v.transform((text) => Buffer.from(text, 'base64url').toString('utf8')),
+      v.regex(/^\d{1,16}$/, 'must be the nextCursor of a previous page'),
+      v.transform(Number),
+    ),
+  ),
+  name: v.optional(
+    v.pipe(v.string('must be text'), v.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)),
+  ),
+});
+
+export const SliceListQuery = jsonObject({
+  status: v.optional(v.picklist(['SCHEDULED', 'ACTIVE', 'EXPIRED'], 'must be SCHEDULED, ACTIVE or EXPIRED')),
+});
+
+/** The slice an uploaded spreadsheet fills, described in the query string. `filters` is JSON. */
+export const SpreadsheetSliceQuery = jsonObject({
+  name: requiredText(MAX_NAME_LENGTH),
+  startsAt: Instant,
+  endsAt: v.optional(Instant),
+  filters: v.optional(
+    v.pipe(
+      v.string('must be a JSON object'),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        try {
+          return JSON.parse(dataset.value) as unknown;
+        } catch {
+          addIssue({ message: 'must be a JSON object' });
+          return NEVER;
+        }
+      }),
+      SliceFiltersBody,
+    ),
+  ),
+});
+
+/** A slice whose products the similarity engine chooses from seed products. */
+export const AiSliceBody = jsonObject(
+  {
+    name: requiredText(MAX_NAME_LENGTH),
+    startsAt: Instant,
+    endsAt: v.nullish(Instant),
+    filters: v.optional(SliceFiltersBody),
+    seeds: v.array(v.string('must be a string'), 'must be an array of product ids'),
+    size: v.pipe(
+      v.number('must be a number'),
+      v.integer('must be a whole number'),
+      v.minValue(1, 'must be from 1 to 500'),
+      v.maxValue(500, 'must be from 1 to 500'),
+    ),
+    includeSeeds: v.optional(v.boolean('must be true or false')),
+  },
+  'must be a JSON object',
+);
+
+const position = v.pipe(v.number('must be a number'), v.integer('must be a whole number'));
+
+/** One change to a slice's product list. */
+const ProductEdit = v.pipe(
+  v.custom<Record<string, unknown>>(
+    (input) => input !== null && typeof input === 'object' && !Array.isArray(input),
+    'must be an object',
+  ),
+  v.variant(
+    'op',
+    [
+      v.object({ op: v.literal('add'), productId: v.string('must be a string'), position: v.optional(position) }),
+      v.object({ op: v.literal('remove'), productId: v.string('must be a string') }),
+      v.object({ op: v.literal('move'), productId: v.string('must be a string'), position }),
+    ],
+    'must have op "add", "remove" or "move"',
+  ),
+);
+
+/** Changes to a slice's product list, applied in order, all or none. */
+export const ProductEditsBody = jsonObject(
+  { operations: v.array(ProductEdit, 'must be an array of operations') },
+  'must be a JSON object',
+);
+
+export const TimelineQuery = jsonObject({ from: Instant, to: Instant });
+
+export const PreviewQuery = jsonObject({ at: v.optional(Instant) });

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import type { ParameterizedContext } from 'koa';
+
+/** What an entity tag of the builder names: a collection or a slice, at one version. */
+export type EntityKind = 'collection' | 'slice';
+
+/** The strong entity tag of a collection or slice version, e.g. `"slice-8.3"`. */
+export function versionTag(kind: EntityKind, id: number, version: number): string {
+  return `"${kind}-${id}.${version}"`;
+}
+
+/**
+ * The version `If-Match` expects of the entity: undefined when the header is absent or `*` (the
+ * write happens whatever the version), the version its tag names otherwise, and -1 when none of
+ * its tags names this entity (strongly), so the write fails as out of date.
+ */
+export function expectedVersion(ctx: ParameterizedContext, kind: EntityKind, id: number): number | undefined {
+  const header = ctx.get('If-Match').trim();
+  if (header === '' || header === '*') return undefined;
+  for (const candidate of header.split(',')) {
+    const match = /^"(collection|slice)-(\d+)\.(\d+)"$/.exec(candidate.trim());
+    if (match && match[1] === kind && Number(match[2]) === id) return Number(match[3]);
+  }
+  return -1;
+}
+
+/** A strong entity tag of a body: it changes whenever the body does. */
+export function contentTag(body: string): string {
+  return `"${createHash('sha1').update(body, 'utf8').digest('base64url')}"`;
+}
+
+/** Whether `If-None-Match` names this tag (weak comparison, as RFC 9110 wants for it) or is `*`. */
+export function noneMatchHits(ctx: ParameterizedContext, tag: string): boolean {
+  const header = ctx.get('If-None-Match').trim();
+  if (header === '') return false;
+  if (header === '*') return true;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag);
+}
+
+/**
+ * How long a client may reuse the contract answer: never past the collection's next slice
+ * transition (so a schedule goes live on time in every browser), and at most `capSeconds`.
+ */
+export function maxAgeSeconds(now: Date, nextChange: Date | undefined, capSeconds: number): number {
+  if (nextChange === undefined) return capSeconds;
+  return Math.max(0, Math.min(capSeconds, Math.floor((nextChange.getTime() - now.getTime()) / 1000)));
+}

@@ -1,0 +1,97 @@
+import { DomainError, ValidationError, type ValidationIssue } from '../../domain/shared/errors.js';
+import { draftSlice, MAX_SLICE_PRODUCTS, type SliceGenerator, type SliceInput } from '../../domain/merchandising/slice.js';
+import type { ProductStore } from '../../domain/product/product-store.js';
+import type { Similarity } from '../../domain/product/similarity.js';
+import type { SliceWriter, WriteOptions } from './slice-writer.js';
+import type { SliceChange } from './views.js';
+
+export const MAX_SEEDS = 50;
+
+/**
+ * The products of an AI slice: the seeds' neighbours from the similarity port, taken in turns
+ * (each seed's best, then each seed's second best, ...), without repeats and without unavailable
+ * products, until `size`; led by the seeds themselves when asked.
+ */
+export async function generateSliceProducts(
+  products: ProductStore,
+  similarity: Similarity,
+  generator: SliceGenerator,
+): Promise<string[]> {
+  const issues: ValidationIssue[] = [];
+  if (generator.seeds.length === 0 || generator.seeds.length > MAX_SEEDS) {
+    issues.push({ path: 'seeds', message: `must name 1 to ${MAX_SEEDS} products` });
+  }
+  if (!Number.isInteger(generator.size) || generator.size < 1 || generator.size > MAX_SLICE_PRODUCTS) {
+    issues.push({ path: 'size', message: `must be a whole number from 1 to ${MAX_SLICE_PRODUCTS}` });
+  }
+  const known = await products.getMany(generator.seeds);
+  generator.seeds.forEach((seed, i) => {
+    if (!known.has(seed)) issues.push({ path: `seeds.${i}`, message: `no product has this id (${seed})` });
+  });
+  if (issues.length > 0) throw new ValidationError(issues);
+
+  const chosen = new Set<string>();
+  const answer: string[] = [];
+  const take = (id: string) => {
+    if (answer.length < generator.size && !chosen.has(id)) {
+      chosen.add(id);
+      answer.push(id);
+    }
+  };
+  const seeds = [...new Set(generator.seeds)].map((id) => known.get(id)).filter((p) => p !== undefined);
+  if (generator.includeSeeds) for (const seed of seeds) if (seed.available) take(seed.id);
+  for (const seed of seeds) chosen.add(seed.id);
+  const lists = await Promise.all(seeds.map((seed) => similarity.findSimilar(seed, generator.size)));
+  for (let rank = 0; answer.length < generator.size && lists.some((l) => rank < l.length); rank++) {
+    for (const list of lists) {
+      const id = list[rank];
+      if (id !== undefined) take(id);
+    }
+  }
+  return answer;
+}
+
+export interface AiSliceInput extends Omit<SliceInput, 'type' | 'products' | 'generator'> {
+  readonly seeds: readonly string[];
+  readonly size: number;
+  readonly includeSeeds?: boolean | undefined;
+}
+
+/** Creates a slice whose products the similarity engine chooses from seed products. */
+export class CreateAiSlice {
+  constructor(
+    private readonly writer: SliceWriter,
+    private readonly products: ProductStore,
+    private readonly similarity: Similarity,
+  ) {}
+
+  async execute(collectionId: number, input: AiSliceInput, actor: string): Promise<SliceChange> {
+    const { seeds, size, includeSeeds, ...slice } = input;
+    const generator: SliceGenerator = { seeds: [...seeds], size, includeSeeds: includeSeeds ?? false };
+    const products = await generateSliceProducts(this.products, this.similarity, generator);
+    return this.writer.create(collectionId, draftSlice({ ...slice, type: 'AI', products, generator }), actor);
+  }
+}
+
+/** Chooses an AI slice's products again from its seeds, with the catalog as it is now. */
+export class RegenerateAiSlice {
+  constructor(
+    private readonly writer: SliceWriter,
+    private readonly products: ProductStore,
+    private readonly similarity: Similarity,
+  ) {}
+
+  async execute(collectionId: number, sliceId: number, options: WriteOptions): Promise<SliceChange> {
+    return this.writer.modify(
+      collectionId,
+      sliceId,
+      async (slice) => {
+        if (slice.type !== 'AI' || slice.generator === undefined) {
+          throw new DomainError('CONFLICT', 'Only an AI slice can be generated again; this one is not.');
+        }
+        return { ...slice, products: await generateSliceProducts(this.products, this.similarity, slice.generator) };
+      },
+      options,
+    );
+  }
+}

@@ -1,0 +1,105 @@
+import type { Clock } from '../../domain/shared/clock.js';
+import { DomainError } from '../../domain/shared/errors.js';
+import type { CollectionStore, WriteResult } from '../../domain/merchandising/collection-store.js';
+import { overlapsOf, type Overlap } from '../../domain/merchandising/schedule.js';
+import { sliceStatusAt, type Slice, type SliceDraft } from '../../domain/merchandising/slice.js';
+import { activeSliceCacheKey } from '../caching/cache-keys.js';
+import type { CachedAnswers } from '../caching/cached-answers.js';
+import { collectionNotFound, sliceNotFound } from './not-found.js';
+import type { SliceChange } from './views.js';
+
+/** Who writes, and which version of the thing written they last read (from `If-Match`). */
+export interface WriteOptions {
+  readonly actor: string;
+  readonly expectedVersion?: number | undefined;
+}
+
+/** How often a change computed from a slice is tried again when another writer got there first. */
+const ATTEMPTS = 3;
+
+export function preconditionFailed(what: string, version: number): DomainError {
+  return new DomainError(
+    'PRECONDITION_FAILED',
+    `The ${what} changed since it was read (it is at version ${version} now); read it again and reapply the change.`,
+  );
+}
+
+/**
+ * Every write of a slice goes through here: versions checked (If-Match), the collection's cached
+ * answer forgotten, and the answer completed with the slice's status now and the other slices its
+ * window overlaps (the contract advises against several active at once: allowed, but flagged).
+ */
+export class SliceWriter {
+  constructor(
+    private readonly collections: CollectionStore,
+    private readonly clock: Clock,
+    private readonly answers: CachedAnswers,
+  ) {}
+
+  async create(collectionId: number, draft: SliceDraft, actor: string): Promise<SliceChange> {
+    const change = { at: this.clock.now(), by: actor };
+    const slice = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
+      this.collections.createSlice(collectionId, draft, change),
+    );
+    if (slice === undefined) throw collectionNotFound();
+    return this.describe(slice);
+  }
+
+  /** Replaces the slice whole, with the draft as given. */
+  async replace(collectionId: number, sliceId: number, draft: SliceDraft, options: WriteOptions): Promise<SliceChange> {
+    const change = { at: this.clock.now(), by: options.actor };
+    const result = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
+      this.collections.replaceSlice(collectionId, sliceId, draft, change, options.expectedVersion),
+    );
+    return this.describe(await this.settled(result, collectionId));
+  }
+
+  /**
+   * Changes the slice as `modify` says, computed from the slice as stored: when another writer
+   * changes it in between, the change is computed again from the new version, unless the caller
+   * named the version it expects, which then fails with PRECONDITION_FAILED.
+   */
+  async modify(
+    collectionId: number,
+    sliceId: number,
+    modify: (slice: Slice) => SliceDraft | Promise<SliceDraft>,
+    options: WriteOptions,
+  ): Promise<SliceChange> {
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.collections.getSlice(collectionId, sliceId);
+      if (current === undefined) throw await sliceNotFound(this.collections, collectionId);
+      if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) {
+        throw preconditionFailed('slice', current.version);
+      }
+      const draft = await modify(current);
+      const change = { at: this.clock.now(), by: options.actor };
+      const result = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
+        this.collections.replaceSlice(collectionId, sliceId, draft, change, current.version),
+      );
+      if (result.status !== 'stale' || options.expectedVersion !== undefined || attempt === ATTEMPTS) {
+        return this.describe(await this.settled(result, collectionId));
+      }
+    }
+  }
+
+  async remove(collectionId: number, sliceId: number, options: Omit<WriteOptions, 'actor'>): Promise<void> {
+    const result = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
+      this.collections.deleteSlice(collectionId, sliceId, options.expectedVersion),
+    );
+    await this.settled(result, collectionId);
+  }
+
+  /** The slice's status now and its overlaps with the collection's other slices. */
+  async describe(slice: Slice): Promise<SliceChange> {
+    const others = await this.collections.listSlices(slice.collectionId);
+    return { slice, status: sliceStatusAt(slice, this.clock.now()), warnings: overlapsOf(slice, others) };
+  }
+
+  private async settled<T>(result: WriteResult<T>, collectionId: number): Promise<T> {
+    if (result.status === 'done') return result.value;
+    if (result.status === 'stale') throw preconditionFailed('slice', result.version);
+    throw await sliceNotFound(this.collections, collectionId);
+  }
+}
+
+export type { Overlap };

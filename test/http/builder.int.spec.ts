@@ -1,0 +1,569 @@
+import fc from 'fast-check';
+import writeXlsxFile from 'write-excel-file/node';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { maxAgeSeconds } from '../../src/adapters/http/entity-tags.js';
+import { expectProblem, startTestServer, type TestResponse, type TestServer } from '../support/http-harness.js';
+import { describe } from '../support/suite.js';
+
+const BASE = '/api/v1/merchandising-collections/protected';
+const CSV = { 'Content-Type': 'text/csv' };
+const XLSX = { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+
+describe('the merchandising builder', () => {
+  let server: TestServer;
+  let id: number;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const catalog: [string, Record<string, unknown>][] = [
+      ['SEED-V', { name: 'Vestido', category: 'vestidos', brand: 'Aurora' }],
+      ['V1', { name: 'V1', category: 'vestidos', brand: 'Aurora' }],
+      ['V2', { name: 'V2', category: 'vestidos', brand: 'Aurora' }],
+      ['V-OUT', { name: 'V-OUT', category: 'vestidos', available: false }],
+    ];
+    for (const [productId, body] of catalog)
+      await server.request('PUT', `/api/v1/products/protected/catalog/${productId}`, { body });
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    server.clock.set('2026-11-21T12:00:00.000Z');
+    id = (await server.request('POST', BASE, { body: { name: 'Black Friday', description: 'Ofertas' } })).json.id;
+  });
+
+  const paths = (answer: TestResponse) => answer.json.errors.map((e: { path: string }) => e.path);
+  const upload = (body: string | Buffer, headers = CSV, query = 'name=Black%20Friday&startsAt=2026-11-27T00:00:00-03:00') =>
+    server.request('POST', `${BASE}/${id}/slices/spreadsheet?${query}`, { rawBody: body, headers });
+
+  describe('spreadsheet slices', () => {
+    it('creates a SPREADSHEET slice from a CSV', async () => {
+      const answer = await upload('productId,position\nVES-003,2\nVES-001,1\n\n');
+      expect(answer.status).toBe(201);
+      expect(answer.json).toMatchObject({
+        name: 'Black Friday',
+        type: 'SPREADSHEET',
+        startsAt: '2026-11-27T03:00:00.000Z',
+        endsAt: '9999-12-31T23:59:59.999Z',
+        products: [
+          { productId: 'VES-001', position: 1 },
+          { productId: 'VES-003', position: 2 },
+        ],
+      });
+    });
+
+    it('reads `;` separators, a UTF-8 BOM, CRLF lines, quoted cells, other header spellings and extra columns', async () => {
+      const csv = '\uFEFFNome;Product ID;Posição\r\n"Vestido; midi";VES-002;2\r\nSandália;SAN-001;1\r\n';
+      const answer = await upload(Buffer.from(csv, 'utf8'));
+      expect(answer.status).toBe(201);
+      expect(answer.json.products.map((p: { productId: string }) => p.productId)).toEqual(['SAN-001', 'VES-002']);
+    });
+
+    it('takes the row order when there is no position column', async () => {
+      const answer = await upload('productId\nB\nA\nC\n');
+      expect(answer.json.products.map((p: { productId: string }) => p.productId)).toEqual(['B', 'A', 'C']);
+    });
+
+    it('creates a slice from a real .xlsx workbook (numbers as ids too)', async () => {
+      const sheet = await writeXlsxFile([
+        [{ value: 'productId' }, { value: 'position' }],
+        [{ value: 'VES-001' }, { value: 2 }],
+        [{ value: 12345 }, { value: 1 }],
+      ]).toBuffer();
+      const answer = await upload(
+        sheet,
+        XLSX,
+        'name=Natal&startsAt=2026-12-01T00:00:00Z&endsAt=2026-12-26T00:00:00Z&filters=%7B%22availableOnly%22%3Atrue%7D',
+      );
+      expect(answer.status).toBe(201);
+      expect(answer.json).toMatchObject({
+        name: 'Natal',
+        type: 'SPREADSHEET',
+        filters: { availableOnly: true },
+        products: [
+          { productId: '12345', position: 1 },
+          { productId: 'VES-001', position: 2 },
+        ],
+      });
+    });
+
+    it('lists every bad row with its row number and reason, and saves nothing', async () => {
+      const csv = ['productId,position', 'A,1', ',2', 'A,3', 'B,x', 'C,', 'D,1', 'E,0'].join('\n');
+      const answer = await upload(csv);
+      expectProblem(answer, 400, 'VALIDATION_FAILED');
+      expect(answer.json.errors).toEqual([
+        { path: 'rows.3.productId', message: 'is empty' },
+        { path: 'rows.4.productId', message: 'duplicates row 2 (A)' },
+        { path: 'rows.5.position', message: 'must be a whole number from 1 (got "x")' },
+        { path: 'rows.6.position', message: 'is empty' },
+        { path: 'rows.7.position', message: 'duplicates the position of row 2 (1)' },
+        { path: 'rows.8.position', message: 'must be a whole number from 1 (got "0")' },
+      ]);
+      expect((await server.request('GET', `${BASE}/${id}/slices`)).json.slices).toEqual([]);
+    });
+
+    it('accepts the 500th row and refuses the 501st', async () => {
+      const rows = (n: number) => ['productId', ...Array.from({ length: n }, (_, i) => `P-${i + 1}`)].join('\n');
+      const full = await upload(rows(500));
+      expect(full.status).toBe(201);
+      expect(full.json.products).toHaveLength(500);
+      const over = await upload(rows(501));
+      expectProblem(over, 400, 'VALIDATION_FAILED');
+      expect(over.json.errors).toEqual([{ path: 'rows', message: 'must hold at most 500 products (got 501)' }]);
+    });
+
+    it('refuses a sheet without a productId column, an empty one, non-UTF-8 text and a broken workbook', async () => {
+      expect((await upload('sku_old,posicao\nA,1')).json.errors).toEqual([
+        { path: 'header', message: 'needs a productId column (found: sku_old, posicao)' },
+      ]);
+      expect(paths(await upload(''))).toEqual(['header']);
+      expect(paths(await upload('productId\n'))).toEqual(['rows']);
+      expect(paths(await upload(Buffer.from([0x70, 0xff, 0xfe, 0x0a])))).toEqual(['file']);
+      expect(paths(await upload(Buffer.from('not a zip'), XLSX))).toEqual(['file']);
+    });
+
+    it('refuses other content types (415) and bad slice details in the query (400)', async () => {
+      expectProblem(await upload('productId\nA', { 'Content-Type': 'application/json' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expectProblem(await upload('productId\nA', { 'Content-Type': 'text/plain' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expect(paths(await upload('productId\nA', CSV, 'startsAt=2026-11-27T00:00:00'))).toEqual(['name', 'startsAt']);
+      expect(paths(await upload('productId\nA', CSV, 'name=X&startsAt=2026-11-27T00:00:00Z&filters=%7Bbroken'))).toEqual([
+        'filters',
+      ]);
+    });
+
+    it('answers 413 to a spreadsheet over 5 MB', async () => {
+      expectProblem(await upload(`productId\n${'A'.repeat(5 * 1024 * 1024)}`), 413, 'PAYLOAD_TOO_LARGE');
+    });
+
+    it('replaces a slice’s products from a spreadsheet, keeping the rest, under If-Match', async () => {
+      const created = await server.request('POST', `${BASE}/${id}/slices`, {
+        body: {
+          name: 'Natal',
+          type: 'MANUAL',
+          startsAt: '2026-12-01T00:00:00Z',
+          filters: { tags: ['festa'] },
+          products: ['OLD'],
+        },
+      });
+      const path = `${BASE}/${id}/slices/${created.json.id}/products/spreadsheet`;
+      const replaced = await server.request('PUT', path, {
+        rawBody: 'productId\nNEW-1\nNEW-2',
+        headers: { ...CSV, 'If-Match': created.headers.get('etag') ?? '' },
+      });
+      expect(replaced.status).toBe(200);
+      expect(replaced.json).toMatchObject({ name: 'Natal', type: 'SPREADSHEET', filters: { tags: ['festa'] }, version: 2 });
+      expect(replaced.json.products.map((p: { productId: string }) => p.productId)).toEqual(['NEW-1', 'NEW-2']);
+      const stale = await server.request('PUT', path, {
+        rawBody: 'productId\nX',
+        headers: { ...CSV, 'If-Match': created.headers.get('etag') ?? '' },
+      });
+      expectProblem(stale, 412, 'PRECONDITION_FAILED');
+    });
+  });
+
+  describe('AI slices', () => {
+    it('creates an AI slice from seeds and regenerates it later', async () => {
+      const created = await server.request('POST', `${BASE}/${id}/slices/ai`, {
+        body: { name: 'Sugestões', startsAt: '2026-11-01T00:00:00Z', seeds: ['SEED-V'], size: 5, includeSeeds: true },
+      });
+      expect(created.status).toBe(201);
+      expect(created.json).toMatchObject({ type: 'AI', generator: { seeds: ['SEED-V'], size: 5, includeSeeds: true } });
+      expect(created.json.products.map((p: { productId: string }) => p.productId)).toEqual(['SEED-V', 'V1', 'V2']);
+      await server.request('PUT', '/api/v1/products/protected/catalog/V1', {
+        body: { name: 'V1', category: 'vestidos', available: false },
+      });
+      const again = await server.request('POST', `${BASE}/${id}/slices/${created.json.id}/regenerate`, {
+        headers: { 'If-Match': created.headers.get('etag') ?? '' },
+      });
+      expect(again.status).toBe(200);
+      expect(again.json.products.map((p: { productId: string }) => p.productId)).toEqual(['SEED-V', 'V2']);
+      expect(again.json.version).toBe(2);
+    });
+
+    it('refuses unknown seeds and sizes out of range, and regenerating a slice that is not AI', async () => {
+      const bad = await server.request('POST', `${BASE}/${id}/slices/ai`, {
+        body: { name: 'X', startsAt: '2026-11-01T00:00:00Z', seeds: ['NOPE'], size: 10 },
+      });
+      expect(paths(bad)).toEqual(['seeds.0']);
+      expect(
+        paths(
+          await server.request('POST', `${BASE}/${id}/slices/ai`, {
+            body: { name: 'X', startsAt: '2026-11-01T00:00:00Z', seeds: ['V1'], size: 501 },
+          }),
+        ),
+      ).toEqual(['size']);
+      const manual = await server.request('POST', `${BASE}/${id}/slices`, {
+        body: { name: 'M', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', products: [] },
+      });
+      expectProblem(await server.request('POST', `${BASE}/${id}/slices/${manual.json.id}/regenerate`), 409, 'CONFLICT');
+    });
+  });
+
+  describe('editing products in place, without lost updates', () => {
+    let slicePath: string;
+    let etag: string;
+    beforeEach(async () => {
+      const created = await server.request('POST', `${BASE}/${id}/slices`, {
+        body: { name: 'S', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', products: ['A', 'B', 'C'] },
+      });
+      slicePath = `${BASE}/${id}/slices/${created.json.id}`;
+      etag = created.headers.get('etag') ?? '';
+    });
+
+    it('adds, removes and moves in one request; positions stay 1..n', async () => {
+      const answer = await server.request('PATCH', `${slicePath}/products`, {
+        body: {
+          operations: [
+            { op: 'add', productId: 'D', position: 2 },
+            { op: 'remove', productId: 'A' },
+            { op: 'move', productId: 'C', position: 1 },
+          ],
+        },
+        headers: { 'If-Match': etag },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.json.products).toEqual([
+        { productId: 'C', position: 1 },
+        { productId: 'D', position: 2 },
+        { productId: 'B', position: 3 },
+      ]);
+      expect(answer.headers.get('etag')).toBe(etag.replace('.1"', '.2"'));
+    });
+
+    it('answers 400 naming each bad operation and changes nothing', async () => {
+      const answer = await server.request('PATCH', `${slicePath}/products`, {
+        body: {
+          operations: [
+            { op: 'move', productId: 'Z', position: 1 },
+            { op: 'add', productId: 'B' },
+            { op: 'swap', productId: 'A' },
+          ],
+        },
+      });
+      expectProblem(answer, 400, 'VALIDATION_FAILED');
+      expect(paths(answer)).toEqual(['operations.2.op']);
+      const semantic = await server.request('PATCH', `${slicePath}/products`, {
+        body: {
+          operations: [
+            { op: 'move', productId: 'Z', position: 1 },
+            { op: 'add', productId: 'B' },
+          ],
+        },
+      });
+      expect(paths(semantic)).toEqual(['operations.0.productId']);
+      expect((await server.request('GET', slicePath)).json.version).toBe(1);
+    });
+
+    it('reads a slice with its ETag, and a stale If-Match is 412 that changes nothing', async () => {
+      const read = await server.request('GET', slicePath);
+      expect(read.headers.get('etag')).toBe(etag);
+      await server.request('PUT', slicePath, {
+        body: { name: 'S2', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', products: ['X'] },
+        headers: { 'If-Match': etag },
+      });
+      for (const [method, path, body] of [
+        ['PUT', slicePath, { name: 'S3', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', products: ['Y'] }],
+        ['PATCH', `${slicePath}/products`, { operations: [{ op: 'add', productId: 'Y' }] }],
+        ['DELETE', slicePath, undefined],
+      ] as const) {
+        const answer = await server.request(method, path, { body, headers: { 'If-Match': etag } });
+        expectProblem(answer, 412, 'PRECONDITION_FAILED');
+      }
+      expect((await server.request('GET', slicePath)).json).toMatchObject({
+        name: 'S2',
+        version: 2,
+        products: [{ productId: 'X', position: 1, active: true }],
+      });
+      expectProblem(
+        await server.request('DELETE', slicePath, { headers: { 'If-Match': '"collection-1.1"' } }),
+        412,
+        'PRECONDITION_FAILED',
+      );
+      expectProblem(
+        await server.request('DELETE', slicePath, { headers: { 'If-Match': `W/${etag.replace('.1"', '.2"')}` } }),
+        412,
+        'PRECONDITION_FAILED',
+      );
+      expect((await server.request('DELETE', slicePath, { headers: { 'If-Match': '*' } })).status).toBe(204);
+    });
+
+    it('lets exactly one of two builders saving the same version win; the other gets 412', async () => {
+      const save = (products: string[]) =>
+        server.request('PUT', slicePath, {
+          body: { name: 'S', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', products },
+          headers: { 'If-Match': etag },
+        });
+      const answers = await Promise.all([save(['ONE']), save(['TWO']), save(['THREE'])]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 412, 412]);
+      const winner = answers.find((a) => a.status === 200);
+      expect((await server.request('GET', slicePath)).json.products[0].productId).toBe(winner?.json.products[0].productId);
+    });
+
+    it('records who changed a slice last, and when', async () => {
+      const editor = await server.tokenWith(['collections:write', 'collections:read']);
+      server.clock.set('2026-11-22T08:30:00.000Z');
+      await server.request('PATCH', `${slicePath}/products`, {
+        token: editor,
+        body: { operations: [{ op: 'remove', productId: 'A' }] },
+      });
+      expect((await server.request('GET', slicePath)).json).toMatchObject({
+        createdAt: '2026-11-21T12:00:00.000Z',
+        updatedAt: '2026-11-22T08:30:00.000Z',
+        updatedBy: expect.stringMatching(/^test token \d+$/),
+      });
+    });
+  });
+
+  describe('collections without lost updates', () => {
+    it('renames with If-Match, 412 on a stale version, and reads the ETag from the slice list', async () => {
+      const listed = await server.request('GET', `${BASE}/${id}/slices`);
+      const etag = listed.headers.get('etag') ?? '';
+      expect(etag).toBe(`"collection-${id}.1"`);
+      expect(
+        (await server.request('PATCH', `${BASE}/${id}`, { body: { name: 'Cyber' }, headers: { 'If-Match': etag } })).status,
+      ).toBe(200);
+      expectProblem(
+        await server.request('PATCH', `${BASE}/${id}`, { body: { name: 'Late' }, headers: { 'If-Match': etag } }),
+        412,
+        'PRECONDITION_FAILED',
+      );
+      expectProblem(
+        await server.request('DELETE', `${BASE}/${id}`, { headers: { 'If-Match': etag } }),
+        412,
+        'PRECONDITION_FAILED',
+      );
+      expect((await server.request('GET', `${BASE}/${id}/slices`)).json.collection).toMatchObject({ name: 'Cyber', version: 2 });
+    });
+  });
+
+  describe('overlaps', () => {
+    it('warns on create and change, and marks overlaps in the slice list', async () => {
+      const week = await server.request('POST', `${BASE}/${id}/slices`, {
+        body: { name: 'Semana', type: 'MANUAL', startsAt: '2026-11-23T00:00:00Z', endsAt: '2026-11-30T00:00:00Z', products: [] },
+      });
+      expect(week.json.warnings).toEqual([]);
+      const friday = await server.request('POST', `${BASE}/${id}/slices`, {
+        body: { name: 'Sexta', type: 'MANUAL', startsAt: '2026-11-27T00:00:00Z', endsAt: '2026-11-28T00:00:00Z', products: [] },
+      });
+      expect(friday.status).toBe(201);
+      expect(friday.json.warnings).toEqual([
+        {
+          code: 'SLICE_OVERLAP',
+          sliceId: week.json.id,
+          sliceName: 'Semana',
+          from: '2026-11-27T00:00:00.000Z',
+          until: '2026-11-28T00:00:00.000Z',
+        },
+      ]);
+      const moved = await server.request('PUT', `${BASE}/${id}/slices/${friday.json.id}`, {
+        body: { name: 'Sexta', type: 'MANUAL', startsAt: '2026-11-30T00:00:00Z', endsAt: '2026-12-01T00:00:00Z', products: [] },
+      });
+      expect(moved.json.warnings).toEqual([]);
+      await server.request('PUT', `${BASE}/${id}/slices/${friday.json.id}`, {
+        body: { name: 'Sexta', type: 'MANUAL', startsAt: '2026-11-29T00:00:00Z', endsAt: '2026-12-01T00:00:00Z', products: [] },
+      });
+      const listed = await server.request('GET', `${BASE}/${id}/slices`);
+      expect(listed.json.slices.map((s: { name: string; overlapsWith: number[] }) => [s.name, s.overlapsWith])).toEqual([
+        ['Semana', [friday.json.id]],
+        ['Sexta', [week.json.id]],
+      ]);
+    });
+  });
+
+  describe('preview and timeline', () => {
+    beforeEach(async () => {
+      for (const slice of [
+        { name: 'Semana', startsAt: '2026-11-23T03:00:00Z', endsAt: '2026-11-30T03:00:00Z' },
+        { name: 'Sexta', startsAt: '2026-11-27T03:00:00Z', endsAt: '2026-11-28T03:00:00Z' },
+      ]) {
+        await server.request('POST', `${BASE}/${id}/slices`, { body: { ...slice, type: 'MANUAL', products: ['V1'] } });
+      }
+    });
+
+    it.each([
+      ['2026-11-23T02:59:59.999Z', undefined],
+      ['2026-11-23T03:00:00.000Z', 'Semana'],
+      ['2026-11-27T02:59:59.999Z', 'Semana'],
+      ['2026-11-27T00:00:00.000-03:00', 'Sexta'],
+      ['2026-11-28T02:59:59.999Z', 'Sexta'],
+      ['2026-11-28T03:00:00.000Z', 'Semana'],
+      ['2026-11-30T03:00:00.000Z', undefined],
+    ])('previews what the contract read answers at %s', async (at, name) => {
+      const preview = await server.request('GET', `${BASE}/${id}?at=${encodeURIComponent(at)}`);
+      if (name === undefined) {
+        expectProblem(preview, 404, 'NO_ACTIVE_SLICE');
+      } else {
+        expect(preview.status).toBe(200);
+        expect(preview.json.sliceName).toBe(name);
+        expect(preview.headers.get('cache-control')).toBe('no-store');
+      }
+      server.clock.set(at);
+      const live = await server.request('GET', `${BASE}/${id}`);
+      expect(live.status).toBe(preview.status);
+      if (name !== undefined) expect(live.json).toEqual(preview.json);
+    });
+
+    it('needs collections:write to preview, and a valid instant', async () => {
+      const reader = await server.tokenWith(['collections:read']);
+      expectProblem(await server.request('GET', `${BASE}/${id}?at=2026-11-27T03:00:00Z`, { token: reader }), 403, 'FORBIDDEN');
+      expect((await server.request('GET', `${BASE}/${id}`, { token: reader })).status).toBe(404);
+      const writer = await server.tokenWith(['collections:write']);
+      expect((await server.request('GET', `${BASE}/${id}?at=2026-11-27T03:00:00Z`, { token: writer })).status).toBe(200);
+      expect(paths(await server.request('GET', `${BASE}/${id}?at=tomorrow`))).toEqual(['at']);
+    });
+
+    it('lists which slice is shown when over a range', async () => {
+      const answer = await server.request('GET', `${BASE}/${id}/timeline?from=2026-11-22T00:00:00Z&to=2026-12-01T00:00:00Z`);
+      expect(answer.status).toBe(200);
+      expect(answer.json).toEqual({
+        collectionId: id,
+        from: '2026-11-22T00:00:00.000Z',
+        to: '2026-12-01T00:00:00.000Z',
+        segments: [
+          { from: '2026-11-22T00:00:00.000Z', until: '2026-11-23T03:00:00.000Z', sliceId: null, sliceName: null },
+          {
+            from: '2026-11-23T03:00:00.000Z',
+            until: '2026-11-27T03:00:00.000Z',
+            sliceId: expect.any(Number),
+            sliceName: 'Semana',
+          },
+          {
+            from: '2026-11-27T03:00:00.000Z',
+            until: '2026-11-28T03:00:00.000Z',
+            sliceId: expect.any(Number),
+            sliceName: 'Sexta',
+          },
+          {
+            from: '2026-11-28T03:00:00.000Z',
+            until: '2026-11-30T03:00:00.000Z',
+            sliceId: expect.any(Number),
+            sliceName: 'Semana',
+          },
+          { from: '2026-11-30T03:00:00.000Z', until: '2026-12-01T00:00:00.000Z', sliceId: null, sliceName: null },
+        ],
+      });
+      expect(
+        paths(await server.request('GET', `${BASE}/${id}/timeline?from=2026-12-01T00:00:00Z&to=2026-11-01T00:00:00Z`)),
+      ).toEqual(['to']);
+      expect(paths(await server.request('GET', `${BASE}/${id}/timeline?from=2026-12-01T00:00:00Z`))).toEqual(['to']);
+      expectProblem(
+        await server.request('GET', `${BASE}/987654/timeline?from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z`),
+        404,
+        'COLLECTION_NOT_FOUND',
+      );
+    });
+  });
+
+  describe('HTTP caching of the contract read', () => {
+    beforeEach(async () => {
+      await server.request('POST', `${BASE}/${id}/slices`, {
+        body: {
+          name: 'S',
+          type: 'MANUAL',
+          startsAt: '2026-11-21T00:00:00Z',
+          endsAt: '2026-11-21T12:00:30.000Z',
+          products: ['V1'],
+        },
+      });
+    });
+
+    it('sends a strong ETag and a max-age that ends by the next transition, and 304 for a current copy', async () => {
+      const first = await server.request('GET', `${BASE}/${id}`);
+      const tag = first.headers.get('etag') ?? '';
+      expect(tag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+      expect(first.headers.get('cache-control')).toBe('private, max-age=30');
+      const again = await server.request('GET', `${BASE}/${id}`, { headers: { 'If-None-Match': tag } });
+      expect(again.status).toBe(304);
+      expect(again.text).toBe('');
+      expect(again.headers.get('etag')).toBe(tag);
+      expect((await server.request('GET', `${BASE}/${id}`, { headers: { 'If-None-Match': `"other", W/${tag}` } })).status).toBe(
+        304,
+      );
+      expect((await server.request('GET', `${BASE}/${id}`, { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
+    });
+
+    it('changes the ETag whenever the answer changes', async () => {
+      const before = (await server.request('GET', `${BASE}/${id}`)).headers.get('etag');
+      await server.request('PATCH', `${BASE}/${id}`, { body: { description: 'Nova descrição' } });
+      const renamed = await server.request('GET', `${BASE}/${id}`, { headers: { 'If-None-Match': before ?? '' } });
+      expect(renamed.status).toBe(200);
+      expect(renamed.headers.get('etag')).not.toBe(before);
+      await server.request('PUT', '/api/v1/products/protected/catalog/V1', {
+        body: { name: 'V1', category: 'vestidos', brand: 'Aurora' },
+      });
+      expect(
+        (await server.request('GET', `${BASE}/${id}`, { headers: { 'If-None-Match': renamed.headers.get('etag') ?? '' } }))
+          .status,
+      ).toBe(304);
+    });
+
+    it('caps max-age at 60 s, and gives 0 in the last second before a transition', async () => {
+      server.clock.set('2026-11-21T12:00:29.500Z');
+      expect((await server.request('GET', `${BASE}/${id}`)).headers.get('cache-control')).toBe('private, max-age=0');
+      await server.request('POST', `${BASE}/${id}/slices`, {
+        body: { name: 'Longa', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', products: [] },
+      });
+      server.clock.set('2026-11-21T13:00:00.000Z');
+      expect((await server.request('GET', `${BASE}/${id}`)).headers.get('cache-control')).toBe('private, max-age=60');
+    });
+
+    it('never lets max-age reach past a transition, for any schedule (property)', () => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 0, max: 10 ** 7 }),
+          fc.option(fc.integer({ min: 1, max: 10 ** 8 }), { nil: undefined }),
+          (now, ahead) => {
+            const next = ahead === undefined ? undefined : new Date(now + ahead);
+            const age = maxAgeSeconds(new Date(now), next, 60);
+            expect(Number.isInteger(age) && age >= 0 && age <= 60).toBe(true);
+            if (next !== undefined) expect(now + age * 1000).toBeLessThanOrEqual(next.getTime());
+          },
+        ),
+      );
+    });
+  });
+
+  describe('listing at scale', () => {
+    it('pages with limit and cursor, and filters by name', async () => {
+      for (const name of ['Natal 2026', 'Dia das Mães', 'natal 2027', 'Inverno'])
+        await server.request('POST', BASE, { body: { name } });
+      const all: string[] = [];
+      const ids: number[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const answer: TestResponse = await server.request('GET', `${BASE}?limit=2${cursor === null ? '' : `&cursor=${cursor}`}`);
+        expect(answer.json.collections.length).toBeLessThanOrEqual(2);
+        all.push(...answer.json.collections.map((c: { name: string }) => c.name));
+        ids.push(...answer.json.collections.map((c: { id: number }) => c.id));
+        cursor = answer.json.nextCursor;
+        pages++;
+      } while (cursor !== null && pages < 100);
+      expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
+      expect(all).toEqual(expect.arrayContaining(['Natal 2026', 'Dia das Mães', 'natal 2027', 'Inverno']));
+      const natal = await server.request('GET', `${BASE}?name=NATAL`);
+      expect(natal.json.collections.map((c: { name: string }) => c.name)).toEqual(['Natal 2026', 'natal 2027']);
+      expect(paths(await server.request('GET', `${BASE}?limit=0`))).toEqual(['limit']);
+      expect(paths(await server.request('GET', `${BASE}?limit=201`))).toEqual(['limit']);
+      expect(paths(await server.request('GET', `${BASE}?cursor=not-a-cursor`))).toEqual(['cursor']);
+    });
+
+    it('filters a collection’s slices by status', async () => {
+      for (const slice of [
+        { name: 'Passada', startsAt: '2026-10-01T00:00:00Z', endsAt: '2026-11-01T00:00:00Z' },
+        { name: 'Agora', startsAt: '2026-11-01T00:00:00Z' },
+        { name: 'Futura', startsAt: '2026-12-01T00:00:00Z' },
+      ]) {
+        await server.request('POST', `${BASE}/${id}/slices`, { body: { ...slice, type: 'MANUAL', products: [] } });
+      }
+      for (const [status, name] of [
+        ['EXPIRED', 'Passada'],
+        ['ACTIVE', 'Agora'],
+        ['SCHEDULED', 'Futura'],
+      ]) {
+        const answer = await server.request('GET', `${BASE}/${id}/slices?status=${status}`);
+        expect(answer.json.slices.map((s: { name: string }) => s.name)).toEqual([name]);
+        expect(answer.json.collection.sliceCount).toBe(3);
+      }
+      expect(paths(await server.request('GET', `${BASE}/${id}/slices?status=LIVE`))).toEqual(['status']);
+    });
+  });
+});
