@@ -4,6 +4,7 @@ import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import { InMemoryAnswerCache } from '../../src/adapters/memory/in-memory-answer-cache.js';
 import { InMemoryCollectionStore } from '../../src/adapters/memory/in-memory-collection-store.js';
 import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
+import { maxAgeSeconds } from '../../src/adapters/http/entity-tags.js';
 import { activeSliceCacheKey } from '../../src/application/caching/cache-keys.js';
 import { CachedAnswers } from '../../src/application/caching/cached-answers.js';
 import { GetActiveSlice } from '../../src/application/merchandising/get-active-slice.js';
@@ -54,7 +55,13 @@ describe('the cached active slice', () => {
 
           const t = BASE + minute * MINUTE;
           clock.set(t);
-          await answerOf(() => cached.execute(id));
+          const answer = await answerOf(() => cached.execute(id));
+          const next0 = nextTransitionAfter((await collections.listSlices(id)).values(), new Date(t));
+          if (typeof answer === 'object' && answer !== null && 'nextChange' in answer) {
+            // What a browser may keep (Cache-Control max-age) never reaches past the next transition either.
+            const age = maxAgeSeconds(new Date(t), (answer as { nextChange?: Date }).nextChange, 60);
+            expect(t + age * 1000).toBeLessThanOrEqual(next0?.getTime() ?? Number.POSITIVE_INFINITY);
+          }
           await answers.settle();
           const expiry = cache.expiryOf(activeSliceCacheKey(id));
           expect(expiry).toBeDefined();
