@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DomainError, ValidationError } from '../../src/domain/shared/errors.js';
+import { InMemoryCollectionStore } from '../../src/adapters/memory/in-memory-collection-store.js';
+import { EditSliceProducts } from '../../src/application/merchandising/edit-slice-products.js';
+import { SliceWriter } from '../../src/application/merchandising/slice-writer.js';
+import type { Change, WriteResult } from '../../src/domain/merchandising/collection-store.js';
+import type { Slice, SliceDraft } from '../../src/domain/merchandising/slice.js';
 import { merchandisingKit } from '../support/merchandising-kit.js';
 import { aProductInput, aSliceInput, at, T0 } from '../support/mothers.js';
 
@@ -191,22 +196,22 @@ describe('merchandising use cases', () => {
       const { slice } = await kit.createSlice.execute(collectionId, aSliceInput({ products: ['A'] }), ACTOR);
       await kit.replaceSlice.execute(collectionId, slice.id, aSliceInput({ products: ['B'] }), {
         actor: 'other',
-        expectedVersion: 1,
+        ifMatch: [1],
       });
       expect(
         await failure(
           kit.replaceSlice.execute(collectionId, slice.id, aSliceInput({ products: ['C'] }), {
             actor: ACTOR,
-            expectedVersion: 1,
+            ifMatch: [1],
           }),
         ),
       ).toBe('PRECONDITION_FAILED');
       expect(
         await failure(
-          kit.editProducts.execute(collectionId, slice.id, [{ op: 'add', productId: 'C' }], { actor: ACTOR, expectedVersion: 1 }),
+          kit.editProducts.execute(collectionId, slice.id, [{ op: 'add', productId: 'C' }], { actor: ACTOR, ifMatch: [1] }),
         ),
       ).toBe('PRECONDITION_FAILED');
-      expect(await failure(kit.deleteSlice.execute(collectionId, slice.id, { expectedVersion: 1 }))).toBe('PRECONDITION_FAILED');
+      expect(await failure(kit.deleteSlice.execute(collectionId, slice.id, { ifMatch: [1] }))).toBe('PRECONDITION_FAILED');
       expect((await kit.getSlice.execute(collectionId, slice.id)).slice).toMatchObject({
         products: ['B'],
         version: 2,
@@ -279,6 +284,32 @@ describe('merchandising use cases', () => {
       await expect(kit.editProducts.execute(collectionId, sliceId, [add('ONE-MORE')], { actor: ACTOR })).rejects.toMatchObject({
         issues: [{ path: 'products', message: 'must hold at most 500 products (got 501)' }],
       });
+    });
+
+    it('computes the edits again from the newer version when another writer saves between the read and the write', async () => {
+      const racing = new RacingCollectionStore(kit.collections, 1);
+      const writer = new SliceWriter(racing, kit.clock, kit.answers);
+      const { slice } = await new EditSliceProducts(writer).execute(
+        collectionId,
+        sliceId,
+        [{ op: 'add', productId: 'Z', position: 1 }],
+        { actor: ACTOR },
+      );
+      expect(slice.products).toEqual(['Z', 'RACED', 'A', 'B', 'C']);
+      expect(slice.version).toBe(3);
+    });
+
+    it('answers 409 when the slice keeps changing under a change without If-Match, and 412 with one', async () => {
+      const writer = new SliceWriter(new RacingCollectionStore(kit.collections, 10), kit.clock, kit.answers);
+      const edits = [{ op: 'add' as const, productId: 'Z' }];
+      expect(await failure(new EditSliceProducts(writer).execute(collectionId, sliceId, edits, { actor: ACTOR }))).toBe(
+        'CONFLICT',
+      );
+      const current = (await kit.getSlice.execute(collectionId, sliceId)).slice.version;
+      const guarded = new SliceWriter(new RacingCollectionStore(kit.collections, 1), kit.clock, kit.answers);
+      expect(
+        await failure(new EditSliceProducts(guarded).execute(collectionId, sliceId, edits, { actor: ACTOR, ifMatch: [current] })),
+      ).toBe('PRECONDITION_FAILED');
     });
 
     it('computes the edits again from a newer version when another writer got there first', async () => {
@@ -420,20 +451,63 @@ describe('merchandising use cases', () => {
     it('refuses an update that changes nothing or expects another version, and names unknown collections', async () => {
       expect(await failure(kit.updateCollection.execute(collectionId, {}, { actor: ACTOR }))).toBe('VALIDATION_FAILED');
       expect(await failure(kit.updateCollection.execute(999, { name: 'x' }, { actor: ACTOR }))).toBe('COLLECTION_NOT_FOUND');
-      expect(await failure(kit.updateCollection.execute(collectionId, { name: 'x' }, { actor: ACTOR, expectedVersion: 2 }))).toBe(
+      expect(await failure(kit.updateCollection.execute(collectionId, { name: 'x' }, { actor: ACTOR, ifMatch: [2] }))).toBe(
         'PRECONDITION_FAILED',
       );
       expect(
-        await kit.updateCollection.execute(collectionId, { name: '  Natal ' }, { actor: 'planner', expectedVersion: 1 }),
+        await kit.updateCollection.execute(collectionId, { name: '  Natal ' }, { actor: 'planner', ifMatch: [1] }),
       ).toMatchObject({ name: 'Natal', version: 2, updatedBy: 'planner' });
     });
 
     it('deletes a collection and its slices', async () => {
       await kit.createSlice.execute(collectionId, aSliceInput({ startsAt: at('2026-11-01T00:00:00.000Z') }), ACTOR);
-      expect(await failure(kit.deleteCollection.execute(collectionId, { expectedVersion: 5 }))).toBe('PRECONDITION_FAILED');
+      expect(await failure(kit.deleteCollection.execute(collectionId, { ifMatch: [5] }))).toBe('PRECONDITION_FAILED');
       await kit.deleteCollection.execute(collectionId);
       expect(await failure(kit.getActive.execute(collectionId))).toBe('COLLECTION_NOT_FOUND');
       expect(await failure(kit.deleteCollection.execute(collectionId))).toBe('COLLECTION_NOT_FOUND');
     });
   });
 });
+
+/** A store where another writer saves the slice (prepending RACED) just before each of the next `races` writes. */
+class RacingCollectionStore extends InMemoryCollectionStore {
+  constructor(
+    private readonly inner: InMemoryCollectionStore,
+    private races: number,
+  ) {
+    super();
+  }
+
+  override getSlice(collectionId: number, sliceId: number): Promise<Slice | undefined> {
+    return this.inner.getSlice(collectionId, sliceId);
+  }
+
+  override listSlices(collectionId: number) {
+    return this.inner.listSlices(collectionId);
+  }
+
+  override getCollection(id: number) {
+    return this.inner.getCollection(id);
+  }
+
+  override async replaceSlice(
+    collectionId: number,
+    sliceId: number,
+    draft: SliceDraft,
+    change: Change,
+    expectedVersion?: number,
+  ): Promise<WriteResult<Slice>> {
+    if (this.races > 0) {
+      this.races--;
+      const current = await this.inner.getSlice(collectionId, sliceId);
+      if (current !== undefined)
+        await this.inner.replaceSlice(
+          collectionId,
+          sliceId,
+          { ...current, products: ['RACED', ...current.products.filter((p) => p !== 'RACED')] },
+          change,
+        );
+    }
+    return this.inner.replaceSlice(collectionId, sliceId, draft, change, expectedVersion);
+  }
+}

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { zipSync } from 'fflate';
 import writeXlsxFile from 'write-excel-file/node';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { maxAgeSeconds } from '../../src/adapters/http/entity-tags.js';
@@ -38,6 +39,7 @@ describe('the merchandising builder', () => {
     it('creates a SPREADSHEET slice from a CSV', async () => {
       const answer = await upload('productId,position\nVES-003,2\nVES-001,1\n\n');
       expect(answer.status).toBe(201);
+      expect(answer.headers.get('location')).toBe(`${BASE}/${id}/slices/${answer.json.id}`);
       expect(answer.json).toMatchObject({
         name: 'Black Friday',
         type: 'SPREADSHEET',
@@ -129,6 +131,45 @@ describe('the merchandising builder', () => {
       ]);
     });
 
+    it('refuses Excel cells that are not ids as Excel kept them: fractions, huge numbers, dates, true/false', async () => {
+      const sheet = await writeXlsxFile([
+        [{ value: 'productId' }, { value: 'position' }],
+        [{ value: 0.1 + 0.2 }, { value: 1 }],
+        [{ value: 1e21 }, { value: 2 }],
+        [{ value: new Date('2026-11-27T00:00:00Z'), format: 'yyyy-mm-dd' }, { value: 3 }],
+        [{ value: true }, { value: 4 }],
+        [{ value: 'OK-1' }, { value: 2.5 }],
+        [{ value: 7891234567895 }, { value: 6 }],
+      ]).toBuffer();
+      const answer = await upload(sheet, XLSX);
+      expectProblem(answer, 400, 'VALIDATION_FAILED');
+      expect(answer.json.errors).toEqual([
+        { path: 'rows.2.productId', message: 'is the number 0.30000000000000004, not a whole number Excel keeps exactly' },
+        { path: 'rows.3.productId', message: 'is the number 1e+21, not a whole number Excel keeps exactly' },
+        { path: 'rows.4.productId', message: 'is a date' },
+        { path: 'rows.5.productId', message: 'is true, not text' },
+        { path: 'rows.6.position', message: 'is the number 2.5, not a whole number Excel keeps exactly' },
+      ]);
+    });
+
+    it('finds the separator outside quoted header cells', async () => {
+      const answer = await upload('"product, id";"a,b,c";position\nVES-001;x;1\n');
+      expect(answer.status).toBe(201);
+      expect(answer.json.products).toEqual([{ productId: 'VES-001', position: 1 }]);
+    });
+
+    it('refuses a sheet far longer than a slice, and a workbook that unpacks too large, before reading it all', async () => {
+      const long = await upload(['productId', ...Array.from({ length: 3_000 }, (_, i) => `P-${i}`)].join('\n'));
+      expect(long.json.errors).toEqual([
+        { path: 'rows', message: 'must hold at most 500 products (the sheet has more than 2000 rows)' },
+      ]);
+      const bomb = Buffer.from(zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(6 * 1024 * 1024) }));
+      expect(bomb.length).toBeLessThan(64 * 1024);
+      expect((await upload(bomb, XLSX)).json.errors).toEqual([
+        { path: 'file', message: 'unpacks to more than a slice of 500 products can need' },
+      ]);
+    });
+
     it('answers 413 to a spreadsheet over 5 MB', async () => {
       expectProblem(await upload(`productId\n${'A'.repeat(5 * 1024 * 1024)}`), 413, 'PAYLOAD_TOO_LARGE');
     });
@@ -176,6 +217,29 @@ describe('the merchandising builder', () => {
       expect(again.status).toBe(200);
       expect(again.json.products.map((p: { productId: string }) => p.productId)).toEqual(['SEED-V', 'V2']);
       expect(again.json.version).toBe(2);
+    });
+
+    it('keeps generating after a PUT that keeps the slice AI, leaves deleted seeds out, and says when none is left', async () => {
+      await server.request('PUT', '/api/v1/products/protected/catalog/SEED-2', {
+        body: { name: 'Seed 2', category: 'vestidos' },
+      });
+      const created = await server.request('POST', `${BASE}/${id}/slices/ai`, {
+        body: { name: 'S', startsAt: '2026-11-01T00:00:00Z', seeds: ['SEED-V', 'SEED-2'], size: 3 },
+      });
+      const path = `${BASE}/${id}/slices/${created.json.id}`;
+      const put = await server.request('PUT', path, {
+        body: { name: 'Renomeada', type: 'AI', startsAt: '2026-11-01T00:00:00Z', products: ['V2'] },
+      });
+      expect(put.json.generator).toEqual({ seeds: ['SEED-V', 'SEED-2'], size: 3, includeSeeds: false });
+      await server.request('DELETE', '/api/v1/products/protected/catalog/SEED-V');
+      const again = await server.request('POST', `${path}/regenerate`);
+      expect(again.status).toBe(200);
+      expect(again.json.name).toBe('Renomeada');
+      await server.request('DELETE', '/api/v1/products/protected/catalog/SEED-2');
+      expectProblem(await server.request('POST', `${path}/regenerate`), 409, 'CONFLICT');
+      await server.request('PUT', '/api/v1/products/protected/catalog/SEED-V', {
+        body: { name: 'Vestido', category: 'vestidos', brand: 'Aurora' },
+      });
     });
 
     it('refuses unknown seeds and sizes out of range, and regenerating a slice that is not AI', async () => {
@@ -298,17 +362,42 @@ describe('the merchandising builder', () => {
     });
 
     it('records who changed a slice last, and when', async () => {
-      const editor = await server.tokenWith(['collections:write', 'collections:read']);
+      const issued = await server.request('POST', '/api/v1/admin/protected/tokens', {
+        body: { name: 'ana-merchandising', scopes: ['collections:write'] },
+      });
       server.clock.set('2026-11-22T08:30:00.000Z');
       await server.request('PATCH', `${slicePath}/products`, {
-        token: editor,
+        token: issued.json.token,
         body: { operations: [{ op: 'remove', productId: 'A' }] },
       });
       expect((await server.request('GET', slicePath)).json).toMatchObject({
         createdAt: '2026-11-21T12:00:00.000Z',
         updatedAt: '2026-11-22T08:30:00.000Z',
-        updatedBy: expect.stringMatching(/^test token \d+$/),
+        updatedBy: 'ana-merchandising',
       });
+    });
+
+    it('accepts any of several tags in If-Match, compares them exactly, and marks builder reads not cacheable', async () => {
+      const next = etag.replace('.1"', '.2"');
+      const two = await server.request('PATCH', `${slicePath}/products`, {
+        body: { operations: [{ op: 'remove', productId: 'A' }] },
+        headers: { 'If-Match': `${next}, ${etag}` },
+      });
+      expect(two.status).toBe(200);
+      const three = await server.request('PATCH', `${slicePath}/products`, {
+        body: { operations: [{ op: 'remove', productId: 'B' }] },
+        headers: { 'If-Match': `"slice-999.2", ${next}` },
+      });
+      expect(three.status).toBe(200);
+      const leadingZero = etag.replace('.1"', '.03"');
+      expectProblem(
+        await server.request('DELETE', slicePath, { headers: { 'If-Match': leadingZero } }),
+        412,
+        'PRECONDITION_FAILED',
+      );
+      const read = await server.request('GET', slicePath);
+      expect(read.headers.get('cache-control')).toBe('no-store');
+      expect(read.headers.get('etag')).toBe(etag.replace('.1"', '.3"'));
     });
   });
 
@@ -480,19 +569,35 @@ describe('the merchandising builder', () => {
       expect((await server.request('GET', `${BASE}/${id}`, { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
     });
 
-    it('changes the ETag whenever the answer changes', async () => {
+    it('changes the ETag whenever the answer changes: the collection, or a product’s active flag', async () => {
+      await server.request('PUT', '/api/v1/products/protected/catalog/V1', {
+        body: { name: 'V1', category: 'vestidos', brand: 'Aurora' },
+      });
       const before = (await server.request('GET', `${BASE}/${id}`)).headers.get('etag');
       await server.request('PATCH', `${BASE}/${id}`, { body: { description: 'Nova descrição' } });
       const renamed = await server.request('GET', `${BASE}/${id}`, { headers: { 'If-None-Match': before ?? '' } });
       expect(renamed.status).toBe(200);
       expect(renamed.headers.get('etag')).not.toBe(before);
+      const sliceId = (await server.request('GET', `${BASE}/${id}/slices`)).json.slices[0].id;
+      await server.request('PUT', `${BASE}/${id}/slices/${sliceId}`, {
+        body: { name: 'S', type: 'MANUAL', startsAt: '2026-11-21T00:00:00Z', filters: { availableOnly: true }, products: ['V1'] },
+      });
+      const filtered = await server.request('GET', `${BASE}/${id}`);
+      expect(filtered.json.products).toEqual([{ productId: 'V1', position: 1, active: true }]);
+      const tag = filtered.headers.get('etag') ?? '';
+      // A catalog change reaches the answer within CACHE_TTL (at once without a shared cache).
+      await server.request('PUT', '/api/v1/products/protected/catalog/V1', {
+        body: { name: 'V1', category: 'vestidos', brand: 'Aurora', available: false },
+      });
+      server.clock.advance(60_000);
+      const flipped = await server.request('GET', `${BASE}/${id}`, { headers: { 'If-None-Match': tag } });
+      expect(flipped.status).toBe(200);
+      expect(flipped.json.products).toEqual([{ productId: 'V1', position: 1, active: false }]);
       await server.request('PUT', '/api/v1/products/protected/catalog/V1', {
         body: { name: 'V1', category: 'vestidos', brand: 'Aurora' },
       });
-      expect(
-        (await server.request('GET', `${BASE}/${id}`, { headers: { 'If-None-Match': renamed.headers.get('etag') ?? '' } }))
-          .status,
-      ).toBe(304);
+      server.clock.advance(60_000);
+      expect((await server.request('GET', `${BASE}/${id}`, { headers: { 'If-None-Match': tag } })).status).toBe(304);
     });
 
     it('caps max-age at 60 s, and gives 0 in the last second before a transition', async () => {
@@ -544,6 +649,11 @@ describe('the merchandising builder', () => {
       expect(paths(await server.request('GET', `${BASE}?limit=0`))).toEqual(['limit']);
       expect(paths(await server.request('GET', `${BASE}?limit=201`))).toEqual(['limit']);
       expect(paths(await server.request('GET', `${BASE}?cursor=not-a-cursor`))).toEqual(['cursor']);
+      expect(paths(await server.request('GET', `${BASE}?name=%00`))).toEqual(['name']);
+      const natalPage = await server.request('GET', `${BASE}?name=natal&limit=1`);
+      expect(natalPage.json.collections.map((c: { name: string }) => c.name)).toEqual(['Natal 2026']);
+      const natalNext = await server.request('GET', `${BASE}?name=natal&limit=1&cursor=${natalPage.json.nextCursor}`);
+      expect(natalNext.json).toMatchObject({ collections: [{ name: 'natal 2027' }], nextCursor: null });
     });
 
     it('filters a collection’s slices by status', async () => {

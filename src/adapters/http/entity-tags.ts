@@ -10,18 +10,20 @@ export function versionTag(kind: EntityKind, id: number, version: number): strin
 }
 
 /**
- * The version `If-Match` expects of the entity: undefined when the header is absent or `*` (the
- * write happens whatever the version), the version its tag names otherwise, and -1 when none of
- * its tags names this entity (strongly), so the write fails as out of date.
+ * The versions of the entity an `If-Match` accepts: undefined when the header is absent or `*`
+ * (the write applies to whatever is stored); otherwise every version its tags name for this
+ * entity, compared strongly and exactly as written (a weak tag, or a tag of something else, names
+ * none: an empty list, and the write fails as out of date).
  */
-export function expectedVersion(ctx: ParameterizedContext, kind: EntityKind, id: number): number | undefined {
+export function ifMatch(ctx: ParameterizedContext, kind: EntityKind, id: number): number[] | undefined {
   const header = ctx.get('If-Match').trim();
   if (header === '' || header === '*') return undefined;
+  const versions: number[] = [];
   for (const candidate of header.split(',')) {
-    const match = /^"(collection|slice)-(\d+)\.(\d+)"$/.exec(candidate.trim());
-    if (match && match[1] === kind && Number(match[2]) === id) return Number(match[3]);
+    const match = /^"(collection|slice)-([1-9]\d{0,15})\.([1-9]\d{0,15})"$/.exec(candidate.trim());
+    if (match && match[1] === kind && match[2] === String(id)) versions.push(Number(match[3]));
   }
-  return -1;
+  return versions;
 }
 
 /** A strong entity tag of a body: it changes whenever the body does. */

@@ -188,6 +188,7 @@ export class MongoDatabase {
     try {
       const db = maintenance.db(this.settings.dbName);
       await ensureIndexes(db);
+      await backfillVersions(db);
       await removeOrphanSlices(db, this.logger);
     } finally {
       await maintenance.close();
@@ -233,6 +234,16 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { collectionId: 1, endsAt: 1 }, name: 'slices_ends' },
   ]);
   await db.collection(COLLECTIONS.tokens).createIndexes([{ key: { hash: 1 }, name: 'tokens_hash_unique', unique: true }]);
+}
+
+/**
+ * Collections and slices written before versions existed get version 1 and an unknown author, so
+ * their entity tags parse and versioned writes work on them.
+ */
+async function backfillVersions(db: Db): Promise<void> {
+  for (const name of [COLLECTIONS.collections, COLLECTIONS.slices]) {
+    await db.collection(name).updateMany({ version: { $exists: false } }, { $set: { version: 1, updatedBy: 'unknown' } });
+  }
 }
 
 /**

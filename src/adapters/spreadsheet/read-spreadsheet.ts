@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { unzipSync } from 'fflate';
 import { readSheet } from 'read-excel-file/node';
 import type { Spreadsheet } from '../../application/merchandising/spreadsheet-slices.js';
 import { ValidationError } from '../../domain/shared/errors.js';
@@ -12,16 +13,32 @@ export const SPREADSHEET_MEDIA_TYPES: Readonly<Record<string, SpreadsheetFormat>
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
 };
 
+/**
+ * A slice holds 500 products; a sheet with far more rows is refused before it is all read, so a
+ * small file that unpacks or parses into millions of rows cannot hold the server up.
+ */
+export const MAX_SHEET_ROWS = 2_000;
+/** The most a workbook's XML may unpack to (500 rows take well under 1 MB). */
+const MAX_WORKBOOK_UNPACKED_BYTES = 5 * 1024 * 1024;
+
 /** Header names (compared without case, accents, spaces or punctuation) of the two columns read. */
 const PRODUCT_HEADERS = new Set(['productid', 'sku', 'idproduto', 'produto']);
 const POSITION_HEADERS = new Set(['position', 'posicao', 'ordem']);
 
-function headerKey(cell: string): string {
-  return cell
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
+type Cell = string | { readonly problem: string };
+
+function headerKey(cell: Cell): string {
+  return typeof cell !== 'string'
+    ? ''
+    : cell
+        .normalize('NFD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '');
+}
+
+function isBlank(cell: Cell | undefined): boolean {
+  return cell === undefined || (typeof cell === 'string' && cell.trim() === '');
 }
 
 /**
@@ -32,29 +49,37 @@ function headerKey(cell: string): string {
  */
 export async function readSpreadsheet(bytes: Buffer, format: SpreadsheetFormat): Promise<Spreadsheet> {
   const table = format === 'csv' ? readCsv(bytes) : await readXlsx(bytes);
+  if (table.length > MAX_SHEET_ROWS) {
+    throw ValidationError.single('rows', `must hold at most 500 products (the sheet has more than ${MAX_SHEET_ROWS} rows)`);
+  }
   const [header, ...body] = table;
-  if (header === undefined || header.every((cell) => cell.trim() === '')) {
+  if (header === undefined || header.every(isBlank)) {
     throw ValidationError.single('header', 'the first row must name the columns, one of them productId');
   }
   const keys = header.map(headerKey);
   const productColumn = keys.findIndex((k) => PRODUCT_HEADERS.has(k));
   if (productColumn < 0) {
-    throw ValidationError.single(
-      'header',
-      `needs a productId column (found: ${header
-        .map((h) => h.trim())
-        .filter(Boolean)
-        .join(', ')})`,
-    );
+    const names = header.filter((h): h is string => typeof h === 'string' && h.trim() !== '').map((h) => h.trim());
+    throw ValidationError.single('header', `needs a productId column (found: ${names.join(', ')})`);
   }
   const positionColumn = keys.findIndex((k) => POSITION_HEADERS.has(k));
   const rows: SpreadsheetRow[] = [];
   body.forEach((cells, i) => {
-    if (cells.every((cell) => cell.trim() === '')) return;
+    if (cells.every(isBlank)) return;
+    const id = cells[productColumn] ?? '';
+    const position = positionColumn >= 0 ? (cells[positionColumn] ?? '') : undefined;
     rows.push({
       rowNumber: i + 2,
-      productId: cells[productColumn] ?? '',
-      ...(positionColumn >= 0 ? { position: cells[positionColumn] ?? '' } : {}),
+      productId: typeof id === 'string' ? id : '',
+      ...(position === undefined ? {} : { position: typeof position === 'string' ? position : '' }),
+      ...(typeof id !== 'string' || (position !== undefined && typeof position !== 'string')
+        ? {
+            problems: {
+              ...(typeof id !== 'string' ? { productId: id.problem } : {}),
+              ...(position !== undefined && typeof position !== 'string' ? { position: position.problem } : {}),
+            },
+          }
+        : {}),
     });
   });
   return { rows, hasPositionColumn: positionColumn >= 0 };
@@ -69,32 +94,64 @@ function readCsv(bytes: Buffer): string[][] {
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   try {
-    return parse(text, { delimiter: guessDelimiter(text), relax_column_count: true, skip_empty_lines: false }) as string[][];
+    return parse(text, {
+      delimiter: guessDelimiter(text),
+      relax_column_count: true,
+      skip_empty_lines: false,
+      // One record more than allowed is enough to know the sheet is too long.
+      to: MAX_SHEET_ROWS + 1,
+    }) as string[][];
   } catch (error) {
     throw ValidationError.single('file', `is not readable CSV (${error instanceof Error ? error.message : 'parse error'})`);
   }
 }
 
-/** The separator the header row uses most: `,` (the default), `;` (spreadsheets in Brazil and Europe) or a tab. */
+/** The separator the header row uses most outside quotes: `,` (the default), `;` (Brazil, Europe) or a tab. */
 function guessDelimiter(text: string): string {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const counts = [',', ';', '\t'].map((d) => ({ d, n: firstLine.split(d).length - 1 }));
+  const end = text.search(/\r?\n|$/);
+  const header = text.slice(0, end).replace(/"(?:[^"]|"")*"/g, '');
+  const counts = [',', ';', '\t'].map((d) => ({ d, n: header.split(d).length - 1 }));
   const best = counts.sort((a, b) => b.n - a.n)[0];
   return best !== undefined && best.n > 0 ? best.d : ',';
 }
 
-async function readXlsx(bytes: Buffer): Promise<string[][]> {
+async function readXlsx(bytes: Buffer): Promise<Cell[][]> {
+  // Look at the sizes the archive declares before unpacking anything.
+  let unpacked = 0;
+  try {
+    unzipSync(bytes, {
+      filter: (file) => {
+        unpacked += file.originalSize;
+        return false;
+      },
+    });
+  } catch {
+    throw ValidationError.single('file', 'is not a readable Excel workbook (.xlsx)');
+  }
+  if (unpacked > MAX_WORKBOOK_UNPACKED_BYTES) {
+    throw ValidationError.single('file', 'unpacks to more than a slice of 500 products can need');
+  }
   let sheet: unknown[][];
   try {
     sheet = (await readSheet(bytes)) as unknown[][];
   } catch {
     throw ValidationError.single('file', 'is not a readable Excel workbook (.xlsx)');
   }
-  return sheet.map((row) => row.map(cellText));
+  return sheet.slice(0, MAX_SHEET_ROWS + 1).map((row) => row.map(cellOf));
 }
 
-function cellText(cell: unknown): string {
+/**
+ * An Excel cell as text. A whole number is read as its digits (ids such as EANs are often numbers);
+ * any other number, a date or a true/false is not an id Excel kept intact, so the row says so.
+ */
+function cellOf(cell: unknown): Cell {
   if (cell === null || cell === undefined) return '';
-  if (cell instanceof Date) return cell.toISOString();
-  return String(cell);
+  if (typeof cell === 'string') return cell;
+  if (typeof cell === 'number')
+    return Number.isSafeInteger(cell)
+      ? String(cell)
+      : { problem: `is the number ${cell}, not a whole number Excel keeps exactly` };
+  if (cell instanceof Date) return { problem: 'is a date' };
+  if (typeof cell === 'boolean') return { problem: `is ${cell}, not text` };
+  return { problem: 'cannot be read as text' };
 }

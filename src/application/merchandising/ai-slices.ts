@@ -2,7 +2,8 @@ import { DomainError, ValidationError, type ValidationIssue } from '../../domain
 import { draftSlice, MAX_SLICE_PRODUCTS, type SliceGenerator, type SliceInput } from '../../domain/merchandising/slice.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
 import type { Similarity } from '../../domain/product/similarity.js';
-import type { SliceWriter, WriteOptions } from './slice-writer.js';
+import type { WriteOptions } from './preconditions.js';
+import type { SliceWriter } from './slice-writer.js';
 import type { SliceChange } from './views.js';
 
 export const MAX_SEEDS = 50;
@@ -16,6 +17,7 @@ export async function generateSliceProducts(
   products: ProductStore,
   similarity: Similarity,
   generator: SliceGenerator,
+  unknownSeeds: 'refuse' | 'skip' = 'refuse',
 ): Promise<string[]> {
   const issues: ValidationIssue[] = [];
   if (generator.seeds.length === 0 || generator.seeds.length > MAX_SEEDS) {
@@ -25,9 +27,16 @@ export async function generateSliceProducts(
     issues.push({ path: 'size', message: `must be a whole number from 1 to ${MAX_SLICE_PRODUCTS}` });
   }
   const known = await products.getMany(generator.seeds);
-  generator.seeds.forEach((seed, i) => {
-    if (!known.has(seed)) issues.push({ path: `seeds.${i}`, message: `no product has this id (${seed})` });
-  });
+  if (unknownSeeds === 'refuse') {
+    generator.seeds.forEach((seed, i) => {
+      if (!known.has(seed)) issues.push({ path: `seeds.${i}`, message: `no product has this id (${seed})` });
+    });
+  } else if (known.size === 0) {
+    throw new DomainError(
+      'CONFLICT',
+      'None of the slice’s seed products is in the catalog any more; create the slice again from other seeds.',
+    );
+  }
   if (issues.length > 0) throw new ValidationError(issues);
 
   const chosen = new Set<string>();
@@ -87,9 +96,13 @@ export class RegenerateAiSlice {
       sliceId,
       async (slice) => {
         if (slice.type !== 'AI' || slice.generator === undefined) {
-          throw new DomainError('CONFLICT', 'Only an AI slice can be generated again; this one is not.');
+          throw new DomainError(
+            'CONFLICT',
+            'Only a slice created here from seed products can be generated again; this one was not.',
+          );
         }
-        return { ...slice, products: await generateSliceProducts(this.products, this.similarity, slice.generator) };
+        // Seeds deleted from the catalog since are left out; the others still lead the way.
+        return { ...slice, products: await generateSliceProducts(this.products, this.similarity, slice.generator, 'skip') };
       },
       options,
     );

@@ -2,7 +2,7 @@ import type { CollectionStore } from '../../domain/merchandising/collection-stor
 import { activeSliceCacheKey } from '../caching/cache-keys.js';
 import type { CachedAnswers } from '../caching/cached-answers.js';
 import { collectionNotFound } from './not-found.js';
-import { preconditionFailed } from './slice-writer.js';
+import { preconditionFailed, versionToExpect, type IfMatch } from './preconditions.js';
 
 /** Deletes a collection together with all its slices. */
 export class DeleteCollection {
@@ -11,9 +11,10 @@ export class DeleteCollection {
     private readonly answers: CachedAnswers,
   ) {}
 
-  async execute(id: number, options: { readonly expectedVersion?: number | undefined } = {}): Promise<void> {
+  async execute(id: number, options: { readonly ifMatch?: IfMatch } = {}): Promise<void> {
+    const expected = await versionToExpect(options.ifMatch, async () => (await this.collections.getCollection(id))?.version);
     const result = await this.answers.afterWrite([activeSliceCacheKey(id)], () =>
-      this.collections.deleteCollection(id, options.expectedVersion),
+      this.collections.deleteCollection(id, expected),
     );
     if (result.status === 'missing') throw collectionNotFound();
     if (result.status === 'stale') throw preconditionFailed('collection', result.version);

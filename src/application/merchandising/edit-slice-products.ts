@@ -1,5 +1,6 @@
 import { applyProductEdits, type ProductEdit } from '../../domain/merchandising/product-edits.js';
-import type { SliceWriter, WriteOptions } from './slice-writer.js';
+import type { WriteOptions } from './preconditions.js';
+import type { SliceWriter } from './slice-writer.js';
 import type { SliceChange } from './views.js';
 
 /** Adds, removes and moves products of a slice, several in one atomic change; positions stay 1..n. */

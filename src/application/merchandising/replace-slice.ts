@@ -1,12 +1,22 @@
 import { draftSlice, type SliceInput } from '../../domain/merchandising/slice.js';
-import type { SliceWriter, WriteOptions } from './slice-writer.js';
+import type { WriteOptions } from './preconditions.js';
+import type { SliceWriter } from './slice-writer.js';
 import type { SliceChange } from './views.js';
 
-/** Replaces everything about a slice (name, type, dates, filters and products) in one write. */
+/**
+ * Replaces everything about a slice (name, type, dates, filters and products) in one write. An AI
+ * slice that stays AI keeps how it was generated, so it can still be generated again.
+ */
 export class ReplaceSlice {
   constructor(private readonly writer: SliceWriter) {}
 
   async execute(collectionId: number, sliceId: number, input: SliceInput, options: WriteOptions): Promise<SliceChange> {
-    return this.writer.replace(collectionId, sliceId, draftSlice(input), options);
+    const draft = draftSlice(input);
+    return this.writer.modify(
+      collectionId,
+      sliceId,
+      (current) => (draft.type === 'AI' && current.generator !== undefined ? { ...draft, generator: current.generator } : draft),
+      options,
+    );
   }
 }

@@ -6,23 +6,11 @@ import { sliceStatusAt, type Slice, type SliceDraft } from '../../domain/merchan
 import { activeSliceCacheKey } from '../caching/cache-keys.js';
 import type { CachedAnswers } from '../caching/cached-answers.js';
 import { collectionNotFound, sliceNotFound } from './not-found.js';
+import { preconditionFailed, versionToExpect, type IfMatch, type WriteOptions } from './preconditions.js';
 import type { SliceChange } from './views.js';
-
-/** Who writes, and which version of the thing written they last read (from `If-Match`). */
-export interface WriteOptions {
-  readonly actor: string;
-  readonly expectedVersion?: number | undefined;
-}
 
 /** How often a change computed from a slice is tried again when another writer got there first. */
 const ATTEMPTS = 3;
-
-export function preconditionFailed(what: string, version: number): DomainError {
-  return new DomainError(
-    'PRECONDITION_FAILED',
-    `The ${what} changed since it was read (it is at version ${version} now); read it again and reapply the change.`,
-  );
-}
 
 /**
  * Every write of a slice goes through here: versions checked (If-Match), the collection's cached
@@ -45,19 +33,10 @@ export class SliceWriter {
     return this.describe(slice);
   }
 
-  /** Replaces the slice whole, with the draft as given. */
-  async replace(collectionId: number, sliceId: number, draft: SliceDraft, options: WriteOptions): Promise<SliceChange> {
-    const change = { at: this.clock.now(), by: options.actor };
-    const result = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
-      this.collections.replaceSlice(collectionId, sliceId, draft, change, options.expectedVersion),
-    );
-    return this.describe(await this.settled(result, collectionId));
-  }
-
   /**
-   * Changes the slice as `modify` says, computed from the slice as stored: when another writer
+   * Changes the slice as `modify` says, computed from the slice as stored. When another writer
    * changes it in between, the change is computed again from the new version, unless the caller
-   * named the version it expects, which then fails with PRECONDITION_FAILED.
+   * named the versions it accepts (`If-Match`), which then fails with PRECONDITION_FAILED.
    */
   async modify(
     collectionId: number,
@@ -68,7 +47,7 @@ export class SliceWriter {
     for (let attempt = 1; ; attempt++) {
       const current = await this.collections.getSlice(collectionId, sliceId);
       if (current === undefined) throw await sliceNotFound(this.collections, collectionId);
-      if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) {
+      if (options.ifMatch !== undefined && !options.ifMatch.includes(current.version)) {
         throw preconditionFailed('slice', current.version);
       }
       const draft = await modify(current);
@@ -76,15 +55,21 @@ export class SliceWriter {
       const result = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
         this.collections.replaceSlice(collectionId, sliceId, draft, change, current.version),
       );
-      if (result.status !== 'stale' || options.expectedVersion !== undefined || attempt === ATTEMPTS) {
-        return this.describe(await this.settled(result, collectionId));
+      if (result.status !== 'stale') return this.describe(await this.settled(result, collectionId));
+      if (options.ifMatch !== undefined) throw preconditionFailed('slice', result.version);
+      if (attempt === ATTEMPTS) {
+        throw new DomainError('CONFLICT', 'The slice kept changing while this change was made; try again.');
       }
     }
   }
 
-  async remove(collectionId: number, sliceId: number, options: Omit<WriteOptions, 'actor'>): Promise<void> {
+  async remove(collectionId: number, sliceId: number, ifMatch: IfMatch): Promise<void> {
+    const expected = await versionToExpect(
+      ifMatch,
+      async () => (await this.collections.getSlice(collectionId, sliceId))?.version,
+    );
     const result = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
-      this.collections.deleteSlice(collectionId, sliceId, options.expectedVersion),
+      this.collections.deleteSlice(collectionId, sliceId, expected),
     );
     await this.settled(result, collectionId);
   }
@@ -101,5 +86,3 @@ export class SliceWriter {
     throw await sliceNotFound(this.collections, collectionId);
   }
 }
-
-export type { Overlap };

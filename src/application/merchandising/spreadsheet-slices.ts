@@ -1,6 +1,7 @@
 import { productsFromRows, type SpreadsheetRow } from '../../domain/merchandising/spreadsheet-rows.js';
 import { draftSlice, type SliceInput } from '../../domain/merchandising/slice.js';
-import type { SliceWriter, WriteOptions } from './slice-writer.js';
+import type { WriteOptions } from './preconditions.js';
+import type { SliceWriter } from './slice-writer.js';
 import type { SliceChange } from './views.js';
 
 /** The rows of an uploaded spreadsheet, read by an adapter (CSV, Excel). */

@@ -5,7 +5,7 @@ import type { CollectionStore } from '../../domain/merchandising/collection-stor
 import { activeSliceCacheKey } from '../caching/cache-keys.js';
 import type { CachedAnswers } from '../caching/cached-answers.js';
 import { collectionNotFound } from './not-found.js';
-import { preconditionFailed, type WriteOptions } from './slice-writer.js';
+import { preconditionFailed, versionToExpect, type WriteOptions } from './preconditions.js';
 
 /** Renames a collection or changes its description. */
 export class UpdateCollection {
@@ -21,8 +21,9 @@ export class UpdateCollection {
     }
     const fields = draftCollectionFields(changes);
     const change = { at: this.clock.now(), by: options.actor };
+    const expected = await versionToExpect(options.ifMatch, async () => (await this.collections.getCollection(id))?.version);
     const result = await this.answers.afterWrite([activeSliceCacheKey(id)], () =>
-      this.collections.updateCollection(id, fields, change, options.expectedVersion),
+      this.collections.updateCollection(id, fields, change, expected),
     );
     if (result.status === 'missing') throw collectionNotFound();
     if (result.status === 'stale') throw preconditionFailed('collection', result.version);

@@ -15,6 +15,8 @@ export const STATUS_COLOUR: Readonly<Record<SliceStatus, 'yellow' | 'green' | 'r
 };
 
 export const MAX_SLICE_PRODUCTS = 500;
+/** No product id is this long; the bound keeps a full slice far from any store's document limit. */
+export const MAX_PRODUCT_ID_IN_SLICE = 1_000;
 export const MAX_NAME_LENGTH = 200;
 
 /** The end of a slice that never expires: 9999-12-31T23:59:59.999Z. */
@@ -172,6 +174,10 @@ export function productListIssues(products: readonly string[], path = 'products'
   products.forEach((id, i) => {
     if (id.length === 0) {
       issues.push({ path: `${path}.${i}`, message: 'must not be empty' });
+      return;
+    }
+    if (id.length > MAX_PRODUCT_ID_IN_SLICE) {
+      issues.push({ path: `${path}.${i}`, message: `must be at most ${MAX_PRODUCT_ID_IN_SLICE} characters` });
       return;
     }
     const earlier = firstIndex.get(id);

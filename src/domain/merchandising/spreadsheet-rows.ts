@@ -8,6 +8,8 @@ export interface SpreadsheetRow {
   readonly productId: string;
   /** The cell of the `position` column, when the spreadsheet has one (may be empty). */
   readonly position?: string | undefined;
+  /** Cells the reader could not take as text (e.g. a date where an id belongs), with why. */
+  readonly problems?: { readonly productId?: string; readonly position?: string } | undefined;
 }
 
 /**
@@ -28,7 +30,8 @@ export function productsFromRows(rows: readonly SpreadsheetRow[], hasPositionCol
   for (const row of rows) {
     const path = `rows.${row.rowNumber}`;
     const id = row.productId.trim();
-    if (id.length === 0) issues.push({ path: `${path}.productId`, message: 'is empty' });
+    if (row.problems?.productId !== undefined) issues.push({ path: `${path}.productId`, message: row.problems.productId });
+    else if (id.length === 0) issues.push({ path: `${path}.productId`, message: 'is empty' });
     else if (rowOfId.has(id)) issues.push({ path: `${path}.productId`, message: `duplicates row ${rowOfId.get(id)} (${id})` });
     else rowOfId.set(id, row.rowNumber);
 
@@ -36,7 +39,9 @@ export function productsFromRows(rows: readonly SpreadsheetRow[], hasPositionCol
     if (hasPositionColumn) {
       const text = (row.position ?? '').trim();
       position = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
-      if (!(position >= 1)) {
+      if (row.problems?.position !== undefined) {
+        issues.push({ path: `${path}.position`, message: row.problems.position });
+      } else if (!(position >= 1)) {
         issues.push({
           path: `${path}.position`,
           message: text.length === 0 ? 'is empty' : `must be a whole number from 1 (got "${text}")`,

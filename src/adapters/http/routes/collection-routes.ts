@@ -20,7 +20,7 @@ import type { ActiveSliceView } from '../../../application/merchandising/views.j
 import { ClockToken, type Clock } from '../../../domain/shared/clock.js';
 import { readSpreadsheet } from '../../spreadsheet/read-spreadsheet.js';
 import { sendJson, sendNoContent, type VitrineContext } from '../context.js';
-import { contentTag, expectedVersion, maxAgeSeconds, noneMatchHits, versionTag } from '../entity-tags.js';
+import { contentTag, ifMatch, maxAgeSeconds, noneMatchHits, versionTag } from '../entity-tags.js';
 import { readUpload } from '../middleware/upload.js';
 import {
   presentActiveSlice,
@@ -88,6 +88,7 @@ export function collectionRoutes({ router, container, requireScope, jsonBody }: 
   /** A written slice: 201 or 200, its entity tag, its body with warnings. */
   const sendSlice = (ctx: VitrineContext, status: number, change: Parameters<typeof presentSlice>[0]) => {
     ctx.set('ETag', versionTag('slice', change.slice.id, change.slice.version));
+    if (status === 201) ctx.set('Location', `${COLLECTIONS_BASE}/${change.slice.collectionId}/slices/${change.slice.id}`);
     sendJson(ctx, status, presentSlice(change));
   };
 
@@ -112,6 +113,7 @@ export function collectionRoutes({ router, container, requireScope, jsonBody }: 
     const body = parseBody(CreateCollectionBody, ctx.request.body);
     const created = await use.createCollection.execute(body, actorOf(ctx));
     ctx.set('ETag', versionTag('collection', created.id, created.version));
+    ctx.set('Location', `${COLLECTIONS_BASE}/${created.id}/slices`);
     sendJson(ctx, 201, presentCollection(created));
   });
 
@@ -129,7 +131,7 @@ export function collectionRoutes({ router, container, requireScope, jsonBody }: 
     const body = parseBody(UpdateCollectionBody, ctx.request.body);
     const updated = await use.updateCollection.execute(id, body, {
       actor: actorOf(ctx),
-      expectedVersion: expectedVersion(ctx, 'collection', id),
+      ifMatch: ifMatch(ctx, 'collection', id),
     });
     ctx.set('ETag', versionTag('collection', updated.id, updated.version));
     sendJson(ctx, 200, presentCollection(updated));
@@ -137,7 +139,7 @@ export function collectionRoutes({ router, container, requireScope, jsonBody }: 
 
   router.delete(collection, write, async (ctx) => {
     const { id } = parseInput(CollectionParams, ctx.params);
-    await use.deleteCollection.execute(id, { expectedVersion: expectedVersion(ctx, 'collection', id) });
+    await use.deleteCollection.execute(id, { ifMatch: ifMatch(ctx, 'collection', id) });
     sendNoContent(ctx);
   });
 
@@ -152,7 +154,7 @@ export function collectionRoutes({ router, container, requireScope, jsonBody }: 
     const { id } = parseInput(CollectionParams, ctx.params);
     const { status } = parseInput(SliceListQuery, ctx.query);
     const listed = await use.listSlices.execute(id, { status });
-    ctx.set('ETag', versionTag('collection', listed.collection.id, listed.collection.version));
+    setVersionTag(ctx, versionTag('collection', listed.collection.id, listed.collection.version));
     sendJson(ctx, 200, { collection: presentCollection(listed.collection), slices: listed.slices.map(presentSliceListItem) });
   });
 
@@ -179,21 +181,21 @@ export function collectionRoutes({ router, container, requireScope, jsonBody }: 
   router.get(slice, read, async (ctx) => {
     const { id, sliceId } = parseInput(SliceParams, ctx.params);
     const details = await use.getSlice.execute(id, sliceId);
-    ctx.set('ETag', versionTag('slice', details.slice.id, details.slice.version));
+    setVersionTag(ctx, versionTag('slice', details.slice.id, details.slice.version));
     sendJson(ctx, 200, presentSliceDetails(details));
   });
 
   router.put(slice, write, jsonBody, async (ctx) => {
     const { id, sliceId } = parseInput(SliceParams, ctx.params);
     const body = parseBody(SliceBody, ctx.request.body);
-    const options = { actor: actorOf(ctx), expectedVersion: expectedVersion(ctx, 'slice', sliceId) };
+    const options = { actor: actorOf(ctx), ifMatch: ifMatch(ctx, 'slice', sliceId) };
     sendSlice(ctx, 200, await use.replaceSlice.execute(id, sliceId, { ...body, endsAt: body.endsAt ?? undefined }, options));
   });
 
   router.patch(`${slice}/products`, write, jsonBody, async (ctx) => {
     const { id, sliceId } = parseInput(SliceParams, ctx.params);
     const { operations } = parseBody(ProductEditsBody, ctx.request.body);
-    const options = { actor: actorOf(ctx), expectedVersion: expectedVersion(ctx, 'slice', sliceId) };
+    const options = { actor: actorOf(ctx), ifMatch: ifMatch(ctx, 'slice', sliceId) };
     sendSlice(ctx, 200, await use.editSliceProducts.execute(id, sliceId, operations, options));
   });
 
@@ -201,21 +203,31 @@ export function collectionRoutes({ router, container, requireScope, jsonBody }: 
     const { id, sliceId } = parseInput(SliceParams, ctx.params);
     const upload = await readUpload(ctx);
     const sheet = await readSpreadsheet(upload.bytes, upload.format);
-    const options = { actor: actorOf(ctx), expectedVersion: expectedVersion(ctx, 'slice', sliceId) };
+    const options = { actor: actorOf(ctx), ifMatch: ifMatch(ctx, 'slice', sliceId) };
     sendSlice(ctx, 200, await use.replaceProductsFromSpreadsheet.execute(id, sliceId, sheet, options));
   });
 
   router.post(`${slice}/regenerate`, write, async (ctx) => {
     const { id, sliceId } = parseInput(SliceParams, ctx.params);
-    const options = { actor: actorOf(ctx), expectedVersion: expectedVersion(ctx, 'slice', sliceId) };
+    const options = { actor: actorOf(ctx), ifMatch: ifMatch(ctx, 'slice', sliceId) };
     sendSlice(ctx, 200, await use.regenerateAiSlice.execute(id, sliceId, options));
   });
 
   router.delete(slice, write, async (ctx) => {
     const { id, sliceId } = parseInput(SliceParams, ctx.params);
-    await use.deleteSlice.execute(id, sliceId, { expectedVersion: expectedVersion(ctx, 'slice', sliceId) });
+    await use.deleteSlice.execute(id, sliceId, { ifMatch: ifMatch(ctx, 'slice', sliceId) });
     sendNoContent(ctx);
   });
+}
+
+/**
+ * A builder read's entity tag names the stored version, for `If-Match` on the next write. What
+ * the body also shows (a status, active flags) changes with the clock and the catalog, so these
+ * answers are not for caches to keep.
+ */
+function setVersionTag(ctx: VitrineContext, tag: string): void {
+  ctx.set('ETag', tag);
+  ctx.set('Cache-Control', 'no-store');
 }
 
 /** The contract answer with HTTP caching: 304 when the client's copy is current. */

@@ -70,7 +70,12 @@ export const CollectionListQuery = jsonObject({
     ),
   ),
   name: v.optional(
-    v.pipe(v.string('must be text'), v.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)),
+    v.pipe(
+      v.string('must be text'),
+      v.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`),
+      // eslint-disable-next-line no-control-regex
+      v.regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters'),
+    ),
   ),
 });
 
