@@ -6,13 +6,15 @@ import type { Container } from 'inversify';
 import { MongoClient } from 'mongodb';
 import { expect, inject } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
-import { createApp } from '../../src/adapters/http/create-app.js';
+import { createApp, routeSpecs } from '../../src/adapters/http/create-app.js';
+import { openApiDocument } from '../../src/adapters/http/openapi/openapi-document.js';
 import { EnsureBootstrapToken } from '../../src/application/auth/ensure-bootstrap-token.js';
 import { IssueToken } from '../../src/application/auth/issue-token.js';
 import type { Scope } from '../../src/domain/auth/scopes.js';
 import { parseConfig } from '../../src/composition/config.js';
 import { createContainer, type Overrides } from '../../src/composition/container.js';
 import { startResources, stopResources } from '../../src/composition/lifecycle.js';
+import { ApiConformance } from './api-conformance.js';
 import { T0 } from './mothers.js';
 import './provided.js';
 
@@ -64,6 +66,8 @@ function projectEnv(): { env: Record<string, string>; database?: { uri: string; 
   return database === undefined ? { env } : { env, database };
 }
 
+let conformance: ApiConformance | undefined;
+
 export async function startTestServer(
   options: { clock?: FakeClock; overrides?: Overrides; env?: Record<string, string> } = {},
 ): Promise<TestServer> {
@@ -77,6 +81,8 @@ export async function startTestServer(
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
+  conformance ??= new ApiConformance(openApiDocument(routeSpecs(container)));
+  const described = conformance;
 
   let issued = 0;
   return {
@@ -99,7 +105,16 @@ export async function startTestServer(
       } catch {
         json = undefined;
       }
-      return { status: response.status, headers: response.headers, text, json };
+      const answer = { status: response.status, headers: response.headers, text, json };
+      const problem = described.problemWith({
+        method,
+        path,
+        status: answer.status,
+        contentType: response.headers.get('content-type'),
+        json,
+      });
+      if (problem !== undefined) throw new Error(`${method} ${path}: the API description does not hold: ${problem}`);
+      return answer;
     },
     async tokenWith(scopes, expiresAt) {
       const { secret } = await container.get(IssueToken).execute({ name: `test token ${++issued}`, scopes, expiresAt });

@@ -1,34 +1,47 @@
 import Router from '@koa/router';
 import type { Container } from 'inversify';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import { AuthenticateToken } from '../../application/auth/authenticate-token.js';
 import { LoggerToken, type Logger } from '../logging/logger.js';
 import type { VitrineState } from './context.js';
 import { authoriser } from './middleware/authorise.js';
 import { handleErrors } from './middleware/handle-errors.js';
 import { jsonBody } from './middleware/json-body.js';
+import { openApiDocument } from './openapi/openapi-document.js';
 import { collectionRoutes } from './routes/collection-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
+import { openApiRoute } from './routes/openapi-route.js';
 import { productRoutes } from './routes/product-routes.js';
 import { profileRoutes } from './routes/profile-routes.js';
-import type { RouteKit } from './routes/route-kit.js';
+import type { RouteSpec } from './routes/route-spec.js';
 import { tokenRoutes } from './routes/token-routes.js';
+
+/** Every route of the API, its own description included: what the router mounts and the OpenAPI document shows. */
+export function routeSpecs(container: Container): RouteSpec[] {
+  const specs: RouteSpec[] = [
+    ...healthRoutes(container),
+    ...profileRoutes(container),
+    ...productRoutes(container),
+    ...collectionRoutes(container),
+    ...tokenRoutes(container),
+  ];
+  specs.push(openApiRoute(() => openApiDocument(specs)));
+  return specs;
+}
 
 /** The Koa application over a built container, not listening: `main` or a test decides where it listens. */
 export function createApp(container: Container): Koa<VitrineState> {
   const app = new Koa<VitrineState>();
   const router = new Router<VitrineState>();
-  const kit: RouteKit = {
-    router,
-    container,
-    requireScope: authoriser(container.get(AuthenticateToken)),
-    jsonBody: jsonBody(),
-  };
-  healthRoutes(kit);
-  profileRoutes(kit);
-  productRoutes(kit);
-  collectionRoutes(kit);
-  tokenRoutes(kit);
+  const guard = authoriser(container.get(AuthenticateToken));
+  const parseJson = jsonBody();
+  for (const spec of routeSpecs(container)) {
+    const chain: Middleware<VitrineState>[] = [];
+    if (spec.scope !== undefined) chain.push(guard(spec.scope, spec.scopeOf));
+    if (spec.body !== undefined && 'json' in spec.body) chain.push(parseJson);
+    chain.push(spec.handler);
+    router.register(spec.path, [spec.method], chain, { name: spec.operationId });
+  }
 
   app.use(handleErrors(container.get<Logger>(LoggerToken)));
   app.use(router.routes());

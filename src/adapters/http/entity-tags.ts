@@ -27,8 +27,8 @@ export function ifMatch(ctx: ParameterizedContext, kind: EntityKind, id: number)
 }
 
 /** A strong entity tag of a body: it changes whenever the body does. */
-export function contentTag(body: string): string {
-  return `"${createHash('sha1').update(body, 'utf8').digest('base64url')}"`;
+export function contentTag(body: string | Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
 /** Whether `If-None-Match` names this tag (weak comparison, as RFC 9110 wants for it) or is `*`. */

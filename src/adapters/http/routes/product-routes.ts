@@ -1,40 +1,93 @@
+import type { Container } from 'inversify';
+import * as v from 'valibot';
 import { DeleteProduct } from '../../../application/product/delete-product.js';
 import { FindSimilarProducts } from '../../../application/product/find-similar-products.js';
 import { GetProduct } from '../../../application/product/get-product.js';
 import { UpsertProduct } from '../../../application/product/upsert-product.js';
 import { sendJson, sendNoContent } from '../context.js';
+import { renderer, sendRenderedBody } from '../rendered-answers.js';
 import { presentProduct } from '../presenters/product-presenter.js';
-import { ProductBody, SimilarRequestBody } from '../schemas/product-schemas.js';
+import { ProductBody, ProductResponse, SimilarRequestBody, SimilarResponse } from '../schemas/product-schemas.js';
 import { parseBody } from '../validation.js';
-import type { RouteKit } from './route-kit.js';
+import type { RouteSpec } from './route-spec.js';
 
 export const PRODUCTS_BASE = '/api/v1/products/protected';
 
-export function productRoutes({ router, container, requireScope, jsonBody }: RouteKit): void {
+const ProductParams = v.object({ productId: v.string() });
+
+export function productRoutes(container: Container): RouteSpec[] {
   const findSimilar = container.get(FindSimilarProducts);
   const upsert = container.get(UpsertProduct);
   const get = container.get(GetProduct);
   const remove = container.get(DeleteProduct);
-
-  router.post(`${PRODUCTS_BASE}/similar`, requireScope('products:read'), jsonBody, async (ctx) => {
-    const { data } = parseBody(SimilarRequestBody, ctx.request.body);
-    sendJson(ctx, 200, { products: await findSimilar.execute({ productId: data.id, limit: data.limit }) });
-  });
-
   const catalogItem = `${PRODUCTS_BASE}/catalog/:productId`;
+  const renderSimilar = renderer((products: readonly string[]) => ({ products }));
 
-  router.put(catalogItem, requireScope('products:write'), jsonBody, async (ctx) => {
-    const body = parseBody(ProductBody, ctx.request.body);
-    const { created, product } = await upsert.execute({ ...body, id: ctx.params.productId ?? '' });
-    sendJson(ctx, created ? 201 : 200, presentProduct(product));
-  });
-
-  router.get(catalogItem, requireScope('products:read'), async (ctx) => {
-    sendJson(ctx, 200, presentProduct(await get.execute(ctx.params.productId ?? '')));
-  });
-
-  router.delete(catalogItem, requireScope('products:write'), async (ctx) => {
-    await remove.execute(ctx.params.productId ?? '');
-    sendNoContent(ctx);
-  });
+  return [
+    {
+      method: 'POST',
+      path: `${PRODUCTS_BASE}/similar`,
+      operationId: 'findSimilarProducts',
+      tag: 'Products',
+      summary: 'Similar products',
+      description:
+        'The identifiers of products similar to `data.id`, best first: its curated list, then the nearest by embedding, then by content. Never the product itself, a duplicate or an unavailable product.',
+      scope: 'products:read',
+      body: { json: SimilarRequestBody },
+      responses: [{ status: 200, description: 'Identifiers of similar products.', body: SimilarResponse }],
+      problems: ['PRODUCT_NOT_FOUND'],
+      handler: async (ctx) => {
+        const { data } = parseBody(SimilarRequestBody, ctx.request.body);
+        sendRenderedBody(ctx, renderSimilar(await findSimilar.execute({ productId: data.id, limit: data.limit })));
+      },
+    },
+    {
+      method: 'PUT',
+      path: catalogItem,
+      operationId: 'putProduct',
+      tag: 'Products',
+      summary: 'Create or replace a catalog product',
+      scope: 'products:write',
+      params: ProductParams,
+      body: { json: ProductBody },
+      responses: [
+        { status: 201, description: 'Created.', body: ProductResponse },
+        { status: 200, description: 'Replaced.', body: ProductResponse },
+      ],
+      handler: async (ctx) => {
+        const body = parseBody(ProductBody, ctx.request.body);
+        const { created, product } = await upsert.execute({ ...body, id: ctx.params.productId ?? '' });
+        sendJson(ctx, created ? 201 : 200, presentProduct(product));
+      },
+    },
+    {
+      method: 'GET',
+      path: catalogItem,
+      operationId: 'getProduct',
+      tag: 'Products',
+      summary: 'Read a catalog product',
+      scope: 'products:read',
+      params: ProductParams,
+      responses: [{ status: 200, description: 'The product.', body: ProductResponse }],
+      problems: ['PRODUCT_NOT_FOUND'],
+      handler: async (ctx) => {
+        sendJson(ctx, 200, presentProduct(await get.execute(ctx.params.productId ?? '')));
+      },
+    },
+    {
+      method: 'DELETE',
+      path: catalogItem,
+      operationId: 'deleteProduct',
+      tag: 'Products',
+      summary: 'Delete a catalog product',
+      scope: 'products:write',
+      params: ProductParams,
+      responses: [{ status: 204, description: 'Deleted.' }],
+      problems: ['PRODUCT_NOT_FOUND'],
+      handler: async (ctx) => {
+        await remove.execute(ctx.params.productId ?? '');
+        sendNoContent(ctx);
+      },
+    },
+  ];
 }

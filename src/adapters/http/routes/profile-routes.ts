@@ -1,41 +1,117 @@
+import type { Container } from 'inversify';
+import * as v from 'valibot';
 import { EraseProfile } from '../../../application/profile/erase-profile.js';
 import { LookUpProfile, type ProfileKey } from '../../../application/profile/look-up-profile.js';
 import { UpsertProfile } from '../../../application/profile/upsert-profile.js';
 import { sendJson, sendNoContent } from '../context.js';
+import { renderer, sendRendered } from '../rendered-answers.js';
 import { presentProfile } from '../presenters/profile-presenter.js';
-import { ProfileWriteBody } from '../schemas/profile-schemas.js';
+import { CustomerProfileResponse, ProfileWriteBody } from '../schemas/profile-schemas.js';
 import { parseBody } from '../validation.js';
-import type { RouteKit } from './route-kit.js';
+import type { RouteSpec } from './route-spec.js';
 
 export const PROFILE_BASE = '/api/v1/crm/protected/profile';
 
-/** The four lookups share one shape: `/<kind>/:value`. */
-const LOOKUPS: readonly { segment: string; key: ProfileKey }[] = [
-  { segment: 'user-profile-id', key: 'userProfileId' },
-  { segment: 'phone', key: 'phone' },
-  { segment: 'email', key: 'email' },
-  { segment: 'document', key: 'document' },
+/** The four lookups share one shape, `/<kind>/:<param>`, with the contract's parameter names. */
+const LOOKUPS: readonly { segment: string; param: string; key: ProfileKey; summary: string; description: string }[] = [
+  {
+    segment: 'user-profile-id',
+    param: 'userProfileId',
+    key: 'userProfileId',
+    summary: 'Look up a profile by its id',
+    description: 'The id is matched exactly.',
+  },
+  {
+    segment: 'phone',
+    param: 'phone',
+    key: 'phone',
+    summary: 'Look up a profile by phone number',
+    description: 'Any usual way of writing the number finds the profile: it is read with DEFAULT_COUNTRY into E.164.',
+  },
+  {
+    segment: 'email',
+    param: 'email',
+    key: 'email',
+    summary: 'Look up a profile by e-mail address',
+    description: 'Matched trimmed and lower-cased.',
+  },
+  {
+    segment: 'document',
+    param: 'document',
+    key: 'document',
+    summary: 'Look up a profile by document number',
+    description:
+      'Punctuation is ignored; with country BR, CPF and CNPJ (the alphanumeric CNPJ too) must pass their check digits.',
+  },
 ];
 
-export function profileRoutes({ router, container, requireScope, jsonBody }: RouteKit): void {
+const paramsOf = (name: string) => v.object({ [name]: v.string() });
+
+export function profileRoutes(container: Container): RouteSpec[] {
   const lookUp = container.get(LookUpProfile);
   const upsert = container.get(UpsertProfile);
   const erase = container.get(EraseProfile);
+  const byId = `${PROFILE_BASE}/user-profile-id/:userProfileId`;
+  const render = renderer(presentProfile);
 
-  for (const { segment, key } of LOOKUPS) {
-    router.get(`${PROFILE_BASE}/${segment}/:value`, requireScope('profiles:read'), async (ctx) => {
-      sendJson(ctx, 200, presentProfile(await lookUp.execute({ by: key, value: ctx.params.value ?? '' })));
-    });
-  }
+  const lookups = LOOKUPS.map(({ segment, param, key, summary, description }): RouteSpec => ({
+    method: 'GET',
+    path: `${PROFILE_BASE}/${segment}/:${param}`,
+    operationId: `getProfileBy${segment.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}`,
+    tag: 'Profiles',
+    summary,
+    description,
+    scope: 'profiles:read',
+    params: paramsOf(param),
+    conditional: 'If-None-Match',
+    responses: [
+      { status: 200, description: 'The customer profile.', body: CustomerProfileResponse, headers: ['ETag'] },
+      { status: 304, description: 'The copy the client holds (If-None-Match) is current.', headers: ['ETag'] },
+    ],
+    problems: ['PROFILE_NOT_FOUND'],
+    handler: async (ctx) => {
+      sendRendered(ctx, render(await lookUp.execute({ by: key, value: ctx.params[param] ?? '' })));
+    },
+  }));
 
-  router.put(`${PROFILE_BASE}/user-profile-id/:value`, requireScope('profiles:write'), jsonBody, async (ctx) => {
-    const body = parseBody(ProfileWriteBody, ctx.request.body);
-    const { created, profile } = await upsert.execute({ userProfileId: ctx.params.value ?? '', ...body });
-    sendJson(ctx, created ? 201 : 200, presentProfile(profile));
-  });
-
-  router.delete(`${PROFILE_BASE}/user-profile-id/:value`, requireScope('profiles:write'), async (ctx) => {
-    await erase.execute(ctx.params.value ?? '');
-    sendNoContent(ctx);
-  });
+  return [
+    ...lookups,
+    {
+      method: 'PUT',
+      path: byId,
+      operationId: 'putProfile',
+      tag: 'Profiles',
+      summary: 'Create or replace a profile',
+      description: 'Its identifiers are stored normalised; one that belongs to another profile is a conflict.',
+      scope: 'profiles:write',
+      params: paramsOf('userProfileId'),
+      body: { json: ProfileWriteBody },
+      responses: [
+        { status: 201, description: 'Created.', body: CustomerProfileResponse },
+        { status: 200, description: 'Replaced.', body: CustomerProfileResponse },
+      ],
+      problems: ['CONFLICT'],
+      handler: async (ctx) => {
+        const body = parseBody(ProfileWriteBody, ctx.request.body);
+        const { created, profile } = await upsert.execute({ userProfileId: ctx.params.userProfileId ?? '', ...body });
+        sendJson(ctx, created ? 201 : 200, presentProfile(profile));
+      },
+    },
+    {
+      method: 'DELETE',
+      path: byId,
+      operationId: 'deleteProfile',
+      tag: 'Profiles',
+      summary: 'Erase a profile',
+      description: 'Afterwards none of its identifiers finds anything.',
+      scope: 'profiles:write',
+      params: paramsOf('userProfileId'),
+      responses: [{ status: 204, description: 'Erased.' }],
+      problems: ['PROFILE_NOT_FOUND'],
+      handler: async (ctx) => {
+        await erase.execute(ctx.params.userProfileId ?? '');
+        sendNoContent(ctx);
+      },
+    },
+  ];
 }

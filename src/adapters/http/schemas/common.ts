@@ -49,3 +49,25 @@ export const Instant = v.pipe(
     return instant;
   }),
 );
+
+/** An instant as the API answers it: UTC ISO 8601 with milliseconds. */
+export const Timestamp = v.pipe(v.string(), v.isoTimestamp(), v.examples(['2026-11-21T18:04:05.123Z']));
+
+const integer = v.pipe(v.number(), v.integer());
+
+/** One problem with the request, as validation answers list them. */
+const ValidationIssueBody = v.object({
+  path: v.pipe(v.string(), v.description('Where in the request: `data.id`, `products.3`, `body`.')),
+  message: v.string(),
+});
+
+/** An RFC 9457 problem details body, with the stable `code` and, for validation, `errors`. */
+export const ProblemResponse = v.looseObject({
+  type: v.pipe(v.string(), v.description('A URN naming the problem: `urn:vitrine:problem:<code in kebab case>`.')),
+  title: v.string(),
+  status: integer,
+  code: v.pipe(v.string(), v.description('Stable and machine-readable.')),
+  detail: v.optional(v.string()),
+  errors: v.optional(v.array(ValidationIssueBody)),
+  errorCount: v.optional(v.pipe(integer, v.description('How many problems there were, when `errors` lists only the first.'))),
+});

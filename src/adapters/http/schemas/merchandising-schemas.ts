@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { MAX_DESCRIPTION_LENGTH } from '../../../domain/merchandising/collection.js';
 import { MAX_NAME_LENGTH, SLICE_TYPES } from '../../../domain/merchandising/slice.js';
-import { Instant, jsonObject, PositiveId, requiredText } from './common.js';
+import { Instant, jsonObject, PositiveId, requiredText, Timestamp } from './common.js';
 
 const description = v.pipe(
   v.string('must be a string'),
@@ -151,3 +151,90 @@ export const ProductEditsBody = jsonObject(
 export const TimelineQuery = jsonObject({ from: Instant, to: Instant });
 
 export const PreviewQuery = jsonObject({ at: v.optional(Instant) });
+
+const integer = v.pipe(v.number(), v.integer());
+
+/** A collection as the builder shows it. */
+export const CollectionResponse = v.object({
+  id: integer,
+  name: v.string(),
+  description: v.string(),
+  createdAt: Timestamp,
+  sliceCount: integer,
+  updatedAt: Timestamp,
+  updatedBy: v.string(),
+  version: integer,
+});
+
+export const CollectionPageResponse = v.object({
+  collections: v.array(CollectionResponse),
+  nextCursor: v.pipe(v.nullable(v.string()), v.description('Pass as `cursor` for the next page; null on the last page.')),
+});
+
+const SliceSummaryEntries = {
+  id: integer,
+  name: v.string(),
+  type: v.picklist(SLICE_TYPES),
+  startsAt: Timestamp,
+  endsAt: Timestamp,
+  status: v.picklist(['SCHEDULED', 'ACTIVE', 'EXPIRED']),
+  colour: v.picklist(['yellow', 'green', 'red']),
+  productCount: integer,
+  filters: SliceFiltersBody,
+  generator: v.optional(v.object({ seeds: v.array(v.string()), size: integer, includeSeeds: v.boolean() })),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  updatedBy: v.string(),
+  version: integer,
+};
+
+const OverlapWarning = v.object({
+  code: v.literal('SLICE_OVERLAP'),
+  sliceId: integer,
+  sliceName: v.string(),
+  from: Timestamp,
+  until: Timestamp,
+});
+
+/** A slice as saved: its products in order, and warnings about slices active at the same time. */
+export const SliceWrittenResponse = v.object({
+  ...SliceSummaryEntries,
+  products: v.array(v.object({ productId: v.string(), position: integer })),
+  warnings: v.array(OverlapWarning),
+});
+
+const SliceProduct = v.object({ productId: v.string(), position: integer, active: v.boolean() });
+
+/** A slice read back, each product with its active flag. */
+export const SliceDetailsResponse = v.object({ ...SliceSummaryEntries, products: v.array(SliceProduct) });
+
+export const SliceListResponse = v.object({
+  collection: CollectionResponse,
+  slices: v.array(
+    v.object({
+      ...SliceSummaryEntries,
+      overlapsWith: v.pipe(v.array(integer), v.description('The slices active at some instant this one is.')),
+    }),
+  ),
+});
+
+/** The contract's ActiveSliceResponse. */
+export const ActiveSliceResponse = v.object({
+  collectionId: integer,
+  collectionName: v.string(),
+  collectionDescription: v.string(),
+  sliceId: integer,
+  sliceName: v.string(),
+  startsAt: Timestamp,
+  endsAt: Timestamp,
+  products: v.array(SliceProduct),
+});
+
+export const TimelineResponse = v.object({
+  collectionId: integer,
+  from: Timestamp,
+  to: Timestamp,
+  segments: v.array(
+    v.object({ from: Timestamp, until: Timestamp, sliceId: v.nullable(integer), sliceName: v.nullable(v.string()) }),
+  ),
+});

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MAX_SIMILAR_LIMIT } from '../../../domain/product/similarity.js';
-import { jsonObject, requiredText, stringList } from './common.js';
+import { jsonObject, requiredText, stringList, Timestamp } from './common.js';
 
 const nonBlank = (s: string) => s.trim().length > 0;
 
@@ -57,3 +57,23 @@ export const ProductBody = jsonObject(
   },
   'must be a JSON object',
 );
+
+/** The contract's SimilarResponse: identifiers only, best first. */
+export const SimilarResponse = v.object({ products: v.array(v.string()) });
+
+/** A catalog product as stored. */
+export const ProductResponse = v.object({
+  id: v.string(),
+  name: v.string(),
+  description: v.optional(v.string()),
+  category: v.optional(v.string()),
+  brand: v.optional(v.string()),
+  price: v.optional(v.number()),
+  available: v.boolean(),
+  tags: v.array(v.string()),
+  attributes: v.record(v.string(), v.string()),
+  embedding: v.optional(v.array(v.number())),
+  similar: v.optional(v.array(v.string())),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});

@@ -77,3 +77,6 @@ export const ProfileWriteBody = jsonObject(
   },
   'must be a JSON object',
 );
+
+/** The contract's CustomerProfile, as the four lookups answer it. */
+export const CustomerProfileResponse = v.object({ userProfileId: v.string(), profile: ProfileContentSchema });

@@ -1,0 +1,331 @@
+import { readFileSync } from 'node:fs';
+import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+import { TOKEN_HEADER } from '../middleware/authorise.js';
+import { PROBLEM_TABLE, type ProblemCode } from '../problem.js';
+import { REQUEST_ID_HEADER } from '../request-id.js';
+import { problemsOf, type ResponseHeader, type RouteSpec, type RouteTag } from '../routes/route-spec.js';
+import { Instant, PositiveId, ProblemResponse } from '../schemas/common.js';
+import {
+  ActiveSliceResponse,
+  AiSliceBody,
+  CollectionPageResponse,
+  CollectionResponse,
+  SliceBody,
+  SliceDetailsResponse,
+  SliceFiltersBody,
+  SliceListResponse,
+  SliceWrittenResponse,
+  TimelineResponse,
+} from '../schemas/merchandising-schemas.js';
+import { ProductBody, ProductResponse, SimilarRequestBody, SimilarResponse } from '../schemas/product-schemas.js';
+import { CustomerProfileResponse, ProfileContentSchema, ProfileWriteBody } from '../schemas/profile-schemas.js';
+import { IssuedTokenResponse, IssueTokenBody, TokenListResponse, TokenResponse } from '../schemas/token-schemas.js';
+
+/** The schemas the document names under `components/schemas`, the contract's shapes first. */
+const NAMED_SCHEMAS: Readonly<Record<string, v.GenericSchema>> = {
+  CustomerProfile: CustomerProfileResponse,
+  ProfileContent: ProfileContentSchema,
+  ProfileWrite: ProfileWriteBody,
+  SimilarRequest: SimilarRequestBody,
+  SimilarResponse,
+  ActiveSliceResponse,
+  Product: ProductResponse,
+  ProductInput: ProductBody,
+  Collection: CollectionResponse,
+  CollectionPage: CollectionPageResponse,
+  SliceInput: SliceBody,
+  AiSliceInput: AiSliceBody,
+  SliceFilters: SliceFiltersBody,
+  Slice: SliceWrittenResponse,
+  SliceDetails: SliceDetailsResponse,
+  SliceList: SliceListResponse,
+  Timeline: TimelineResponse,
+  Token: TokenResponse,
+  TokenList: TokenListResponse,
+  IssuedToken: IssuedTokenResponse,
+  TokenInput: IssueTokenBody,
+  Problem: ProblemResponse,
+};
+
+const TAGS: readonly { name: RouteTag; description: string }[] = [
+  {
+    name: 'Profiles',
+    description: 'Who is this customer: a marketing and style profile, found by id, phone, e-mail or document.',
+  },
+  { name: 'Products', description: 'Similar products, and the catalog they are computed from.' },
+  { name: 'Collections', description: 'What a merchandising collection shows now.' },
+  { name: 'Builder', description: 'How merchandisers build collections and their time-boxed slices.' },
+  { name: 'Tokens', description: 'Application tokens and their scopes.' },
+  { name: 'Operations', description: 'Health, metrics and this description; no token needed.' },
+];
+
+/** Every answer may carry these; the `components/headers` entries they name. */
+const HEADERS: Readonly<Record<ResponseHeader | 'X-Request-Id' | 'Retry-After' | 'RateLimit' | 'RateLimit-Policy', object>> = {
+  'X-Request-Id': {
+    description:
+      'The request id: the one the client sent (when it is a sensible id) or a new one. Every log line of the request carries it.',
+    schema: { type: 'string' },
+  },
+  ETag: {
+    description: 'The entity tag: send it back in If-Match (writes) or If-None-Match (reads).',
+    schema: { type: 'string' },
+  },
+  Location: { description: 'Where the created resource is.', schema: { type: 'string' } },
+  'Cache-Control': { description: 'How long a client may reuse the answer.', schema: { type: 'string' } },
+  'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
+  RateLimit: {
+    description: 'What is left of the quota: `"<policy>";r=<remaining>;t=<seconds until the window resets>`.',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Policy': {
+    description: 'The quota that applies: `"<policy>";q=<requests>;w=<window in seconds>`.',
+    schema: { type: 'string' },
+  },
+};
+
+const SPREADSHEET_BODY = {
+  required: true,
+  description: 'The spreadsheet: one product id per row, in the first column (a header row is recognised); at most 5 MB.',
+  content: {
+    'text/csv': { schema: { type: 'string' } },
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+      schema: { type: 'string', contentMediaType: 'application/octet-stream' },
+    },
+  },
+};
+
+export interface OpenApiDocument {
+  readonly openapi: string;
+  readonly paths: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly [member: string]: unknown;
+}
+
+/**
+ * The OpenAPI 3.1 description of the routes, generated from their specs: paths and methods as the
+ * router mounts them, parameters and bodies from the schemas the handlers validate with, every
+ * success answer, and every problem the route may answer grouped by status.
+ */
+export function openApiDocument(specs: readonly RouteSpec[]): OpenApiDocument {
+  const convert = schemaConverter();
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const spec of specs) {
+    const path = spec.path.replace(/:(\w+)/g, '{$1}');
+    (paths[path] ??= {})[spec.method.toLowerCase()] = operation(spec, convert);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Vitrine',
+      version: serviceVersion(),
+      description:
+        'Retail personalisation and merchandising: customer profiles, similar products and time-boxed merchandising collections. Every error is an RFC 9457 problem (`application/problem+json`) with a stable `code`.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    tags: TAGS,
+    paths,
+    components: {
+      schemas: convert.components(),
+      responses: problemComponents(),
+      headers: Object.fromEntries(Object.entries(HEADERS).map(([name, header]) => [headerComponent(name), header])),
+      securitySchemes: {
+        appToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: TOKEN_HEADER,
+          description: 'An application token. Each operation names the scope it needs.',
+        },
+      },
+    },
+  };
+}
+
+function operation(spec: RouteSpec, convert: Converter): Record<string, unknown> {
+  const scopeNote =
+    spec.scope === undefined
+      ? 'No token needed.'
+      : `Needs a token with the \`${spec.scope}\` scope${spec.scopeOf ? ' (see above for when another)' : ''}.`;
+  const parameters = [
+    ...parametersOf(spec.params, 'path', convert),
+    ...parametersOf(spec.query, 'query', convert),
+    ...(spec.conditional === undefined
+      ? []
+      : [
+          {
+            name: spec.conditional,
+            in: 'header',
+            required: false,
+            description:
+              spec.conditional === 'If-Match'
+                ? 'The ETag of the version this change is based on: a newer stored version makes it 412.'
+                : 'The ETag of the copy the client holds: 304 when it is still current.',
+            schema: { type: 'string' },
+          },
+        ]),
+    {
+      name: REQUEST_ID_HEADER,
+      in: 'header',
+      required: false,
+      description: 'An id for this request (letters, digits and `-_.:`, up to 128), echoed back and logged.',
+      schema: { type: 'string', maxLength: 128 },
+    },
+  ];
+  return {
+    operationId: spec.operationId,
+    tags: [spec.tag],
+    summary: spec.summary,
+    description: [spec.description, scopeNote].filter(Boolean).join('\n\n'),
+    ...(spec.scope === undefined ? { security: [] } : { security: [{ appToken: [] }], 'x-required-scope': spec.scope }),
+    parameters,
+    ...(spec.body === undefined
+      ? {}
+      : {
+          requestBody:
+            'json' in spec.body
+              ? { required: true, content: { 'application/json': { schema: convert.schema(spec.body.json) } } }
+              : SPREADSHEET_BODY,
+        }),
+    responses: responsesOf(spec, convert),
+  };
+}
+
+function responsesOf(spec: RouteSpec, convert: Converter): Record<string, unknown> {
+  const common = spec.scope === undefined ? ['X-Request-Id'] : ['X-Request-Id', 'RateLimit', 'RateLimit-Policy'];
+  const responses: Record<string, unknown> = {};
+  for (const answer of spec.responses) {
+    const content =
+      answer.body !== undefined
+        ? { content: { 'application/json': { schema: convert.schema(answer.body) } } }
+        : answer.text !== undefined
+          ? { content: { [answer.text]: { schema: { type: 'string' } } } }
+          : {};
+    responses[String(answer.status)] = {
+      description: answer.description,
+      headers: headerRefs([...common, ...(answer.headers ?? [])]),
+      ...content,
+    };
+  }
+  const byStatus = new Map<number, ProblemCode[]>();
+  for (const code of problemsOf(spec)) {
+    const { status } = PROBLEM_TABLE[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const [only] = codes;
+    responses[String(status)] =
+      codes.length === 1 && only !== undefined && spec.scope !== undefined
+        ? { $ref: `#/components/responses/${only}` }
+        : problemResponse(codes, common);
+  }
+  return responses;
+}
+
+/** The answer of a route with a token (so with rate-limit headers) that fails with this one code. */
+function problemComponents(): Record<string, unknown> {
+  const common = ['X-Request-Id', 'RateLimit', 'RateLimit-Policy'];
+  return Object.fromEntries((Object.keys(PROBLEM_TABLE) as ProblemCode[]).map((code) => [code, problemResponse([code], common)]));
+}
+
+function problemResponse(codes: readonly ProblemCode[], common: readonly string[]): Record<string, unknown> {
+  const retry = codes.some((code) => PROBLEM_TABLE[code].retryAfterSeconds !== undefined || code === 'RATE_LIMITED');
+  return {
+    description: codes.map((code) => `\`${code}\`: ${PROBLEM_TABLE[code].title}.`).join(' '),
+    headers: headerRefs([...common, ...(retry ? ['Retry-After'] : [])]),
+    content: {
+      'application/problem+json': {
+        schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { properties: { code: { enum: codes } } }] },
+      },
+    },
+  };
+}
+
+function headerRefs(names: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${headerComponent(name)}` }]));
+}
+
+/** `Cache-Control` → `CacheControl`: component names are safer without dashes. */
+function headerComponent(name: string): string {
+  return name.replaceAll('-', '');
+}
+
+function parametersOf(schema: v.GenericSchema | undefined, where: 'path' | 'query', convert: Converter): object[] {
+  if (schema === undefined) return [];
+  return Object.entries(objectEntries(schema)).map(([name, entry]) => {
+    const optional = where === 'query' && OPTIONAL_TYPES.has(entry.type);
+    const converted = convert.schema(optional ? (entry as unknown as { wrapped: v.GenericSchema }).wrapped : entry);
+    return { name, in: where, required: !optional, schema: converted };
+  });
+}
+
+const OPTIONAL_TYPES = new Set(['optional', 'nullish', 'exact_optional', 'undefinedable']);
+
+/** The entries of an object schema, also when it sits in a pipe (as `jsonObject` puts it). */
+function objectEntries(schema: v.GenericSchema): Record<string, v.GenericSchema> {
+  const candidates = [schema, ...((schema as { pipe?: unknown[] }).pipe ?? [])] as {
+    entries?: Record<string, v.GenericSchema>;
+  }[];
+  const found = candidates.find((candidate) => candidate.entries !== undefined);
+  if (found?.entries === undefined) throw new Error('A route parameter schema must be an object schema.');
+  return found.entries;
+}
+
+/** What the pipes the API reads its ids and instants with produce, said in JSON Schema. */
+const PIPE_RESULTS = new Map<unknown, JsonSchema>([
+  [
+    Instant.pipe.at(-1),
+    {
+      type: 'string',
+      format: 'date-time',
+      description: 'An ISO 8601 instant with an offset (Z or ±hh:mm), such as 2026-11-21T18:04:05.123Z.',
+    },
+  ],
+  [PositiveId.pipe.at(-1), { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }],
+]);
+
+interface Converter {
+  schema(schema: v.GenericSchema): JsonSchema;
+  components(): Record<string, JsonSchema>;
+}
+
+/**
+ * valibot to JSON Schema (draft 2020-12, OpenAPI 3.1's dialect). Named schemas become references
+ * to `components/schemas`; an instant read through `parseInstant` is documented as a date-time;
+ * checks JSON Schema cannot say (a custom refinement, a transformation) are left to the text.
+ */
+function schemaConverter(): Converter {
+  const config: ConversionConfig = {
+    target: 'draft-2020-12',
+    typeMode: 'ignore',
+    errorMode: 'ignore',
+    definitions: NAMED_SCHEMAS,
+    overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
+    // A pipe's own schema is never offered for overriding, so the last step of the pipe is.
+    overrideAction: ({ valibotAction }) => PIPE_RESULTS.get(valibotAction),
+  };
+  return {
+    schema(schema) {
+      const {
+        $schema: _dialect,
+        $defs: _definitions,
+        ...converted
+      } = toJsonSchema(schema, config) as JsonSchema & {
+        $defs?: unknown;
+      };
+      return converted;
+    },
+    components() {
+      const { definitions: _named, ...rest } = config;
+      const converted: Record<string, JsonSchema> = toJsonSchemaDefs(NAMED_SCHEMAS, rest);
+      return Object.fromEntries(Object.entries(converted).map(([name, { $schema: _dialect, ...schema }]) => [name, schema]));
+    },
+  };
+}
+
+let version: string | undefined;
+
+/** The package's version, read once (this file sits at the same depth under src/ and dist/). */
+function serviceVersion(): string {
+  version ??= (JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
+  return version;
+}

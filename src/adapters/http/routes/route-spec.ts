@@ -1,0 +1,70 @@
+import type { Middleware } from 'koa';
+import type * as v from 'valibot';
+import type { Scope } from '../../../domain/auth/scopes.js';
+import type { VitrineContext, VitrineState } from '../context.js';
+import type { ProblemCode } from '../problem.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The groups the API description shows its operations in. */
+export type RouteTag = 'Profiles' | 'Products' | 'Collections' | 'Builder' | 'Tokens' | 'Operations';
+
+/** Response headers a route may send beyond those every answer carries. */
+export type ResponseHeader = 'ETag' | 'Location' | 'Cache-Control';
+
+export interface SuccessResponse {
+  readonly status: number;
+  readonly description: string;
+  /** The JSON body; absent: no body (204, 304) unless `text` is set. */
+  readonly body?: v.GenericSchema;
+  /** A body that is not JSON: its media type (e.g. the Prometheus text format). */
+  readonly text?: string;
+  readonly headers?: readonly ResponseHeader[];
+}
+
+/**
+ * One route of the API, described once: the router mounts it and the OpenAPI document is
+ * generated from it, so the two cannot disagree. The schemas are the ones the handler validates
+ * with; the problems are the error codes it may answer.
+ */
+export interface RouteSpec {
+  readonly method: HttpMethod;
+  /** Koa's form, `/collections/:id`; the document shows `/collections/{id}`. */
+  readonly path: string;
+  readonly operationId: string;
+  readonly tag: RouteTag;
+  readonly summary: string;
+  readonly description?: string;
+  /** The scope a token needs; absent: no token (health, metrics, this API's description). */
+  readonly scope?: Scope;
+  /** When a request needs another scope than `scope` (a preview needs to write): which one. */
+  readonly scopeOf?: (ctx: VitrineContext) => Scope;
+  readonly params?: v.GenericSchema;
+  readonly query?: v.GenericSchema;
+  readonly body?: { readonly json: v.GenericSchema } | { readonly spreadsheet: true };
+  /** A precondition header the route honours: `If-Match` (412 when stale) or `If-None-Match` (304). */
+  readonly conditional?: 'If-Match' | 'If-None-Match';
+  readonly responses: readonly [SuccessResponse, ...SuccessResponse[]];
+  /** The problems this route answers beyond those its token, input and body already imply. */
+  readonly problems?: readonly ProblemCode[];
+  readonly handler: Middleware<VitrineState>;
+}
+
+/**
+ * Every problem a route may answer: the ones its own rules name, plus those that come with a
+ * token (401, 403, 429, a store that does not answer), with input (400) and with a body (413, 415).
+ */
+export function problemsOf(spec: RouteSpec): ProblemCode[] {
+  const codes = new Set<ProblemCode>(spec.problems);
+  if (spec.scope !== undefined) {
+    for (const code of ['UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'UNAVAILABLE'] as const) codes.add(code);
+  }
+  if (spec.params !== undefined || spec.query !== undefined || spec.body !== undefined) codes.add('VALIDATION_FAILED');
+  if (spec.body !== undefined) {
+    codes.add('PAYLOAD_TOO_LARGE');
+    codes.add('UNSUPPORTED_MEDIA_TYPE');
+  }
+  if (spec.conditional === 'If-Match') codes.add('PRECONDITION_FAILED');
+  codes.add('INTERNAL');
+  return [...codes];
+}
