@@ -19,6 +19,8 @@ export interface VitrineConfig {
   readonly redisCommandTimeoutMs: number;
   /** How long a cached answer may be served (catalog changes reach cached answers within it). */
   readonly cacheTtlMs: number;
+  /** How many answers each process keeps in its own memory; 0: none. */
+  readonly cacheLocalEntries: number;
   readonly defaultCountry: CountryCode;
   readonly bootstrapAdminToken: string | undefined;
   readonly demoData: boolean;
@@ -82,6 +84,7 @@ const EnvSchema = v.object({
   ),
   REDIS_COMMAND_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 10 to 10000', 10, 10_000), '100'),
   CACHE_TTL: v.optional(integerText('a number of seconds from 1 to 86400', 1, 86_400), '60'),
+  CACHE_LOCAL_ENTRIES: v.optional(integerText('a number of answers from 0 to 10000000', 0, 10_000_000), '10000'),
   DEFAULT_COUNTRY: v.optional(
     v.pipe(
       v.string(),
@@ -130,6 +133,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     redisKeyPrefix: env_.REDIS_KEY_PREFIX,
     redisCommandTimeoutMs: env_.REDIS_COMMAND_TIMEOUT_MS,
     cacheTtlMs: env_.CACHE_TTL * 1000,
+    cacheLocalEntries: env_.CACHE_LOCAL_ENTRIES,
     defaultCountry: env_.DEFAULT_COUNTRY as CountryCode,
     bootstrapAdminToken: env_.BOOTSTRAP_ADMIN_TOKEN,
     demoData: env_.DEMO_DATA ?? env_.MONGODB_URI === undefined,

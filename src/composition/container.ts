@@ -4,7 +4,13 @@ import { EnsureBootstrapToken } from '../application/auth/ensure-bootstrap-token
 import { IssueToken } from '../application/auth/issue-token.js';
 import { ListTokens } from '../application/auth/list-tokens.js';
 import { RevokeToken } from '../application/auth/revoke-token.js';
-import { AnswerCacheToken, CacheSettingsToken, NO_ANSWER_CACHE, type AnswerCache } from '../application/caching/answer-cache.js';
+import {
+  AnswerCacheToken,
+  CacheObserverToken,
+  CacheSettingsToken,
+  NO_ANSWER_CACHE,
+  type AnswerCache,
+} from '../application/caching/answer-cache.js';
 import { CachedAnswers } from '../application/caching/cached-answers.js';
 import { CheckReadiness } from '../application/health/check-readiness.js';
 import { CreateAiSlice, RegenerateAiSlice } from '../application/merchandising/ai-slices.js';
@@ -43,6 +49,8 @@ import { token, type Token } from '../domain/shared/token.js';
 import { SystemClock } from '../adapters/clock/system-clock.js';
 import { NodeTokenSecrets } from '../adapters/crypto/node-token-secrets.js';
 import { createLogger, LoggerToken, type Logger } from '../adapters/logging/logger.js';
+import { instrumentStore } from '../adapters/metrics/instrument-store.js';
+import { MetricsToken, PrometheusMetrics } from '../adapters/metrics/prometheus-metrics.js';
 import { InMemoryCollectionStore } from '../adapters/memory/in-memory-collection-store.js';
 import { InMemoryProductStore } from '../adapters/memory/in-memory-product-store.js';
 import { InMemoryProfileStore } from '../adapters/memory/in-memory-profile-store.js';
@@ -100,7 +108,9 @@ function platformModule(config: VitrineConfig): ContainerModule {
     bindFactory(bind, TokenSecretsToken, () => new NodeTokenSecrets(), []);
     bindFactory(bind, LoggerToken, () => createLogger(config.logLevel), []);
     bindValue(bind, IdentifierPolicyToken, { defaultCountry: config.defaultCountry });
-    bindValue(bind, CacheSettingsToken, { ttlMs: config.cacheTtlMs });
+    bindValue(bind, CacheSettingsToken, { ttlMs: config.cacheTtlMs, localEntries: config.cacheLocalEntries });
+    bindFactory(bind, MetricsToken, () => new PrometheusMetrics(), []);
+    bindFactory(bind, CacheObserverToken, (metrics: PrometheusMetrics) => metrics, [MetricsToken]);
   });
 }
 
@@ -182,7 +192,7 @@ function similarityModule(): ContainerModule {
 /** One binding per use case, each built from the ports it names. */
 function applicationModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bindClass(bind, CachedAnswers, [AnswerCacheToken, ClockToken, CacheSettingsToken]);
+    bindClass(bind, CachedAnswers, [AnswerCacheToken, ClockToken, CacheSettingsToken, CacheObserverToken]);
 
     bindClass(bind, LookUpProfile, [ProfileStoreToken, IdentifierPolicyToken, CachedAnswers]);
     bindClass(bind, UpsertProfile, [ProfileStoreToken, IdentifierPolicyToken, ClockToken, CachedAnswers]);
@@ -242,5 +252,21 @@ export function createContainer(config: VitrineConfig, overrides: Overrides = {}
     const value = overrides[key];
     if (value !== undefined) container.rebind<unknown>(OVERRIDE_TOKENS[key]).toConstantValue(value);
   }
+  instrumentStores(container);
   return container;
+}
+
+/** Every store, whichever adapter (or override) it is, reports each call's latency and failure to the metrics. */
+function instrumentStores(container: Container): void {
+  const stores: readonly [Token<object>, string][] = [
+    [ProfileStoreToken, 'profiles'],
+    [ProductStoreToken, 'products'],
+    [CollectionStoreToken, 'collections'],
+    [TokenStoreToken, 'tokens'],
+  ];
+  for (const [storeToken, name] of stores) {
+    container.onActivation<object>(storeToken, (_context, store) =>
+      instrumentStore(store, name, resolve(container, MetricsToken)),
+    );
+  }
 }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import { InMemoryAnswerCache } from '../../src/adapters/memory/in-memory-answer-cache.js';
+import { NO_ANSWER_CACHE } from '../../src/application/caching/answer-cache.js';
 import { CachedAnswers } from '../../src/application/caching/cached-answers.js';
 import { DomainError } from '../../src/domain/shared/errors.js';
 
@@ -148,5 +149,125 @@ describe('read-through caching of answers', () => {
     await bare.read('k', compute('v'));
     await bare.read('k', compute('v'));
     expect(computed).toBe(2);
+  });
+
+  describe('in each process (the local layer)', () => {
+    const settings = { ttlMs: 60_000, localEntries: 100 };
+
+    /** Two instances (processes) sharing one shared cache, each with its own local layer. */
+    function twoInstances(local = settings) {
+      const lookups = { count: 0 };
+      const shared = new InMemoryAnswerCache(clock);
+      const counted = Object.assign(Object.create(shared) as InMemoryAnswerCache, {
+        lookup: (key: string) => {
+          lookups.count++;
+          return shared.lookup(key);
+        },
+      });
+      return { shared, lookups, a: new CachedAnswers(counted, clock, local), b: new CachedAnswers(counted, clock, local) };
+    }
+
+    it('serves the very same object again, without asking the shared cache', async () => {
+      const { a, lookups } = twoInstances();
+      const first = await a.read('k', compute({ list: [1, 2] }));
+      await a.settle();
+      const again = await a.read('k', compute({ list: [3] }));
+      expect(again).toBe(first);
+      expect({ computed, lookups: lookups.count }).toEqual({ computed: 1, lookups: 1 });
+    });
+
+    it('drops an answer at once when another instance invalidates it', async () => {
+      const { a, b } = twoInstances();
+      let stored = 'v1';
+      const read = (answers: CachedAnswers) => answers.read('k', async () => stored);
+      expect(await read(b)).toBe('v1');
+      await b.settle();
+      stored = 'v2';
+      await a.invalidate(['k']);
+      expect(await read(b)).toBe('v2');
+    });
+
+    it('never keeps an answer computed while another instance invalidated its key', async () => {
+      const { a, b } = twoInstances();
+      let release: (v: string) => void = () => {};
+      const stale = b.read('k', () => new Promise<string>((done) => (release = done)));
+      await Promise.resolve();
+      await a.invalidate(['k']);
+      release('stale');
+      expect(await stale).toBe('stale');
+      await b.settle();
+      expect(await b.read('k', compute('fresh'))).toBe('fresh');
+    });
+
+    it('forgets everything it keeps when news of invalidations may have been missed', async () => {
+      const { shared, b, lookups } = twoInstances();
+      await b.read('k', compute('v1'));
+      await b.read('j', compute('w1'));
+      await b.settle();
+      await b.read('k', compute('v2'));
+      expect(lookups.count).toBe(2);
+      shared.dropNews();
+      // Both are asked of the shared cache again (which still holds them).
+      expect(await b.read('k', compute('v2'))).toBe('v1');
+      expect(await b.read('j', compute('w2'))).toBe('w1');
+      expect(lookups.count).toBe(4);
+    });
+
+    it('keeps an answer found in the shared cache no longer than the shared cache may serve it', async () => {
+      const { a, b } = twoInstances();
+      await a.read('k', compute('v'), { expiresAt: () => new Date('2026-11-21T12:00:05.000Z') });
+      await a.settle();
+      expect(await b.read('k', compute('other'))).toBe('v');
+      clock.advance(4_999);
+      expect(await b.read('k', compute('other'))).toBe('v');
+      clock.advance(1);
+      expect(await b.read('k', compute('after'))).toBe('after');
+    });
+
+    it('serves an answer within its validity only: not past CACHE_TTL, not before it was computed', async () => {
+      const { a } = twoInstances();
+      await a.read('k', compute('v1'));
+      await a.settle();
+      clock.advance(-1);
+      expect(await a.read('k', compute('v2'))).toBe('v2');
+      clock.advance(60_000);
+      expect(await a.read('k', compute('v3'))).toBe('v3');
+    });
+
+    it('holds at most CACHE_LOCAL_ENTRIES answers, dropping the oldest', async () => {
+      const answers = new CachedAnswers(NO_ANSWER_CACHE, clock, { ttlMs: 60_000, localEntries: 2 });
+      for (const key of ['a', 'b', 'c']) await answers.read(key, compute(key));
+      await answers.settle();
+      expect(computed).toBe(3);
+      expect(await answers.read('c', compute('x'))).toBe('c');
+      expect(await answers.read('b', compute('x'))).toBe('b');
+      expect(await answers.read('a', compute('recomputed'))).toBe('recomputed');
+    });
+
+    it('keeps nothing locally with CACHE_LOCAL_ENTRIES=0', async () => {
+      const { a, lookups } = twoInstances({ ttlMs: 60_000, localEntries: 0 });
+      await a.read('k', compute('v'));
+      await a.settle();
+      await a.read('k', compute('v'));
+      expect({ computed, lookups: lookups.count }).toEqual({ computed: 1, lookups: 2 });
+    });
+
+    it('reports each lookup by family, layer and outcome, never the key itself', async () => {
+      const seen: string[] = [];
+      const observer = { lookedUp: (family: string, layer: string, hit: boolean) => seen.push(`${family} ${layer} ${hit}`) };
+      const answers = new CachedAnswers(cache, clock, settings, observer);
+      await answers.read('profile:email:ana@example.com', compute('v'));
+      await answers.settle();
+      await answers.read('profile:email:ana@example.com', compute('v'));
+      const other = new CachedAnswers(cache, clock, settings, observer);
+      await other.read('profile:email:ana@example.com', compute('v'));
+      expect(seen).toEqual([
+        'profile local false',
+        'profile shared false',
+        'profile local true',
+        'profile local false',
+        'profile shared true',
+      ]);
+    });
   });
 });

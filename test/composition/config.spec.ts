@@ -24,6 +24,7 @@ describe('configuration from the environment', () => {
       redisKeyPrefix: 'vitrine:',
       redisCommandTimeoutMs: 100,
       cacheTtlMs: 60_000,
+      cacheLocalEntries: 10_000,
       defaultCountry: 'BR',
       bootstrapAdminToken: undefined,
       demoData: true,

@@ -6,6 +6,8 @@ import { ClockToken } from '../../src/domain/shared/clock.js';
 import { ProductStoreToken } from '../../src/domain/product/product-store.js';
 import { parseConfig } from '../../src/composition/config.js';
 import { createContainer, resolve } from '../../src/composition/container.js';
+import { MetricsToken } from '../../src/adapters/metrics/prometheus-metrics.js';
+import { aProductInput } from '../support/mothers.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a class of any constructor, as the container sees it
 type UseCaseClass = (new (...args: any[]) => { execute: unknown }) & {
@@ -42,11 +44,28 @@ describe('the composition root', () => {
     expect(createContainer(config).get(application.GetActiveSlice)).not.toBe(container.get(application.GetActiveSlice));
   });
 
-  it('replaces single ports with overrides', () => {
+  it('replaces single ports with overrides, stores included (behind the metrics)', async () => {
     const clock = new FakeClock('2030-01-01T00:00:00.000Z');
     const products = new InMemoryProductStore();
     const container = createContainer(config, { clock, productStore: products });
     expect(resolve(container, ClockToken)).toBe(clock);
-    expect(resolve(container, ProductStoreToken)).toBe(products);
+    const resolved = resolve(container, ProductStoreToken);
+    expect(resolved).toBeInstanceOf(InMemoryProductStore);
+    await resolved.save(aProductInput({ id: 'P-1' }), clock.now());
+    expect((await products.get('P-1'))?.id).toBe('P-1');
+  });
+
+  it('times every store call and counts the failures, whichever adapter the store is', async () => {
+    const failing = new InMemoryProductStore();
+    failing.get = () => Promise.reject(new Error('the disk is on fire'));
+    const container = createContainer(config, { productStore: failing });
+    const products = resolve(container, ProductStoreToken);
+    await products.save(aProductInput({ id: 'P-1' }), new Date());
+    await expect(products.get('P-1')).rejects.toThrow('the disk is on fire');
+    const text = await resolve(container, MetricsToken).render();
+    expect(text).toContain('vitrine_store_operation_duration_seconds_count{store="products",operation="save"} 1');
+    expect(text).toContain('vitrine_store_operation_duration_seconds_count{store="products",operation="get"} 1');
+    expect(text).toContain('vitrine_store_errors_total{store="products",operation="get"} 1');
+    expect(text).not.toContain('vitrine_store_errors_total{store="products",operation="save"}');
   });
 });

@@ -7,6 +7,8 @@ export interface AnswerCacheFixture extends StoreFixture<AnswerCache> {
   readonly clock: FakeClock;
   /** Resolves once stores handed to the cache have landed (a remote cache stores in the background). */
   settle(): Promise<void>;
+  /** The same shared cache as another instance (another process) sees it. */
+  another(): Promise<AnswerCache>;
 }
 
 const T = new Date('2026-11-21T12:00:00.000Z');
@@ -78,6 +80,32 @@ export function answerCacheContract(adapter: string, factory: () => Promise<Answ
       cache().store('k', 'fresh', { from: T, until: at(60_000) }, after);
       await fixture.settle();
       expect((await cache().lookup('k')).value).toBe('fresh');
+    });
+
+    it('answers what it found with the validity it was stored with', async () => {
+      await put('k', 'v', at(-1_000), at(5_000));
+      const found = await cache().lookup('k');
+      expect({ value: found.value, validity: found.validity }).toEqual({
+        value: 'v',
+        validity: { from: at(-1_000), until: at(5_000) },
+      });
+    });
+
+    it("serves what one instance stored to another, and forgets it for both on either one's invalidation", async () => {
+      const other = await fixture.another();
+      await put('k', 'v');
+      expect((await other.lookup('k')).value).toBe('v');
+      await other.invalidate(['k']);
+      expect((await cache().lookup('k')).value).toBeUndefined();
+    });
+
+    it('tells the instances watching it what another instance invalidated', async () => {
+      const other = await fixture.another();
+      const told = new Promise<readonly string[]>((done) =>
+        other.watch({ invalidated: (keys) => done(keys), missedSome: () => {} }),
+      );
+      await cache().invalidate(['profile:id:u1', 'active:7']);
+      expect(await told).toEqual(['profile:id:u1', 'active:7']);
     });
 
     it('drops a write-back when the key was invalidated while it held an answer', async () => {

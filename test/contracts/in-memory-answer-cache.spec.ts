@@ -4,5 +4,7 @@ import { answerCacheContract } from './answer-cache.contract.js';
 
 answerCacheContract('in-memory', async () => {
   const clock = new FakeClock();
-  return { store: new InMemoryAnswerCache(clock), clock, settle: async () => {} };
+  const store = new InMemoryAnswerCache(clock);
+  // One object is what every instance of a process sees.
+  return { store, clock, settle: async () => {}, another: async () => store };
 });

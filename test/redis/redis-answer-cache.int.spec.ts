@@ -36,8 +36,42 @@ describeWithRedis('the Redis answer cache', () => {
 
   answerCacheContract('redis', async () => {
     const clock = new FakeClock();
+    const prefix = `test:${randomUUID().slice(0, 8)}:`;
+    const cache = await open(clock, prefix);
+    return { store: cache, clock, settle: () => cache.settle(), dispose: () => cache.stop(), another: () => open(clock, prefix) };
+  });
+
+  it("does not echo an instance's own invalidations back to it", async () => {
+    const clock = new FakeClock();
+    const prefix = `test:${randomUUID().slice(0, 8)}:`;
+    const [first, second] = [await open(clock, prefix), await open(clock, prefix)];
+    const heardByFirst: string[] = [];
+    first.watch({ invalidated: (keys) => heardByFirst.push(...keys), missedSome: () => {} });
+    const heardBySecond = new Promise<readonly string[]>((done) => second.watch({ invalidated: done, missedSome: () => {} }));
+    await first.invalidate(['mine']);
+    expect(await heardBySecond).toEqual(['mine']);
+    // The second's message went out after the first's; by the time it arrives, any echo would have too.
+    const secondOwn = new Promise<readonly string[]>((done) => first.watch({ invalidated: done, missedSome: () => {} }));
+    await second.invalidate(['theirs']);
+    expect(await secondOwn).toEqual(['theirs']);
+    expect(heardByFirst).toEqual(['theirs']);
+  });
+
+  it('tells its watchers that news may have been missed when its subscription drops and comes back', async () => {
+    const clock = new FakeClock();
     const cache = await open(clock);
-    return { store: cache, clock, settle: () => cache.settle(), dispose: () => cache.stop() };
+    let missed = 0;
+    const resubscribed = new Promise<void>((done) =>
+      cache.watch({
+        invalidated: () => {},
+        missedSome: () => {
+          if (++missed >= 2) done();
+        },
+      }),
+    );
+    await probe.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+    await resubscribed;
+    expect(missed).toBeGreaterThanOrEqual(2);
   });
 
   it('lets Redis forget an entry when its validity ends, and keeps every key under the prefix', async () => {
@@ -50,7 +84,7 @@ describeWithRedis('the Redis answer cache', () => {
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(5_000);
     await cache.invalidate(['active:7']);
-    expect(await probe.keys('*active:7')).toEqual(['loja:prod:generation:active:7']);
+    expect(await probe.keys('loja:prod:*active:7')).toEqual(['loja:prod:generation:active:7']);
     expect(await probe.ttl('loja:prod:generation:active:7')).toBeGreaterThan(0);
   });
 });

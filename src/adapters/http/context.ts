@@ -3,6 +3,8 @@ import type { Principal } from '../../domain/auth/api-token.js';
 import { PROBLEM_TABLE, type ProblemBody } from './problem.js';
 
 export interface VitrineState {
+  /** Set first for every request: echoed in `X-Request-Id` and on every log line about it. */
+  requestId?: string;
   principal?: Principal;
 }
 

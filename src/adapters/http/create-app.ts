@@ -3,13 +3,16 @@ import type { Container } from 'inversify';
 import Koa, { type Middleware } from 'koa';
 import { AuthenticateToken } from '../../application/auth/authenticate-token.js';
 import { LoggerToken, type Logger } from '../logging/logger.js';
+import { MetricsToken } from '../metrics/prometheus-metrics.js';
 import type { VitrineState } from './context.js';
 import { authoriser } from './middleware/authorise.js';
 import { handleErrors } from './middleware/handle-errors.js';
 import { jsonBody } from './middleware/json-body.js';
+import { observeRequests } from './middleware/observe-requests.js';
 import { openApiDocument } from './openapi/openapi-document.js';
 import { collectionRoutes } from './routes/collection-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
+import { metricsRoute } from './routes/metrics-route.js';
 import { openApiRoute } from './routes/openapi-route.js';
 import { productRoutes } from './routes/product-routes.js';
 import { profileRoutes } from './routes/profile-routes.js';
@@ -24,6 +27,7 @@ export function routeSpecs(container: Container): RouteSpec[] {
     ...productRoutes(container),
     ...collectionRoutes(container),
     ...tokenRoutes(container),
+    metricsRoute(container.get(MetricsToken)),
   ];
   specs.push(openApiRoute(() => openApiDocument(specs)));
   return specs;
@@ -35,7 +39,8 @@ export function createApp(container: Container): Koa<VitrineState> {
   const router = new Router<VitrineState>();
   const guard = authoriser(container.get(AuthenticateToken));
   const parseJson = jsonBody();
-  for (const spec of routeSpecs(container)) {
+  const specs = routeSpecs(container);
+  for (const spec of specs) {
     const chain: Middleware<VitrineState>[] = [];
     if (spec.scope !== undefined) chain.push(guard(spec.scope, spec.scopeOf));
     if (spec.body !== undefined && 'json' in spec.body) chain.push(parseJson);
@@ -43,7 +48,9 @@ export function createApp(container: Container): Koa<VitrineState> {
     router.register(spec.path, [spec.method], chain, { name: spec.operationId });
   }
 
-  app.use(handleErrors(container.get<Logger>(LoggerToken)));
+  const logger = container.get<Logger>(LoggerToken);
+  app.use(observeRequests(specs, logger, container.get(MetricsToken)));
+  app.use(handleErrors(logger));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

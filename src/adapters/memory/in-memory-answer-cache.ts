@@ -1,4 +1,4 @@
-import type { AnswerCache, CacheLookup, Validity } from '../../application/caching/answer-cache.js';
+import type { AnswerCache, CacheLookup, InvalidationListener, Validity } from '../../application/caching/answer-cache.js';
 import type { Clock } from '../../domain/shared/clock.js';
 
 interface Entry {
@@ -10,13 +10,15 @@ interface Entry {
 /**
  * The answer cache in this process's memory, with the same rules as the Redis adapter (an entry
  * is served only within its validity by the clock, a write-back from before an invalidation is
- * dropped): the fake the tests use, and a cache for embedders that want one. Holds at most
- * `maxEntries`, dropping the oldest.
+ * dropped, every watcher is told of invalidations): the fake the tests use, where several
+ * "instances" (CachedAnswers) can share one, and a cache for embedders that want one. Holds at
+ * most `maxEntries`, dropping the oldest.
  */
 export class InMemoryAnswerCache implements AnswerCache {
   readonly enabled = true;
   private readonly entries = new Map<string, Entry>();
   private readonly generations = new Map<string, number>();
+  private readonly watchers: InvalidationListener[] = [];
 
   constructor(
     private readonly clock: Clock,
@@ -32,7 +34,8 @@ export class InMemoryAnswerCache implements AnswerCache {
       this.entries.delete(key);
       return { value: undefined, stamp };
     }
-    return { value: entry.fromMs <= now ? entry.value : undefined, stamp };
+    if (entry.fromMs > now) return { value: undefined, stamp };
+    return { value: entry.value, stamp, validity: { from: new Date(entry.fromMs), until: new Date(entry.untilMs) } };
   }
 
   store(key: string, value: string, validity: Validity, stamp: unknown): void {
@@ -51,6 +54,16 @@ export class InMemoryAnswerCache implements AnswerCache {
       this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
       this.entries.delete(key);
     }
+    for (const watcher of this.watchers) watcher.invalidated(keys);
+  }
+
+  watch(listener: InvalidationListener): void {
+    this.watchers.push(listener);
+  }
+
+  /** What a lost connection to the other instances would cause: every watcher told it may have missed news. */
+  dropNews(): void {
+    for (const watcher of this.watchers) watcher.missedSome();
   }
 
   /** When an entry stops being served (tests inspect the expiry rules through this). */

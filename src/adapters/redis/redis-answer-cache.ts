@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
-import type { AnswerCache, CacheLookup, Validity } from '../../application/caching/answer-cache.js';
+import { randomUUID } from 'node:crypto';
+import type { AnswerCache, CacheLookup, InvalidationListener, Validity } from '../../application/caching/answer-cache.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import { token } from '../../domain/shared/token.js';
 import type { Logger } from '../logging/logger.js';
@@ -42,19 +43,35 @@ type CacheRedis = Redis & {
   storeIfCurrent(answerKey: string, generationKey: string, generation: string, value: string, ttlMs: number): Promise<number>;
 };
 
+/** What goes over the invalidation channel. */
+interface InvalidationMessage {
+  readonly origin: string;
+  readonly keys: readonly string[];
+}
+
 /**
  * The shared answer cache on Redis, built to fail fast and open: no offline queue (a command
  * while disconnected fails at once), a short command timeout, bounded retries, and every error a
  * miss. After a few failures in a row it pauses its use of Redis briefly, so a frozen server costs
  * each request nothing. Invalidations that could not be delivered are kept and sent again, before
  * any lookup, as soon as Redis answers.
+ *
+ * Every invalidation is also published, in the same transaction, on a channel every instance
+ * subscribes to (on a connection of its own), so the answers other instances keep in their own
+ * memory go at once. Whenever that subscription (re)starts, news may have been missed, and the
+ * watchers are told so.
  */
 export class RedisAnswerCache implements AnswerCache {
   readonly enabled = true;
   readonly name = 'redis';
   readonly required = false;
   private readonly redis: CacheRedis;
+  private readonly subscriber: Redis;
+  /** Tells this instance's own messages from the others'. */
+  private readonly origin = randomUUID();
+  private readonly watchers: InvalidationListener[] = [];
   private readonly pendingInvalidations = new Set<string>();
+  private onSubscribed: () => void = () => {};
   private readonly writes = new Set<Promise<unknown>>();
   private consecutiveFailures = 0;
   private pausedUntil = 0;
@@ -78,6 +95,18 @@ export class RedisAnswerCache implements AnswerCache {
     redis.on('error', (error: Error) => this.logError(error));
     redis.on('ready', () => void this.flushPendingInvalidations());
     this.redis = redis as CacheRedis;
+
+    this.subscriber = new Redis(settings.url, {
+      enableOfflineQueue: false,
+      connectTimeout: 1_000,
+      retryStrategy: (attempt) => Math.min(50 * 2 ** Math.min(attempt, 6), 2_000),
+      autoResubscribe: false,
+      lazyConnect: true,
+    });
+    this.subscriber.on('error', (error: Error) => this.logError(error));
+    this.subscriber.on('ready', () => void this.subscribe());
+    this.subscriber.on('close', () => this.tellMissedSome());
+    this.subscriber.on('message', (_channel: string, message: string) => this.received(message));
   }
 
   async lookup(key: string): Promise<CacheLookup> {
@@ -85,7 +114,8 @@ export class RedisAnswerCache implements AnswerCache {
     try {
       const [entry, generation] = await this.redis.mget(this.answerKey(key), this.generationKey(key));
       this.succeeded();
-      return { value: entry === null || entry === undefined ? undefined : this.unexpired(entry), stamp: generation ?? '' };
+      const found = entry === null || entry === undefined ? undefined : this.unexpired(entry);
+      return { value: found?.value, stamp: generation ?? '', validity: found?.validity };
     } catch (error) {
       this.failed(error);
       return { value: undefined, stamp: undefined };
@@ -120,14 +150,19 @@ export class RedisAnswerCache implements AnswerCache {
    * An entry carries its validity as well as Redis' own TTL, and is served only within it by this
    * instance's clock: Redis' TTL frees the memory, the validity decides what is answered.
    */
-  private unexpired(entry: string): string | undefined {
+  private unexpired(entry: string): { value: string; validity: Validity } | undefined {
     const first = entry.indexOf(SEPARATOR);
     const second = entry.indexOf(SEPARATOR, first + 1);
     if (first < 1 || second < 0) return undefined;
     const from = Number(entry.slice(0, first));
     const until = Number(entry.slice(first + 1, second));
     const now = this.clock.now().getTime();
-    return from <= now && now < until ? entry.slice(second + 1) : undefined;
+    if (!(from <= now && now < until)) return undefined;
+    return { value: entry.slice(second + 1), validity: { from: new Date(from), until: new Date(until) } };
+  }
+
+  watch(listener: InvalidationListener): void {
+    this.watchers.push(listener);
   }
 
   /** Readiness: whether Redis answers (it is not required: without it every read is a miss). */
@@ -136,36 +171,68 @@ export class RedisAnswerCache implements AnswerCache {
   }
 
   /**
-   * Connects, waiting at most a moment: an instance whose Redis is down starts and serves without
-   * its cache, and picks it up when it comes (ioredis keeps reconnecting).
+   * Connects and subscribes to the others' invalidations, waiting at most a moment: an instance
+   * whose Redis is down starts and serves without its cache, and picks it up when it comes
+   * (ioredis keeps reconnecting).
    */
   async start(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
-    const ready = new Promise<void>((done) => {
-      this.redis.once('ready', done);
-      timer = setTimeout(done, START_WAIT_MS);
-    });
+    const waited = new Promise<void>((done) => (timer = setTimeout(done, START_WAIT_MS)));
+    const ready = new Promise<void>((done) => this.redis.once('ready', done));
+    const subscribed = new Promise<void>((done) => (this.onSubscribed = done));
     this.redis.connect().catch((error: unknown) => this.failed(error));
-    await ready;
+    this.subscriber.connect().catch((error: unknown) => this.logError(error));
+    await Promise.race([Promise.all([ready, subscribed]), waited]);
     clearTimeout(timer);
   }
 
   async stop(): Promise<void> {
     await this.settle();
-    try {
-      await this.redis.quit();
-    } catch {
-      this.redis.disconnect();
+    for (const connection of [this.subscriber, this.redis]) {
+      try {
+        await connection.quit();
+      } catch {
+        connection.disconnect();
+      }
     }
   }
 
-  /** Bumps each key's generation and deletes its answer, in one round trip. */
+  /** Subscribes (again) to the others' invalidations; what was kept before may have missed some. */
+  private async subscribe(): Promise<void> {
+    try {
+      await this.subscriber.subscribe(this.channel());
+      this.onSubscribed();
+    } catch (error) {
+      this.logError(error);
+    }
+    this.tellMissedSome();
+  }
+
+  private tellMissedSome(): void {
+    for (const watcher of this.watchers) watcher.missedSome();
+  }
+
+  private received(text: string): void {
+    let message: InvalidationMessage;
+    try {
+      message = JSON.parse(text) as InvalidationMessage;
+    } catch {
+      return;
+    }
+    if (message.origin === this.origin || !Array.isArray(message.keys)) return;
+    const keys = message.keys.filter((key): key is string => typeof key === 'string');
+    for (const watcher of this.watchers) watcher.invalidated(keys);
+  }
+
+  /** Bumps each key's generation, deletes its answer and tells the other instances, in one transaction. */
   private async send(keys: readonly string[]): Promise<boolean> {
     const batch = this.redis.multi();
     for (const key of keys) {
       const generationKey = this.generationKey(key);
       batch.incr(generationKey).expire(generationKey, GENERATION_TTL_SECONDS).del(this.answerKey(key));
     }
+    const message: InvalidationMessage = { origin: this.origin, keys };
+    batch.publish(this.channel(), JSON.stringify(message));
     try {
       const results = await batch.exec();
       if (results === null || results.some(([error]) => error !== null)) throw new Error('the invalidation was not applied');
@@ -217,6 +284,10 @@ export class RedisAnswerCache implements AnswerCache {
     if (now - this.lastErrorLog < ERROR_LOG_INTERVAL_MS) return;
     this.lastErrorLog = now;
     this.logger.warn({ err: error }, 'Redis does not answer; reads go to the stores until it does');
+  }
+
+  private channel(): string {
+    return `${this.settings.keyPrefix}invalidations`;
   }
 
   private answerKey(key: string): string {

@@ -5,6 +5,16 @@ export interface CacheLookup {
   readonly value: string | undefined;
   /** Opaque: lets `store` tell whether the key was invalidated since this lookup. */
   readonly stamp: unknown;
+  /** When the found value may be served (present with a value). */
+  readonly validity?: Validity | undefined;
+}
+
+/** Told of what other instances sharing the cache invalidated. */
+export interface InvalidationListener {
+  /** These keys were invalidated by another instance. */
+  invalidated(keys: readonly string[]): void;
+  /** News of invalidations may have been lost (the connection to the others dropped): trust nothing kept. */
+  missedSome(): void;
 }
 
 /**
@@ -21,8 +31,13 @@ export interface AnswerCache {
    * invalidated it). Never waits for the cache.
    */
   store(key: string, value: string, validity: Validity, stamp: unknown): void;
-  /** Forgets answers at once; resolves when done or, if the cache cannot be reached, when that is known. */
+  /**
+   * Forgets answers at once, and tells the other instances sharing the cache; resolves when done
+   * or, if the cache cannot be reached, when that is known (it is then done as soon as it can be).
+   */
   invalidate(keys: readonly string[]): Promise<void>;
+  /** Calls `listener` with the invalidations other instances make. A cache no other instance shares never calls it. */
+  watch(listener: InvalidationListener): void;
 }
 
 /**
@@ -36,17 +51,35 @@ export interface Validity {
 
 export const AnswerCacheToken = token<AnswerCache>('AnswerCache');
 
-/** No shared cache: every read computes its answer. */
+/** No shared cache: answers are kept in each process only. */
 export const NO_ANSWER_CACHE: AnswerCache = Object.freeze({
   enabled: false,
   lookup: async () => ({ value: undefined, stamp: undefined }),
   store: () => {},
   invalidate: async () => {},
+  watch: () => {},
 });
 
 export interface CacheSettings {
   /** How long an answer may be served from the cache (CACHE_TTL). */
   readonly ttlMs: number;
+  /** How many answers each process keeps in its own memory (CACHE_LOCAL_ENTRIES); 0: none. */
+  readonly localEntries?: number;
 }
 
 export const CacheSettingsToken = token<CacheSettings>('CacheSettings');
+
+/** Where a cached answer was looked for: this process's memory, or the cache instances share. */
+export type CacheLayer = 'local' | 'shared';
+
+/**
+ * Told of every cache lookup, for metrics. `family` is what the key is about (`profile`,
+ * `similar`, `active`, `token`); keys themselves may hold identifiers and are never passed on.
+ */
+export interface CacheObserver {
+  lookedUp(family: string, layer: CacheLayer, hit: boolean): void;
+}
+
+export const CacheObserverToken = token<CacheObserver>('CacheObserver');
+
+export const NO_CACHE_OBSERVER: CacheObserver = Object.freeze({ lookedUp: () => {} });

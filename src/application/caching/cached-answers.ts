@@ -1,6 +1,13 @@
 import type { Clock } from '../../domain/shared/clock.js';
 import { DomainError, type DomainErrorCode } from '../../domain/shared/errors.js';
-import { NO_ANSWER_CACHE, type AnswerCache, type CacheSettings } from './answer-cache.js';
+import {
+  NO_ANSWER_CACHE,
+  NO_CACHE_OBSERVER,
+  type AnswerCache,
+  type CacheObserver,
+  type CacheSettings,
+  type Validity,
+} from './answer-cache.js';
 
 type Outcome =
   | { readonly ok: true; readonly value: unknown }
@@ -13,27 +20,64 @@ export interface ReadOptions<T> {
   readonly cachedErrors?: readonly DomainErrorCode[];
 }
 
+/** An answer kept in this process, served as it is (the same object) while the clock is within its validity. */
+interface LocalEntry {
+  readonly outcome: Outcome;
+  readonly fromMs: number;
+  readonly untilMs: number;
+}
+
+/** A computation under way: an invalidation of its key while it runs marks it stale, and it is then not kept. */
+interface Ticket {
+  stale: boolean;
+}
+
+/** How many answers a process keeps when the settings do not say. */
+export const DEFAULT_LOCAL_ENTRIES = 10_000;
+
 /**
- * Read-through caching for the hot reads, shared by the use cases: look the key up; on a miss,
- * compute the answer once per process however many requests wait for it (single flight), answer
- * it, and store it in the background. Invalidations go through here too.
+ * Read-through caching for the hot reads, shared by the use cases, on two layers: answers kept in
+ * this process (served as the same object, so the HTTP layer serialises each answer once), then
+ * the shared cache (Redis). On a miss in both, the answer is computed once per process however
+ * many requests wait for it (single flight), answered, and kept in the background.
+ *
+ * Invalidations go through here: they drop the answers here and in the shared cache, which tells
+ * the other instances so they drop theirs. When news of other instances' invalidations may have
+ * been missed (the shared cache reconnected), every answer kept here is dropped. An answer computed
+ * while its key was invalidated is never kept. Every kept answer expires within CACHE_TTL, or
+ * sooner when its own expiry (a slice transition) comes first.
  */
 export class CachedAnswers {
   private readonly inFlight = new Map<string, Promise<Outcome>>();
   private readonly writeBacks = new Set<Promise<void>>();
+  private readonly local = new Map<string, LocalEntry>();
+  private readonly tickets = new Map<string, Set<Ticket>>();
+  private readonly localEntries: number;
 
   constructor(
     private readonly cache: AnswerCache,
     private readonly clock: Clock,
     private readonly settings: CacheSettings,
-  ) {}
+    private readonly observer: CacheObserver = NO_CACHE_OBSERVER,
+  ) {
+    this.localEntries = settings.localEntries ?? DEFAULT_LOCAL_ENTRIES;
+    cache.watch({
+      invalidated: (keys) => this.forget(keys),
+      missedSome: () => this.forgetEverything(),
+    });
+  }
 
-  /** No shared cache: for embedding and tests, where every read may compute its answer. */
+  /** No cache at all: for embedding and tests, where every read computes its answer. */
   static withoutCache(clock: Clock): CachedAnswers {
-    return new CachedAnswers(NO_ANSWER_CACHE, clock, { ttlMs: 0 });
+    return new CachedAnswers(NO_ANSWER_CACHE, clock, { ttlMs: 0, localEntries: 0 });
   }
 
   async read<T>(key: string, compute: () => Promise<T>, options: ReadOptions<T> = {}): Promise<T> {
+    if (this.localEntries > 0) {
+      const kept = this.kept(key);
+      this.observer.lookedUp(familyOf(key), 'local', kept !== undefined);
+      if (kept !== undefined) return unwrap<T>(kept);
+    }
     let pending = this.inFlight.get(key);
     if (pending === undefined) {
       pending = this.load(key, compute, options);
@@ -44,12 +88,10 @@ export class CachedAnswers {
       };
       started.then(forget, forget);
     }
-    const outcome = await pending;
-    if (outcome.ok) return outcome.value as T;
-    throw new DomainError(outcome.code, outcome.message);
+    return unwrap<T>(await pending);
   }
 
-  /** Resolves once every write-back started so far has been handed to the cache. */
+  /** Resolves once every answer computed so far has been kept here and handed to the shared cache. */
   async settle(): Promise<void> {
     await Promise.all(this.writeBacks);
   }
@@ -72,46 +114,126 @@ export class CachedAnswers {
     return result;
   }
 
-  /** Forgets the answers under these keys, in this process and in the shared cache. */
+  /** Forgets the answers under these keys: here, in the shared cache, and (through it) in every other instance. */
   invalidate(keys: readonly string[]): Promise<void> {
-    for (const key of keys) this.inFlight.delete(key);
+    this.forget(keys);
     return this.cache.invalidate(keys);
   }
 
-  private async load<T>(key: string, compute: () => Promise<T>, options: ReadOptions<T>): Promise<Outcome> {
-    const { value: cached, stamp } = await this.cache.lookup(key);
-    if (cached !== undefined) {
-      const decoded = decode(cached);
-      if (decoded !== undefined) return decoded;
+  /** Drops what this process keeps under these keys, and marks computations of them under way as stale. */
+  private forget(keys: readonly string[]): void {
+    for (const key of keys) {
+      this.inFlight.delete(key);
+      this.local.delete(key);
+      const running = this.tickets.get(key);
+      if (running !== undefined) for (const ticket of running) ticket.stale = true;
     }
-    const now = this.clock.now();
-    let outcome: Outcome;
-    try {
-      outcome = { ok: true, value: await compute() };
-    } catch (error) {
-      if (!(error instanceof DomainError) || !(options.cachedErrors ?? []).includes(error.code)) throw error;
-      outcome = { ok: false, code: error.code, message: error.message };
-    }
-    if (this.cache.enabled) {
-      const writing = this.writeBack(key, outcome, stamp, now, options);
-      this.writeBacks.add(writing);
-      void writing.then(() => this.writeBacks.delete(writing));
-    }
-    return outcome;
   }
 
-  /** Off the request path: how long the answer may live, then store it. Failures only cost a future miss. */
-  private async writeBack<T>(key: string, outcome: Outcome, stamp: unknown, now: Date, options: ReadOptions<T>): Promise<void> {
+  private forgetEverything(): void {
+    this.inFlight.clear();
+    this.local.clear();
+    for (const running of this.tickets.values()) for (const ticket of running) ticket.stale = true;
+  }
+
+  /** The answer kept here under `key`, if the clock is within its validity. */
+  private kept(key: string): Outcome | undefined {
+    const entry = this.local.get(key);
+    if (entry === undefined) return undefined;
+    const now = this.clock.now().getTime();
+    if (now >= entry.untilMs) {
+      this.local.delete(key);
+      return undefined;
+    }
+    return entry.fromMs <= now ? entry.outcome : undefined;
+  }
+
+  private async load<T>(key: string, compute: () => Promise<T>, options: ReadOptions<T>): Promise<Outcome> {
+    const ticket: Ticket = { stale: false };
+    let running = this.tickets.get(key);
+    if (running === undefined) this.tickets.set(key, (running = new Set()));
+    running.add(ticket);
+    let handedOff = false;
+    try {
+      const { value: cached, stamp, validity } = await this.cache.lookup(key);
+      const decoded = cached === undefined ? undefined : decode(cached);
+      if (this.cache.enabled) this.observer.lookedUp(familyOf(key), 'shared', decoded !== undefined);
+      if (decoded !== undefined) {
+        if (validity !== undefined) this.keep(key, ticket, decoded, validity);
+        return decoded;
+      }
+      const now = this.clock.now();
+      let outcome: Outcome;
+      try {
+        outcome = { ok: true, value: await compute() };
+      } catch (error) {
+        if (!(error instanceof DomainError) || !(options.cachedErrors ?? []).includes(error.code)) throw error;
+        outcome = { ok: false, code: error.code, message: error.message };
+      }
+      if (this.localEntries > 0 || this.cache.enabled) {
+        handedOff = true;
+        const writing = this.writeBack(key, ticket, outcome, stamp, now, options);
+        this.writeBacks.add(writing);
+        void writing.then(() => this.writeBacks.delete(writing));
+      }
+      return outcome;
+    } finally {
+      if (!handedOff) this.release(key, ticket);
+    }
+  }
+
+  /** Off the request path: how long the answer may live, then keep it here and in the shared cache. */
+  private async writeBack<T>(
+    key: string,
+    ticket: Ticket,
+    outcome: Outcome,
+    stamp: unknown,
+    now: Date,
+    options: ReadOptions<T>,
+  ): Promise<void> {
     try {
       const latest = now.getTime() + this.settings.ttlMs;
       const answer = outcome.ok ? { value: outcome.value as T } : { code: outcome.code };
       const limit = options.expiresAt === undefined ? undefined : await options.expiresAt(answer, now);
-      const until = new Date(limit === undefined ? latest : Math.min(latest, limit.getTime()));
-      this.cache.store(key, encode(outcome), { from: now, until }, stamp);
+      const validity = { from: now, until: new Date(limit === undefined ? latest : Math.min(latest, limit.getTime())) };
+      this.keep(key, ticket, outcome, validity);
+      if (this.cache.enabled) this.cache.store(key, encode(outcome), validity, stamp);
     } catch {
       // The answer was served; not caching it is the safe side.
+    } finally {
+      this.release(key, ticket);
     }
   }
+
+  /** Keeps an answer in this process, unless its key was invalidated while it was being had. */
+  private keep(key: string, ticket: Ticket, outcome: Outcome, validity: Validity): void {
+    if (this.localEntries <= 0 || ticket.stale) return;
+    const untilMs = validity.until.getTime();
+    if (untilMs <= this.clock.now().getTime()) return;
+    this.local.delete(key);
+    this.local.set(key, { outcome, fromMs: validity.from.getTime(), untilMs });
+    if (this.local.size > this.localEntries) {
+      const oldest = this.local.keys().next().value;
+      if (oldest !== undefined) this.local.delete(oldest);
+    }
+  }
+
+  private release(key: string, ticket: Ticket): void {
+    const running = this.tickets.get(key);
+    running?.delete(ticket);
+    if (running?.size === 0) this.tickets.delete(key);
+  }
+}
+
+function unwrap<T>(outcome: Outcome): T {
+  if (outcome.ok) return outcome.value as T;
+  throw new DomainError(outcome.code, outcome.message);
+}
+
+/** What a key is about: its first part (`profile`, `similar`, `active`, `token`), never the identifier in it. */
+function familyOf(key: string): string {
+  const end = key.indexOf(':');
+  return end < 0 ? key : key.slice(0, end);
 }
 
 /** JSON that keeps Dates: `{ "$date": epochMs }`. */

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { DomainError, ValidationError } from '../../../domain/shared/errors.js';
 import type { Logger } from '../../logging/logger.js';
-import { sendProblem } from '../context.js';
+import { sendProblem, type VitrineState } from '../context.js';
 import { HttpProblem, problemBody, type ProblemBody } from '../problem.js';
 
 export const MAX_LISTED_ISSUES = 100;
@@ -11,7 +11,7 @@ export const MAX_LISTED_ISSUES = 100;
  * code table. Unexpected errors are logged here and answered 500 without any internal detail.
  * It also turns the router's bodiless 404/405/501 into problems.
  */
-export function handleErrors(logger: Logger): Middleware {
+export function handleErrors(logger: Logger): Middleware<VitrineState> {
   return async (ctx, next) => {
     try {
       await next();
@@ -22,13 +22,13 @@ export function handleErrors(logger: Logger): Middleware {
         }
       }
     } catch (error) {
-      sendProblem(ctx, toProblem(error, logger));
+      sendProblem(ctx, toProblem(error, logger, ctx.state.requestId));
       if (error instanceof HttpProblem) ctx.set(error.headers);
     }
   };
 }
 
-function toProblem(error: unknown, logger: Logger): ProblemBody {
+function toProblem(error: unknown, logger: Logger, requestId: string | undefined): ProblemBody {
   if (error instanceof ValidationError) {
     // A huge bad request must not make a huger answer: the first problems, and how many there are.
     const errors = error.issues.slice(0, MAX_LISTED_ISSUES);
@@ -40,6 +40,6 @@ function toProblem(error: unknown, logger: Logger): ProblemBody {
   }
   if (error instanceof DomainError) return problemBody(error.code, error.message);
   if (error instanceof HttpProblem) return problemBody(error.code, error.message);
-  logger.error({ err: error }, 'unexpected error while answering a request');
+  logger.error({ err: error, requestId }, 'unexpected error while answering a request');
   return problemBody('INTERNAL', 'An unexpected error occurred.');
 }

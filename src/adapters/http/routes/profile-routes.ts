@@ -63,6 +63,7 @@ export function profileRoutes(container: Container): RouteSpec[] {
     description,
     scope: 'profiles:read',
     params: paramsOf(param),
+    sensitiveParams: key === 'userProfileId' ? [] : [param],
     conditional: 'If-None-Match',
     responses: [
       { status: 200, description: 'The customer profile.', body: CustomerProfileResponse, headers: ['ETag'] },

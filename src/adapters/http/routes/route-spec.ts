@@ -40,6 +40,8 @@ export interface RouteSpec {
   /** When a request needs another scope than `scope` (a preview needs to write): which one. */
   readonly scopeOf?: (ctx: VitrineContext) => Scope;
   readonly params?: v.GenericSchema;
+  /** Path parameters that hold personal data (a phone, an e-mail, a document): masked in logs. */
+  readonly sensitiveParams?: readonly string[];
   readonly query?: v.GenericSchema;
   readonly body?: { readonly json: v.GenericSchema } | { readonly spreadsheet: true };
   /** A precondition header the route honours: `If-Match` (412 when stale) or `If-None-Match` (304). */

@@ -189,6 +189,60 @@ describeWithRedis('caching the hot reads in Redis', () => {
     }
   });
 
+  it('serves an answer each instance keeps in its own memory, and drops it on every instance at a write on any', async () => {
+    await server.request('PUT', `${CATALOG}/A`, { body: { name: 'A' } });
+    await server.request('PUT', `${CATALOG}/B`, { body: { name: 'B' } });
+    const { json } = await server.request('POST', COLLECTIONS, { body: { name: 'C' } });
+    const slice = (
+      await server.request('POST', `${COLLECTIONS}/${json.id}/slices`, {
+        body: { name: 'S', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', products: ['A'] },
+      })
+    ).json;
+    await server.request('PUT', `${PROFILE}/user-profile-id/up_ana`, {
+      body: { identifiers: { emails: ['ana@example.com'] }, profile: {} },
+    });
+    const shown = async (on: TestServer) =>
+      (await get(`${COLLECTIONS}/${json.id}`, on)).json.products.map((p: { productId: string }) => p.productId);
+    const style = async (on: TestServer) =>
+      (await get(`${PROFILE}/email/ana@example.com`, on)).json.profile.perfil_cliente?.estilo_geral;
+    for (const instance of [server, second]) {
+      expect(await shown(instance)).toEqual(['A']);
+      expect(await style(instance)).toBeUndefined();
+    }
+    const before = {
+      redis: await redisLookups(),
+      slices: collections.count('findActiveSlice'),
+      profiles: profiles.count('findByIdentifier'),
+    };
+    for (const instance of [server, second]) {
+      expect(await shown(instance)).toEqual(['A']);
+      expect(await style(instance)).toBeUndefined();
+    }
+    // Served from each instance's memory: neither Redis nor a store was asked.
+    expect({
+      redis: await redisLookups(),
+      slices: collections.count('findActiveSlice'),
+      profiles: profiles.count('findByIdentifier'),
+    }).toEqual(before);
+
+    await second.request('PATCH', `${COLLECTIONS}/${json.id}/slices/${slice.id}/products`, {
+      body: { operations: [{ op: 'add', productId: 'B', position: 1 }] },
+    });
+    await second.request('PUT', `${PROFILE}/user-profile-id/up_ana`, {
+      body: { identifiers: { emails: ['ana@example.com'] }, profile: { perfil_cliente: { estilo_geral: 'clássico' } } },
+    });
+    for (const instance of [server, second]) {
+      expect(await shown(instance)).toEqual(['B', 'A']);
+      expect(await style(instance)).toBe('clássico');
+    }
+  });
+
+  /** How many answer lookups Redis has served (MGET is what a lookup sends). */
+  async function redisLookups(): Promise<number> {
+    const stats = await probe.info('commandstats');
+    return Number(/cmdstat_mget:calls=(\d+)/.exec(stats)?.[1] ?? 0);
+  }
+
   it('lets catalog changes reach cached similar products within CACHE_TTL', async () => {
     await server.request('PUT', `${CATALOG}/A`, { body: { name: 'A', category: 'c' } });
     await server.request('PUT', `${CATALOG}/B`, { body: { name: 'B', category: 'c' } });

@@ -1,0 +1,30 @@
+import type { RouteSpec } from './route-spec.js';
+
+/** Where the metrics come from: this process' registry, or every worker's merged by the primary. */
+export interface MetricsSource {
+  readonly contentType: string;
+  render(): Promise<string>;
+}
+
+export const METRICS_PATH = '/metrics';
+
+/** Prometheus' scrape target. No token, like the health routes: keep it off the public side of the ingress. */
+export function metricsRoute(source: MetricsSource): RouteSpec {
+  return {
+    method: 'GET',
+    path: METRICS_PATH,
+    operationId: 'getMetrics',
+    tag: 'Operations',
+    summary: 'Metrics in the Prometheus text format',
+    description:
+      'Requests by route pattern and status with latency histograms (`vitrine_http_*`), cache lookups by layer and outcome (`vitrine_cache_lookups_total`), store calls with latency and errors (`vitrine_store_*`), requests refused by the rate limits (`vitrine_rate_limited_total`), and the process (`vitrine_process_*`, `vitrine_nodejs_*`).',
+    responses: [{ status: 200, description: 'The metrics.', text: 'text/plain', headers: ['Cache-Control'] }],
+    handler: async (ctx) => {
+      const text = await source.render();
+      ctx.set('Cache-Control', 'no-store');
+      ctx.status = 200;
+      ctx.type = source.contentType;
+      ctx.body = text;
+    },
+  };
+}
