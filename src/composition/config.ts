@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
+import type { RateLimit } from '../domain/auth/rate-limit.js';
 import { isCountryCode, type CountryCode } from '../domain/profile/identifiers.js';
 import { LOG_LEVELS, type LogLevel } from '../adapters/logging/logger.js';
 
 /** Everything the service reads from its environment, parsed once at start-up. */
 export interface VitrineConfig {
+  /** Processes serving requests (node:cluster); 1: this process alone. */
+  readonly workers: number;
   readonly port: number;
   /** Undefined: listen on every interface. */
   readonly host: string | undefined;
@@ -21,6 +25,12 @@ export interface VitrineConfig {
   readonly cacheTtlMs: number;
   /** How many answers each process keeps in its own memory; 0: none. */
   readonly cacheLocalEntries: number;
+  /** Every token's rate limit unless it has its own; undefined: none. */
+  readonly rateLimit: RateLimit | undefined;
+  /** Failed authentications a client address may make; undefined: no limit. */
+  readonly authFailureLimit: RateLimit | undefined;
+  /** How many proxies in front of the service append to X-Forwarded-For (0: trust none). */
+  readonly trustProxy: number;
   readonly defaultCountry: CountryCode;
   readonly bootstrapAdminToken: string | undefined;
   readonly demoData: boolean;
@@ -57,7 +67,43 @@ function integerText(what: string, min: number, max: number) {
   );
 }
 
+const UNITS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600 };
+
+/** `600/1s`, `6000/1m`, `100000/1h` (requests per window), or `off`. */
+function rateLimitText() {
+  const message = 'must be requests per window such as 600/1s, 6000/1m or 100000/1h, or off';
+  return v.pipe(
+    v.string(),
+    v.transform((s) => s.toLowerCase()),
+    v.regex(/^(off|\d{1,10}\/\d{1,5}[smh])$/, message),
+    v.transform((text): RateLimit | undefined => {
+      if (text === 'off') return undefined;
+      const [, requests = '', amount = '', unit = 's'] = /^(\d+)\/(\d+)([smh])$/.exec(text) ?? [];
+      return { requests: Number(requests), windowSeconds: Number(amount) * (UNITS[unit] ?? 1) };
+    }),
+    v.check(
+      (limit) =>
+        limit === undefined ||
+        (limit.requests >= 1 && limit.requests <= 1_000_000_000 && limit.windowSeconds >= 1 && limit.windowSeconds <= 86_400),
+      'must allow 1 to 1000000000 requests in a window of 1 second to 1 day',
+    ),
+  );
+}
+
 const EnvSchema = v.object({
+  WORKERS: v.optional(
+    v.union(
+      [
+        v.pipe(
+          v.literal('auto'),
+          v.transform(() => availableParallelism()),
+        ),
+        integerText('a number of processes from 1 to 64, or auto', 1, 64),
+      ],
+      'must be a number of processes from 1 to 64, or auto',
+    ),
+    '1',
+  ),
   PORT: v.optional(
     v.pipe(
       v.string(),
@@ -85,6 +131,9 @@ const EnvSchema = v.object({
   REDIS_COMMAND_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 10 to 10000', 10, 10_000), '100'),
   CACHE_TTL: v.optional(integerText('a number of seconds from 1 to 86400', 1, 86_400), '60'),
   CACHE_LOCAL_ENTRIES: v.optional(integerText('a number of answers from 0 to 10000000', 0, 10_000_000), '10000'),
+  RATE_LIMIT: v.optional(rateLimitText(), '600/1s'),
+  AUTH_FAILURE_LIMIT: v.optional(rateLimitText(), '20/1m'),
+  TRUST_PROXY: v.optional(integerText('a number of proxies from 0 to 10', 0, 10), '0'),
   DEFAULT_COUNTRY: v.optional(
     v.pipe(
       v.string(),
@@ -122,7 +171,16 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     );
   }
   const env_ = result.output;
+  if (env_.WORKERS > 1 && env_.MONGODB_URI === undefined) {
+    throw new ConfigError([
+      {
+        variable: 'WORKERS',
+        message: `must be 1 with the in-memory stores, where each worker would hold data of its own (got ${JSON.stringify(input.WORKERS)}); set MONGODB_URI to share the stores between workers`,
+      },
+    ]);
+  }
   return {
+    workers: env_.WORKERS,
     port: env_.PORT,
     host: env_.HOST,
     mongodbUri: env_.MONGODB_URI,
@@ -134,6 +192,9 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     redisCommandTimeoutMs: env_.REDIS_COMMAND_TIMEOUT_MS,
     cacheTtlMs: env_.CACHE_TTL * 1000,
     cacheLocalEntries: env_.CACHE_LOCAL_ENTRIES,
+    rateLimit: env_.RATE_LIMIT,
+    authFailureLimit: env_.AUTH_FAILURE_LIMIT,
+    trustProxy: env_.TRUST_PROXY,
     defaultCountry: env_.DEFAULT_COUNTRY as CountryCode,
     bootstrapAdminToken: env_.BOOTSTRAP_ADMIN_TOKEN,
     demoData: env_.DEMO_DATA ?? env_.MONGODB_URI === undefined,

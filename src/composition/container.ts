@@ -1,5 +1,7 @@
 import { Container, ContainerModule } from 'inversify';
+import { AdmitRequest } from '../application/auth/admit-request.js';
 import { AuthenticateToken } from '../application/auth/authenticate-token.js';
+import { RateLimitSettingsToken, RequestLimiterToken, type RequestLimiter } from '../application/auth/request-limiter.js';
 import { EnsureBootstrapToken } from '../application/auth/ensure-bootstrap-token.js';
 import { IssueToken } from '../application/auth/issue-token.js';
 import { ListTokens } from '../application/auth/list-tokens.js';
@@ -61,6 +63,12 @@ import { MongoDatabase, MongoDatabaseToken } from '../adapters/mongo/mongo-datab
 import { MongoProductStore } from '../adapters/mongo/mongo-product-store.js';
 import { MongoProfileStore } from '../adapters/mongo/mongo-profile-store.js';
 import { MongoTokenStore } from '../adapters/mongo/mongo-token-store.js';
+import { HttpSettingsToken } from '../adapters/http/http-settings.js';
+import {
+  MemoryRequestLimiter,
+  RedisRequestLimiter,
+  RedisRequestLimiterToken,
+} from '../adapters/rate-limit/flexible-request-limiter.js';
 import { RedisAnswerCache, RedisAnswerCacheToken } from '../adapters/redis/redis-answer-cache.js';
 import { CatalogSimilarity } from '../adapters/similarity/catalog-similarity.js';
 import { bindClass, bindFactory, bindList, bindValue } from './binding.js';
@@ -81,6 +89,7 @@ export interface Overrides {
   readonly tokenStore?: TokenStore;
   readonly similarity?: Similarity;
   readonly answerCache?: AnswerCache;
+  readonly requestLimiter?: RequestLimiter;
   readonly readinessChecks?: readonly ReadinessCheck[];
   readonly resources?: readonly Resource[];
 }
@@ -95,6 +104,7 @@ const OVERRIDE_TOKENS: { readonly [K in keyof Required<Overrides>]: Token<Requir
   tokenStore: TokenStoreToken,
   similarity: SimilarityToken,
   answerCache: AnswerCacheToken,
+  requestLimiter: RequestLimiterToken,
   readinessChecks: ReadinessChecksToken,
   resources: ResourcesToken,
 };
@@ -109,6 +119,8 @@ function platformModule(config: VitrineConfig): ContainerModule {
     bindFactory(bind, LoggerToken, () => createLogger(config.logLevel), []);
     bindValue(bind, IdentifierPolicyToken, { defaultCountry: config.defaultCountry });
     bindValue(bind, CacheSettingsToken, { ttlMs: config.cacheTtlMs, localEntries: config.cacheLocalEntries });
+    bindValue(bind, RateLimitSettingsToken, { perToken: config.rateLimit, failedAuthentications: config.authFailureLimit });
+    bindValue(bind, HttpSettingsToken, { trustedProxies: config.trustProxy });
     bindFactory(bind, MetricsToken, () => new PrometheusMetrics(), []);
     bindFactory(bind, CacheObserverToken, (metrics: PrometheusMetrics) => metrics, [MetricsToken]);
   });
@@ -156,8 +168,20 @@ function cacheModule(config: VitrineConfig): ContainerModule {
     const { redisUrl } = config;
     if (redisUrl === undefined) {
       bindValue(bind, AnswerCacheToken, NO_ANSWER_CACHE);
+      bindFactory(bind, RequestLimiterToken, () => new MemoryRequestLimiter(), []);
       return;
     }
+    bindFactory(
+      bind,
+      RedisRequestLimiterToken,
+      (logger: Logger) =>
+        new RedisRequestLimiter(
+          { url: redisUrl, keyPrefix: config.redisKeyPrefix, commandTimeoutMs: config.redisCommandTimeoutMs },
+          logger,
+        ),
+      [LoggerToken],
+    );
+    bindFactory(bind, RequestLimiterToken, (limiter: RedisRequestLimiter): RequestLimiter => limiter, [RedisRequestLimiterToken]);
     bindFactory(
       bind,
       RedisAnswerCacheToken,
@@ -178,8 +202,9 @@ function operationsModule(config: VitrineConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
     const stores = config.mongodbUri === undefined ? [] : [MongoDatabaseToken];
     const cache = config.redisUrl === undefined ? [] : [RedisAnswerCacheToken];
+    const limits = config.redisUrl === undefined ? [] : [RedisRequestLimiterToken];
     bindList<ReadinessCheck>(bind, ReadinessChecksToken, [...(stores.length > 0 ? stores : [InMemoryReadinessToken]), ...cache]);
-    bindList<Resource>(bind, ResourcesToken, [...stores, ...cache]);
+    bindList<Resource>(bind, ResourcesToken, [...stores, ...cache, ...limits]);
   });
 }
 
@@ -223,6 +248,7 @@ function applicationModule(): ContainerModule {
     bindClass(bind, GetTimeline, [CollectionStoreToken]);
 
     bindClass(bind, AuthenticateToken, [TokenStoreToken, TokenSecretsToken, ClockToken, CachedAnswers]);
+    bindClass(bind, AdmitRequest, [AuthenticateToken, RequestLimiterToken, RateLimitSettingsToken]);
     bindClass(bind, IssueToken, [TokenStoreToken, TokenSecretsToken, ClockToken]);
     bindClass(bind, ListTokens, [TokenStoreToken]);
     bindClass(bind, RevokeToken, [TokenStoreToken, CachedAnswers]);

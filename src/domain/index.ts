@@ -20,6 +20,7 @@ export * from './merchandising/collection-store.js';
 
 export * from './auth/scopes.js';
 export * from './auth/api-token.js';
+export * from './auth/rate-limit.js';
 export * from './auth/token-store.js';
 export * from './auth/token-secrets.js';
 

@@ -14,6 +14,7 @@ function problemsOf(env: Record<string, string>): string[] {
 describe('configuration from the environment', () => {
   it('has working defaults: the embedded stores with demo data on port 3000', () => {
     expect(parseConfig({})).toEqual({
+      workers: 1,
       port: 3000,
       host: undefined,
       mongodbUri: undefined,
@@ -25,6 +26,9 @@ describe('configuration from the environment', () => {
       redisCommandTimeoutMs: 100,
       cacheTtlMs: 60_000,
       cacheLocalEntries: 10_000,
+      rateLimit: { requests: 600, windowSeconds: 1 },
+      authFailureLimit: { requests: 20, windowSeconds: 60 },
+      trustProxy: 0,
       defaultCountry: 'BR',
       bootstrapAdminToken: undefined,
       demoData: true,
@@ -81,6 +85,17 @@ describe('configuration from the environment', () => {
     ['REDIS_COMMAND_TIMEOUT_MS', '5'],
     ['CACHE_TTL', '0'],
     ['CACHE_TTL', '1.5'],
+    ['CACHE_LOCAL_ENTRIES', '-1'],
+    ['RATE_LIMIT', '600'],
+    ['RATE_LIMIT', '600/s'],
+    ['RATE_LIMIT', '0/1s'],
+    ['RATE_LIMIT', '10/2d'],
+    ['RATE_LIMIT', '10/25h'],
+    ['AUTH_FAILURE_LIMIT', 'none'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '11'],
+    ['WORKERS', '0'],
+    ['WORKERS', 'many'],
     ['LOG_LEVEL', 'verbose'],
   ])('stops on %s=%j, naming the variable and the value', (variable, value) => {
     expect(problemsOf({ [variable]: value })).toEqual([variable]);
@@ -107,6 +122,35 @@ describe('configuration from the environment', () => {
     expect(message).toContain(`a value of ${value.length} characters`);
     expect(message).not.toContain(value);
     expect(message).not.toContain('hunter2');
+  });
+
+  it.each([
+    ['600/1s', { requests: 600, windowSeconds: 1 }],
+    ['6000/1m', { requests: 6000, windowSeconds: 60 }],
+    ['100000/1H', { requests: 100_000, windowSeconds: 3600 }],
+    ['50/10s', { requests: 50, windowSeconds: 10 }],
+    ['off', undefined],
+    ['OFF', undefined],
+  ])('reads RATE_LIMIT=%s and AUTH_FAILURE_LIMIT the same way', (text, limit) => {
+    expect(parseConfig({ RATE_LIMIT: text, AUTH_FAILURE_LIMIT: text })).toMatchObject({
+      rateLimit: limit,
+      authFailureLimit: limit,
+    });
+  });
+
+  it('reads the operations settings', () => {
+    expect(
+      parseConfig({ TRUST_PROXY: '2', CACHE_LOCAL_ENTRIES: '0', WORKERS: '4', MONGODB_URI: 'mongodb://db.internal:27017' }),
+    ).toMatchObject({ trustProxy: 2, cacheLocalEntries: 0, workers: 4 });
+    expect(parseConfig({ WORKERS: 'auto', MONGODB_URI: 'mongodb://db.internal:27017' }).workers).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses more than one worker with the in-memory stores, saying why and what to do', () => {
+    expect(problemsOf({ WORKERS: '2' })).toEqual(['WORKERS']);
+    expect(() => parseConfig({ WORKERS: '2' })).toThrow(
+      'WORKERS must be 1 with the in-memory stores, where each worker would hold data of its own (got "2"); set MONGODB_URI to share the stores between workers',
+    );
+    expect(parseConfig({ WORKERS: '1' }).workers).toBe(1);
   });
 
   it('names every bad variable at once', () => {

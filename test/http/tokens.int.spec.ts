@@ -23,6 +23,7 @@ describe('token administration', () => {
       scopes: ['collections:read', 'products:read'],
       createdAt: '2026-11-21T12:00:00.000Z',
       expiresAt: '2027-01-01T03:00:00.000Z',
+      rateLimit: null,
       token: expect.stringMatching(/^vtr_[A-Za-z0-9_-]{43,}$/),
     });
     const listed = await server.request('GET', TOKENS);
@@ -33,6 +34,7 @@ describe('token administration', () => {
       scopes: ['collections:read', 'products:read'],
       createdAt: '2026-11-21T12:00:00.000Z',
       expiresAt: '2027-01-01T03:00:00.000Z',
+      rateLimit: null,
     });
     expect(listed.text).not.toContain(answer.json.token);
     expect(listed.text).not.toContain('hash');

@@ -114,4 +114,22 @@ describeWithRedis('Redis outages: every request still answers, correctly and qui
     const read = await server.request('GET', `${PROFILE}/phone/11987654321`);
     expect(read.json.profile).toEqual({ ganchos_conteudo: ['b'] });
   });
+
+  it('counts rate limits in each instance while Redis is down: requests are still answered, and still limited', async () => {
+    const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `test:${randomUUID().slice(0, 8)}:`, RATE_LIMIT: '3/1m' };
+    const limited = await startTestServer({ clock: new FakeClock(T0), env });
+    try {
+      const token = await limited.tokenWith(['collections:read']);
+      const left = async () => {
+        const answer = await limited.request('GET', COLLECTIONS, { token });
+        return answer.status === 200 ? answer.headers.get('ratelimit')?.split(';')[1] : String(answer.status);
+      };
+      expect(await left()).toBe('r=2');
+      await redis.stop();
+      // The count Redis held is out of reach: the instance counts afresh in its own memory.
+      expect([await left(), await left(), await left(), await left()]).toEqual(['r=2', 'r=1', 'r=0', '429']);
+    } finally {
+      await limited.close();
+    }
+  });
 });

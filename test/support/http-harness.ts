@@ -73,7 +73,9 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock(T0);
   const project = projectEnv();
-  const config = parseConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...project.env, ...options.env });
+  // Tests send many requests and many bad tokens from one address: limits only where a test sets them.
+  const limits = { RATE_LIMIT: '1000000000/1s', AUTH_FAILURE_LIMIT: '1000000000/1s' };
+  const config = parseConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...limits, ...project.env, ...options.env });
   const container = createContainer(config, { clock, ...options.overrides });
   await startResources(container);
   await container.get(EnsureBootstrapToken).execute(ADMIN_SECRET);

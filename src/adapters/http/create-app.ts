@@ -1,10 +1,11 @@
 import Router from '@koa/router';
 import type { Container } from 'inversify';
 import Koa, { type Middleware } from 'koa';
-import { AuthenticateToken } from '../../application/auth/authenticate-token.js';
+import { AdmitRequest } from '../../application/auth/admit-request.js';
 import { LoggerToken, type Logger } from '../logging/logger.js';
 import { MetricsToken } from '../metrics/prometheus-metrics.js';
 import type { VitrineState } from './context.js';
+import { HttpSettingsToken, type HttpSettings } from './http-settings.js';
 import { authoriser } from './middleware/authorise.js';
 import { handleErrors } from './middleware/handle-errors.js';
 import { jsonBody } from './middleware/json-body.js';
@@ -37,7 +38,8 @@ export function routeSpecs(container: Container): RouteSpec[] {
 export function createApp(container: Container): Koa<VitrineState> {
   const app = new Koa<VitrineState>();
   const router = new Router<VitrineState>();
-  const guard = authoriser(container.get(AuthenticateToken));
+  const settings = container.get<HttpSettings>(HttpSettingsToken);
+  const guard = authoriser(container.get(AdmitRequest), settings.trustedProxies);
   const parseJson = jsonBody();
   const specs = routeSpecs(container);
   for (const spec of specs) {

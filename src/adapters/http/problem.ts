@@ -2,7 +2,7 @@ import type { DomainErrorCode, ValidationIssue } from '../../domain/shared/error
 
 /** Codes only the HTTP layer raises: they are about requests, not about the domain. */
 export type HttpErrorCode =
-  'ROUTE_NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RATE_LIMITED' | 'INTERNAL';
+  'ROUTE_NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'INTERNAL';
 
 export type ProblemCode = DomainErrorCode | HttpErrorCode;
 

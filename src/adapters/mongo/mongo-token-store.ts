@@ -1,4 +1,5 @@
 import type { ApiToken } from '../../domain/auth/api-token.js';
+import type { RateLimit } from '../../domain/auth/rate-limit.js';
 import type { Scope } from '../../domain/auth/scopes.js';
 import type { TokenStore } from '../../domain/auth/token-store.js';
 import { DomainError } from '../../domain/shared/errors.js';
@@ -11,6 +12,7 @@ interface TokenDocument {
   scopes: Scope[];
   createdAt: Date;
   expiresAt?: Date;
+  rateLimit?: RateLimit;
   hash: string;
 }
 

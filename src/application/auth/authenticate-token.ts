@@ -32,7 +32,7 @@ export class AuthenticateToken {
       return found;
     });
     if (!isUsableAt(token, this.clock.now())) throw unauthorized();
-    return { tokenId: token.id, name: token.name, scopes: new Set(token.scopes) };
+    return { tokenId: token.id, name: token.name, scopes: new Set(token.scopes), rateLimit: token.rateLimit };
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Clock } from '../../domain/shared/clock.js';
 import { ValidationError, type ValidationIssue } from '../../domain/shared/errors.js';
 import type { ApiToken } from '../../domain/auth/api-token.js';
+import { rateLimitIssues, type RateLimit } from '../../domain/auth/rate-limit.js';
 import { isScope, SCOPES, type Scope } from '../../domain/auth/scopes.js';
 import type { TokenSecrets } from '../../domain/auth/token-secrets.js';
 import type { TokenStore } from '../../domain/auth/token-store.js';
@@ -9,6 +10,8 @@ export interface IssueTokenCommand {
   readonly name: string;
   readonly scopes: readonly string[];
   readonly expiresAt?: Date | undefined;
+  /** The token's own rate limit; absent: the default applies. */
+  readonly rateLimit?: RateLimit | undefined;
 }
 
 export const MAX_TOKEN_NAME_LENGTH = 100;
@@ -35,6 +38,7 @@ export class IssueToken {
     if (command.expiresAt !== undefined && !(command.expiresAt.getTime() > now.getTime())) {
       issues.push({ path: 'expiresAt', message: 'must be in the future' });
     }
+    if (command.rateLimit !== undefined) issues.push(...rateLimitIssues(command.rateLimit, 'rateLimit'));
     if (issues.length > 0) throw new ValidationError(issues);
 
     const secret = this.secrets.generateSecret();
@@ -44,6 +48,7 @@ export class IssueToken {
       scopes: [...new Set(command.scopes as readonly Scope[])],
       createdAt: now,
       expiresAt: command.expiresAt,
+      rateLimit: command.rateLimit === undefined ? undefined : { ...command.rateLimit },
       hash: this.secrets.hash(secret),
     };
     await this.tokens.add(token);

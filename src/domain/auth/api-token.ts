@@ -1,3 +1,4 @@
+import type { RateLimit } from './rate-limit.js';
 import type { Scope } from './scopes.js';
 
 /** The prefix every generated token carries, so a leaked token is recognisable (e.g. by secret scanners). */
@@ -11,6 +12,8 @@ export interface ApiToken {
   readonly createdAt: Date;
   /** Absent: the token does not expire. */
   readonly expiresAt?: Date | undefined;
+  /** Absent: the service's default limit (RATE_LIMIT) applies. */
+  readonly rateLimit?: RateLimit | undefined;
   readonly hash: string;
 }
 
@@ -19,6 +22,8 @@ export interface Principal {
   readonly tokenId: string;
   readonly name: string;
   readonly scopes: ReadonlySet<Scope>;
+  /** The token's own limit; absent: the default. */
+  readonly rateLimit?: RateLimit | undefined;
 }
 
 export function isUsableAt(token: ApiToken, at: Date): boolean {

@@ -11,6 +11,7 @@ export type DomainErrorCode =
   | 'TOKEN_NOT_FOUND'
   | 'CONFLICT'
   | 'PRECONDITION_FAILED'
+  | 'RATE_LIMITED'
   | 'UNAVAILABLE';
 
 /** One rule an input broke: where (a dot path such as `products.3`) and why. */
@@ -47,5 +48,28 @@ export class ValidationError extends DomainError {
 
   static single(path: string, message: string): ValidationError {
     return new ValidationError([{ path, message }]);
+  }
+}
+
+/** How much of a rate limit is left: what the RateLimit headers say. */
+export interface QuotaReport {
+  /** Which limit: a token's quota, or a client address's failed authentications. */
+  readonly policy: 'token' | 'failed-authentications';
+  readonly requests: number;
+  readonly windowSeconds: number;
+  readonly remaining: number;
+  /** Seconds until the window restarts (rounded up). */
+  readonly resetSeconds: number;
+}
+
+/** Too many requests: the caller may try again after `quota.resetSeconds`. */
+export class RateLimitedError extends DomainError {
+  override readonly name = 'RateLimitedError';
+
+  constructor(
+    message: string,
+    readonly quota: QuotaReport,
+  ) {
+    super('RATE_LIMITED', message);
   }
 }

@@ -1,8 +1,9 @@
 import type { Middleware } from 'koa';
-import { DomainError, ValidationError } from '../../../domain/shared/errors.js';
+import { DomainError, RateLimitedError, ValidationError } from '../../../domain/shared/errors.js';
 import type { Logger } from '../../logging/logger.js';
 import { sendProblem, type VitrineState } from '../context.js';
 import { HttpProblem, problemBody, type ProblemBody } from '../problem.js';
+import { rateLimitHeaders } from '../rate-limit-headers.js';
 
 export const MAX_LISTED_ISSUES = 100;
 
@@ -24,6 +25,10 @@ export function handleErrors(logger: Logger): Middleware<VitrineState> {
     } catch (error) {
       sendProblem(ctx, toProblem(error, logger, ctx.state.requestId));
       if (error instanceof HttpProblem) ctx.set(error.headers);
+      if (error instanceof RateLimitedError) {
+        ctx.set(rateLimitHeaders(error.quota));
+        ctx.set('Retry-After', String(error.quota.resetSeconds));
+      }
     }
   };
 }

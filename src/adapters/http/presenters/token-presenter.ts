@@ -8,5 +8,7 @@ export function presentToken(token: ApiToken) {
     scopes: token.scopes,
     createdAt: token.createdAt.toISOString(),
     expiresAt: token.expiresAt?.toISOString() ?? null,
+    rateLimit:
+      token.rateLimit === undefined ? null : { requests: token.rateLimit.requests, windowSeconds: token.rateLimit.windowSeconds },
   };
 }

@@ -29,7 +29,11 @@ export function tokenRoutes(container: Container): RouteSpec[] {
       responses: [{ status: 201, description: 'Issued.', body: IssuedTokenResponse, headers: ['Cache-Control'] }],
       handler: async (ctx) => {
         const body = parseBody(IssueTokenBody, ctx.request.body);
-        const { token, secret } = await issue.execute({ ...body, expiresAt: body.expiresAt ?? undefined });
+        const { token, secret } = await issue.execute({
+          ...body,
+          expiresAt: body.expiresAt ?? undefined,
+          rateLimit: body.rateLimit ?? undefined,
+        });
         ctx.set('Cache-Control', 'no-store');
         sendJson(ctx, 201, { ...presentToken(token), token: secret });
       },

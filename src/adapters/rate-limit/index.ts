@@ -1,0 +1,6 @@
+export {
+  MemoryRequestLimiter,
+  RedisRequestLimiter,
+  RedisRequestLimiterToken,
+  type RedisLimiterSettings,
+} from './flexible-request-limiter.js';

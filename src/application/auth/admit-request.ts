@@ -1,0 +1,76 @@
+import type { Principal } from '../../domain/auth/api-token.js';
+import type { RateLimit } from '../../domain/auth/rate-limit.js';
+import { DomainError, RateLimitedError, type QuotaReport } from '../../domain/shared/errors.js';
+import type { AuthenticateToken } from './authenticate-token.js';
+import type { QuotaState, RateLimitSettings, RequestLimiter } from './request-limiter.js';
+
+export interface AdmissionRequest {
+  /** The secret the caller presented, if any. */
+  readonly secret: string | undefined;
+  /** Where the request comes from, as far as it can be told (the client address). */
+  readonly client: string;
+}
+
+export interface Admission {
+  readonly principal: Principal;
+  /** The token's quota after this request; absent when tokens are not limited. */
+  readonly quota?: QuotaReport | undefined;
+}
+
+/**
+ * Lets a request in or refuses it, before anything about it is looked at: a client address over
+ * its failed authentications is refused (429) without its token being looked up; a missing or
+ * unknown token is refused (401) and counted against the address; a token over its quota (its own
+ * or the default) is refused (429). Every admitted request counts against its token's quota.
+ */
+export class AdmitRequest {
+  constructor(
+    private readonly authenticate: AuthenticateToken,
+    private readonly limiter: RequestLimiter,
+    private readonly settings: RateLimitSettings,
+  ) {}
+
+  async execute({ secret, client }: AdmissionRequest): Promise<Admission> {
+    const failures = this.settings.failedAuthentications;
+    const failureBucket = `failed-authentications:${client}`;
+    if (failures !== undefined) {
+      const state = await this.limiter.peek(failureBucket, failures);
+      if (state.consumed >= failures.requests) {
+        throw new RateLimitedError(
+          'Too many failed authentications from this address; try again later.',
+          report('failed-authentications', failures, state),
+        );
+      }
+    }
+    let principal: Principal;
+    try {
+      principal = await this.authenticate.execute(secret);
+    } catch (error) {
+      if (failures !== undefined && error instanceof DomainError && error.code === 'UNAUTHORIZED') {
+        await this.limiter.consume(failureBucket, failures);
+      }
+      throw error;
+    }
+    const limit = principal.rateLimit ?? this.settings.perToken;
+    if (limit === undefined) return { principal };
+    const quota = report('token', limit, await this.limiter.consume(`token:${principal.tokenId}`, limit));
+    if (quota.remaining < 0) {
+      throw new RateLimitedError('This token made more requests than its rate limit allows; try again later.', {
+        ...quota,
+        remaining: 0,
+      });
+    }
+    return { principal, quota };
+  }
+}
+
+/** Where a bucket stands, as the RateLimit headers tell it: `remaining` is below 0 once over. */
+function report(policy: QuotaReport['policy'], limit: RateLimit, state: QuotaState): QuotaReport {
+  return {
+    policy,
+    requests: limit.requests,
+    windowSeconds: limit.windowSeconds,
+    remaining: limit.requests - state.consumed,
+    resetSeconds: Math.max(1, Math.ceil(state.resetMs / 1000)),
+  };
+}

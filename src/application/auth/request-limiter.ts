@@ -1,0 +1,33 @@
+import type { RateLimit } from '../../domain/auth/rate-limit.js';
+import { token } from '../../domain/shared/token.js';
+
+/** Where a bucket of requests stands in its current window. */
+export interface QuotaState {
+  /** Requests counted in the window, this one included. */
+  readonly consumed: number;
+  /** Milliseconds until the window restarts. */
+  readonly resetMs: number;
+}
+
+/**
+ * Counts requests in fixed windows, per bucket (a token, a client address). Shared by every
+ * instance when it can be (Redis), else per process. It fails open: a limiter that cannot count
+ * lets requests through rather than refusing service.
+ */
+export interface RequestLimiter {
+  /** Counts one request in `bucket` under `limit`, and answers where the bucket stands. */
+  consume(bucket: string, limit: RateLimit): Promise<QuotaState>;
+  /** Where `bucket` stands under `limit`, counting nothing. */
+  peek(bucket: string, limit: RateLimit): Promise<QuotaState>;
+}
+
+export const RequestLimiterToken = token<RequestLimiter>('RequestLimiter');
+
+export interface RateLimitSettings {
+  /** Every token's limit unless it has its own (RATE_LIMIT); undefined: no limit. */
+  readonly perToken: RateLimit | undefined;
+  /** Failed authentications a client address may make (AUTH_FAILURE_LIMIT); undefined: no limit. */
+  readonly failedAuthentications: RateLimit | undefined;
+}
+
+export const RateLimitSettingsToken = token<RateLimitSettings>('RateLimitSettings');
