@@ -5,8 +5,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './adapters/http/create-app.js';
-import { LoggerToken, type Logger } from './adapters/logging/logger.js';
+import { createRequestHandler } from './adapters/http/create-app.js';
+import { flushLogs, LoggerToken, type Logger } from './adapters/logging/logger.js';
 import { ConfigError, parseConfig } from './composition/config.js';
 import { createContainer, resolve } from './composition/container.js';
 import { ResourceFailure, startResources, stopResources } from './composition/lifecycle.js';
@@ -31,8 +31,10 @@ async function main(): Promise<void> {
   const logger = resolve(container, LoggerToken);
   process.on('unhandledRejection', (reason) => {
     logger.fatal({ err: reason }, 'unhandled promise rejection');
+    flushLogs(logger);
     process.exit(1);
   });
+  process.on('exit', () => flushLogs(logger));
 
   try {
     await startResources(container);
@@ -46,7 +48,7 @@ async function main(): Promise<void> {
   }
 
   const { generatedAdminToken } = await prepareInstance(container, config);
-  const server = createServer(createApp(container).callback());
+  const server = createServer(createRequestHandler(container));
   try {
     await new Promise<void>((done, fail) => {
       server.once('error', fail);

@@ -25,13 +25,17 @@ export function requestLimiterContract(adapter: string, factory: StoreFactory<Re
       expect((await limiter().consume('token:a', { requests: 10, windowSeconds: 60 })).consumed).toBe(1);
     });
 
-    it('answers where a bucket stands without counting: nothing for an untouched one, over for one that went over', async () => {
-      expect((await limiter().peek('address:x', MINUTE)).consumed).toBe(0);
-      for (let i = 0; i < 3; i++) await limiter().consume('address:x', MINUTE);
-      const peeked = await limiter().peek('address:x', MINUTE);
-      expect(peeked.consumed).toBeGreaterThanOrEqual(MINUTE.requests);
-      expect(peeked.resetMs).toBeGreaterThan(0);
-      await limiter().peek('address:x', MINUTE);
+    it('knows, at once and counting nothing, a bucket it found over its limit, and only that', async () => {
+      expect(limiter().knownOver('address:x', MINUTE)).toBeUndefined();
+      for (let i = 0; i < 2; i++) await limiter().consume('address:x', MINUTE);
+      expect(limiter().knownOver('address:x', MINUTE)).toBeUndefined();
+      await limiter().consume('address:x', MINUTE);
+      const known = limiter().knownOver('address:x', MINUTE);
+      expect(known?.consumed).toBe(3);
+      expect(known?.resetMs).toBeGreaterThan(0);
+      expect(known?.resetMs).toBeLessThanOrEqual(60_000);
+      expect(limiter().knownOver('address:x', { requests: 10, windowSeconds: 60 })).toBeUndefined();
+      expect(limiter().knownOver('address:y', MINUTE)).toBeUndefined();
       expect((await limiter().consume('address:x', MINUTE)).consumed).toBe(4);
     });
   });

@@ -6,7 +6,7 @@ import type { Container } from 'inversify';
 import { MongoClient } from 'mongodb';
 import { expect, inject } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
-import { createApp, routeSpecs } from '../../src/adapters/http/create-app.js';
+import { createRequestHandler, routeSpecs } from '../../src/adapters/http/create-app.js';
 import { openApiDocument } from '../../src/adapters/http/openapi/openapi-document.js';
 import { EnsureBootstrapToken } from '../../src/application/auth/ensure-bootstrap-token.js';
 import { IssueToken } from '../../src/application/auth/issue-token.js';
@@ -79,7 +79,7 @@ export async function startTestServer(
   const container = createContainer(config, { clock, ...options.overrides });
   await startResources(container);
   await container.get(EnsureBootstrapToken).execute(ADMIN_SECRET);
-  const server: Server = createServer(createApp(container).callback());
+  const server: Server = createServer(createRequestHandler(container));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -30,3 +30,10 @@ export function sendProblem(ctx: ParameterizedContext, problem: ProblemBody): vo
   ctx.type = 'application/problem+json';
   ctx.body = JSON.stringify(problem);
 }
+
+declare module 'koa' {
+  interface Request {
+    /** The parsed JSON body, on routes that read one (see `jsonBody`). */
+    body?: unknown;
+  }
+}

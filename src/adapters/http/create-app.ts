@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import Router from '@koa/router';
 import type { Container } from 'inversify';
 import Koa, { type Middleware } from 'koa';
@@ -5,11 +6,12 @@ import { AdmitRequest } from '../../application/auth/admit-request.js';
 import { LoggerToken, type Logger } from '../logging/logger.js';
 import { MetricsToken } from '../metrics/prometheus-metrics.js';
 import type { VitrineState } from './context.js';
+import { hotPath } from './hot-path.js';
 import { HttpSettingsToken, type HttpSettings } from './http-settings.js';
 import { authoriser } from './middleware/authorise.js';
 import { handleErrors } from './middleware/handle-errors.js';
 import { jsonBody } from './middleware/json-body.js';
-import { observeRequests } from './middleware/observe-requests.js';
+import { RequestObserver } from './middleware/observe-requests.js';
 import { openApiDocument } from './openapi/openapi-document.js';
 import { collectionRoutes } from './routes/collection-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
@@ -34,8 +36,39 @@ export function routeSpecs(container: Container): RouteSpec[] {
   return specs;
 }
 
-/** The Koa application over a built container, not listening: `main` or a test decides where it listens. */
+/** The Koa application over a built container, not listening: every request takes the full path. */
 export function createApp(container: Container): Koa<VitrineState> {
+  return assemble(container).app;
+}
+
+/**
+ * What `main` serves: the hot path for the hot reads whose answers are at hand, the Koa
+ * application for everything else. Both are built on one set of routes, so they answer alike.
+ */
+export function createRequestHandler(container: Container): RequestListener {
+  const { app, specs, observer } = assemble(container);
+  const settings = container.get<HttpSettings>(HttpSettingsToken);
+  const hot = hotPath(specs, { admit: container.get(AdmitRequest), trustedProxies: settings.trustedProxies, observer });
+  const full = app.callback();
+  return (req, res) => {
+    const handled = hot(req, res);
+    if (handled === false) {
+      void full(req, res);
+      return;
+    }
+    if (handled === true) return;
+    handled.then(
+      (done) => {
+        if (!done) void full(req, res);
+      },
+      () => {
+        if (!res.headersSent) void full(req, res);
+      },
+    );
+  };
+}
+
+function assemble(container: Container): { app: Koa<VitrineState>; specs: RouteSpec[]; observer: RequestObserver } {
   const app = new Koa<VitrineState>();
   const router = new Router<VitrineState>();
   const settings = container.get<HttpSettings>(HttpSettingsToken);
@@ -51,9 +84,10 @@ export function createApp(container: Container): Koa<VitrineState> {
   }
 
   const logger = container.get<Logger>(LoggerToken);
-  app.use(observeRequests(specs, logger, container.get(MetricsToken)));
+  const observer = new RequestObserver(specs, logger, container.get(MetricsToken));
+  app.use(observer.middleware());
   app.use(handleErrors(logger));
   app.use(router.routes());
   app.use(router.allowedMethods());
-  return app;
+  return { app, specs, observer };
 }

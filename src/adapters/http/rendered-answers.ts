@@ -29,7 +29,7 @@ export function renderer<T extends object>(present: (answer: T) => unknown): (an
 /** Answers rendered JSON: 200 with the bytes, or 304 when the client's `If-None-Match` names them. */
 export function sendRendered(ctx: VitrineContext, rendered: RenderedAnswer): void {
   ctx.set('ETag', rendered.etag);
-  if (noneMatchHits(ctx, rendered.etag)) {
+  if (noneMatchHits(ctx.get('If-None-Match'), rendered.etag)) {
     ctx.status = 304;
     return;
   }

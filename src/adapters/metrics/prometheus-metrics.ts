@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { CacheLookups, RequestSeries } from './hot-series.js';
 import type { CacheLayer, CacheObserver } from '../../application/caching/answer-cache.js';
 import { token } from '../../domain/shared/token.js';
 
@@ -6,49 +7,37 @@ import { token } from '../../domain/shared/token.js';
 const HTTP_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 const STORE_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
-interface RequestSeries {
-  readonly requests: Counter.Internal;
-  readonly duration: Histogram.Internal<'method' | 'route' | 'status'>;
-}
-
 /**
  * The service's Prometheus metrics, on a registry of its own: requests by route pattern and
  * status with their latency, cache lookups by layer and outcome, store calls with their latency
  * and errors, requests refused by the rate limits, and the process' own (CPU, memory, event loop).
- * The label children of each series are kept, so recording costs a map lookup, not a label hash.
+ * What every request records (its route, status and latency, its cache lookups) is kept as plain
+ * numbers and turned into metrics when scraped, so recording it costs a few additions.
  */
 export class PrometheusMetrics implements CacheObserver {
   readonly registry = new Registry();
-  private readonly requests: Counter<'method' | 'route' | 'status'>;
-  private readonly requestDuration: Histogram<'method' | 'route' | 'status'>;
-  private readonly cacheLookups: Counter<'family' | 'layer' | 'result'>;
+  private readonly requests: RequestSeries;
+  private readonly cacheLookups: CacheLookups;
   private readonly storeDuration: Histogram<'store' | 'operation'>;
   private readonly storeErrors: Counter<'store' | 'operation'>;
   private readonly rateLimited: Counter<'limit'>;
-  private readonly requestSeries = new Map<string, RequestSeries>();
-  private readonly cacheSeries = new Map<string, Counter.Internal>();
 
   constructor() {
     const registers = [this.registry];
-    this.requests = new Counter({
-      name: 'vitrine_http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status.',
-      labelNames: ['method', 'route', 'status'],
-      registers,
-    });
-    this.requestDuration = new Histogram({
-      name: 'vitrine_http_request_duration_seconds',
-      help: 'Time from receiving a request to answering it, by method, route pattern and status.',
-      labelNames: ['method', 'route', 'status'],
-      buckets: HTTP_BUCKETS,
-      registers,
-    });
-    this.cacheLookups = new Counter({
-      name: 'vitrine_cache_lookups_total',
-      help: 'Cached-answer lookups, by what they were for, where (local: in process; shared: Redis) and whether they hit.',
-      labelNames: ['family', 'layer', 'result'],
-      registers,
-    });
+    this.requests = new RequestSeries(
+      this.registry,
+      { counter: 'vitrine_http_requests_total', histogram: 'vitrine_http_request_duration_seconds' },
+      {
+        counter: 'HTTP requests answered, by method, route pattern and status.',
+        histogram: 'Time from receiving a request to answering it, by method, route pattern and status.',
+      },
+      HTTP_BUCKETS,
+    );
+    this.cacheLookups = new CacheLookups(
+      this.registry,
+      'vitrine_cache_lookups_total',
+      'Cached-answer lookups, by what they were for, where (local: in process; shared: Redis) and whether they hit.',
+    );
     this.storeDuration = new Histogram({
       name: 'vitrine_store_operation_duration_seconds',
       help: 'Store calls, by store and operation.',
@@ -81,25 +70,11 @@ export class PrometheusMetrics implements CacheObserver {
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route}`;
-    let series = this.requestSeries.get(key);
-    if (series === undefined) {
-      const labels = { method, route, status: String(status) };
-      series = { requests: this.requests.labels(labels), duration: this.requestDuration.labels(labels) };
-      this.requestSeries.set(key, series);
-    }
-    series.requests.inc();
-    series.duration.observe(seconds);
+    this.requests.observe(method, route, status, seconds);
   }
 
   lookedUp(family: string, layer: CacheLayer, hit: boolean): void {
-    const key = `${family} ${layer} ${hit}`;
-    let series = this.cacheSeries.get(key);
-    if (series === undefined) {
-      series = this.cacheLookups.labels({ family, layer, result: hit ? 'hit' : 'miss' });
-      this.cacheSeries.set(key, series);
-    }
-    series.inc();
+    this.cacheLookups.count(family, layer, hit);
   }
 
   observeStoreCall(store: string, operation: string, seconds: number, failed: boolean): void {

@@ -10,9 +10,39 @@ const FAILURES_BEFORE_PAUSE = 3;
 const PAUSE_MS = 1_000;
 const ERROR_LOG_INTERVAL_MS = 5_000;
 
-/** Fixed windows of rate-limiter-flexible: one limiter per distinct limit, created when first needed. */
+/**
+ * Fixed windows of rate-limiter-flexible: one limiter per distinct limit, created when first
+ * needed; and what this process has seen go over its limit, until its window ends.
+ */
 abstract class FlexibleLimiters {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
+  /** Buckets found over their limit, until when (process time). */
+  private readonly over = new Map<string, { consumed: number; until: number }>();
+
+  knownOver(bucket: string, limit: RateLimit): QuotaState | undefined {
+    if (this.over.size === 0) return undefined;
+    const key = `${limit.requests}/${limit.windowSeconds}:${bucket}`;
+    const known = this.over.get(key);
+    if (known === undefined) return undefined;
+    const now = performance.now();
+    if (now < known.until) return { consumed: known.consumed, resetMs: known.until - now };
+    this.over.delete(key);
+    return undefined;
+  }
+
+  /** Counts one request with rate-limiter-flexible, which rejects with the state when over. */
+  protected count(bucket: string, limit: RateLimit): Promise<QuotaState> {
+    return this.limiterFor(limit).consume(bucket).then(stateOf, stateOfRejection);
+  }
+
+  /** Remembers a bucket found over its limit (or forgets it once it is not). */
+  protected learn(bucket: string, limit: RateLimit, state: QuotaState): QuotaState {
+    const key = `${limit.requests}/${limit.windowSeconds}:${bucket}`;
+    if (state.consumed >= limit.requests)
+      this.over.set(key, { consumed: state.consumed, until: performance.now() + state.resetMs });
+    else if (this.over.size > 0) this.over.delete(key);
+    return state;
+  }
 
   protected limiterFor(limit: RateLimit): RateLimiterAbstract {
     const key = `${limit.requests}/${limit.windowSeconds}`;
@@ -33,12 +63,7 @@ abstract class FlexibleLimiters {
  */
 export class MemoryRequestLimiter extends FlexibleLimiters implements RequestLimiter {
   async consume(bucket: string, limit: RateLimit): Promise<QuotaState> {
-    return stateOf(await settle(this.limiterFor(limit).consume(bucket)));
-  }
-
-  async peek(bucket: string, limit: RateLimit): Promise<QuotaState> {
-    const found = await this.limiterFor(limit).get(bucket);
-    return found === null ? { consumed: 0, resetMs: 0 } : stateOf(found);
+    return this.learn(bucket, limit, await this.count(bucket, limit));
   }
 
   protected create(limit: RateLimit, keyPrefix: string): RateLimiterAbstract {
@@ -56,17 +81,15 @@ export interface RedisLimiterSettings {
  * Counts in Redis, so every instance shares each token's quota. While Redis does not answer, it
  * counts in memory (the insurance: each instance then holds each token to the whole limit on its
  * own), and after a few failures in a row it stops asking Redis for a moment, so a frozen Redis
- * costs requests no waiting. `peek` answers from what this instance last learned: the count is
- * shared, a client address over its limit is refused by an instance from the first failure of
- * its own that finds it over.
+ * costs requests no waiting. `knownOver` answers from what this instance last learned: the count
+ * is shared, and a bucket over its limit is known to an instance from the first request of its own
+ * that finds it over.
  */
 export class RedisRequestLimiter extends FlexibleLimiters implements RequestLimiter {
   readonly name = 'redis-rate-limits';
   readonly required = false;
   private readonly redis: Redis;
   private readonly insurance = new MemoryRequestLimiter();
-  /** Buckets known to be over their limit, until when (process time). */
-  private readonly over = new Map<string, { consumed: number; until: number }>();
   private consecutiveFailures = 0;
   private pausedUntil = 0;
   private lastErrorLog = 0;
@@ -89,29 +112,18 @@ export class RedisRequestLimiter extends FlexibleLimiters implements RequestLimi
   }
 
   async consume(bucket: string, limit: RateLimit): Promise<QuotaState> {
-    if (performance.now() < this.pausedUntil) return this.insurance.consume(bucket, limit);
     let state: QuotaState;
-    try {
-      state = stateOf(await settle(this.limiterFor(limit).consume(bucket)));
-      this.consecutiveFailures = 0;
-    } catch (error) {
-      this.failed(error);
-      return this.insurance.consume(bucket, limit);
+    if (performance.now() < this.pausedUntil) state = await this.insurance.consume(bucket, limit);
+    else {
+      try {
+        state = await this.count(bucket, limit);
+        this.consecutiveFailures = 0;
+      } catch (error) {
+        this.failed(error);
+        state = await this.insurance.consume(bucket, limit);
+      }
     }
-    const key = `${limit.requests}/${limit.windowSeconds}:${bucket}`;
-    if (state.consumed >= limit.requests)
-      this.over.set(key, { consumed: state.consumed, until: performance.now() + state.resetMs });
-    else this.over.delete(key);
-    return state;
-  }
-
-  async peek(bucket: string, limit: RateLimit): Promise<QuotaState> {
-    const key = `${limit.requests}/${limit.windowSeconds}:${bucket}`;
-    const known = this.over.get(key);
-    const now = performance.now();
-    if (known !== undefined && now < known.until) return { consumed: known.consumed, resetMs: known.until - now };
-    if (known !== undefined) this.over.delete(key);
-    return performance.now() < this.pausedUntil ? this.insurance.peek(bucket, limit) : { consumed: 0, resetMs: 0 };
+    return this.learn(bucket, limit, state);
   }
 
   /** Connects without waiting long: while Redis is away, the insurance counts. */
@@ -158,14 +170,9 @@ export class RedisRequestLimiter extends FlexibleLimiters implements RequestLimi
   }
 }
 
-/** A consumption's outcome, over the limit or not: rate-limiter-flexible rejects with the state when over. */
-async function settle(consumption: Promise<RateLimiterRes>): Promise<RateLimiterRes> {
-  try {
-    return await consumption;
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return rejection;
-    throw rejection;
-  }
+function stateOfRejection(rejection: unknown): QuotaState {
+  if (rejection instanceof RateLimiterRes) return stateOf(rejection);
+  throw rejection;
 }
 
 function stateOf(res: RateLimiterRes): QuotaState {

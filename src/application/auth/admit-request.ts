@@ -34,17 +34,17 @@ export class AdmitRequest {
     const failures = this.settings.failedAuthentications;
     const failureBucket = `failed-authentications:${client}`;
     if (failures !== undefined) {
-      const state = await this.limiter.peek(failureBucket, failures);
-      if (state.consumed >= failures.requests) {
+      const over = this.limiter.knownOver(failureBucket, failures);
+      if (over !== undefined) {
         throw new RateLimitedError(
           'Too many failed authentications from this address; try again later.',
-          report('failed-authentications', failures, state),
+          report('failed-authentications', failures, over),
         );
       }
     }
-    let principal: Principal;
+    let principal: Principal | undefined;
     try {
-      principal = await this.authenticate.execute(secret);
+      principal = this.authenticate.peek(secret) ?? (await this.authenticate.execute(secret));
     } catch (error) {
       if (failures !== undefined && error instanceof DomainError && error.code === 'UNAUTHORIZED') {
         await this.limiter.consume(failureBucket, failures);

@@ -1,6 +1,6 @@
 import type { Clock } from '../../domain/shared/clock.js';
 import { DomainError } from '../../domain/shared/errors.js';
-import { isUsableAt, type Principal } from '../../domain/auth/api-token.js';
+import { isUsableAt, type ApiToken, type Principal } from '../../domain/auth/api-token.js';
 import type { TokenSecrets } from '../../domain/auth/token-secrets.js';
 import type { TokenStore } from '../../domain/auth/token-store.js';
 import { tokenCacheKey } from '../caching/cache-keys.js';
@@ -16,12 +16,25 @@ const MAX_SECRET_LENGTH = 512;
  * every request, and a revocation drops the cached token at once.
  */
 export class AuthenticateToken {
+  /** The principal of each token record, made once: a kept record is the same object every time. */
+  private readonly principals = new WeakMap<ApiToken, Principal>();
+
   constructor(
     private readonly tokens: TokenStore,
     private readonly secrets: TokenSecrets,
     private readonly clock: Clock,
     private readonly answers: CachedAnswers,
   ) {}
+
+  /**
+   * The principal when this process has the token at hand and it is usable, at once; else
+   * undefined (`execute` then decides, a refusal included).
+   */
+  peek(secret: string | undefined): Principal | undefined {
+    if (secret === undefined || secret.length === 0 || secret.length > MAX_SECRET_LENGTH) return undefined;
+    const token = this.answers.peek<ApiToken>(tokenCacheKey(this.secrets.hash(secret)));
+    return token !== undefined && isUsableAt(token, this.clock.now()) ? this.principalOf(token) : undefined;
+  }
 
   async execute(secret: string | undefined): Promise<Principal> {
     if (secret === undefined || secret.length === 0 || secret.length > MAX_SECRET_LENGTH) throw unauthorized();
@@ -32,7 +45,16 @@ export class AuthenticateToken {
       return found;
     });
     if (!isUsableAt(token, this.clock.now())) throw unauthorized();
-    return { tokenId: token.id, name: token.name, scopes: new Set(token.scopes), rateLimit: token.rateLimit };
+    return this.principalOf(token);
+  }
+
+  private principalOf(token: ApiToken): Principal {
+    let principal = this.principals.get(token);
+    if (principal === undefined) {
+      principal = { tokenId: token.id, name: token.name, scopes: new Set(token.scopes), rateLimit: token.rateLimit };
+      this.principals.set(token, principal);
+    }
+    return principal;
   }
 }
 

@@ -17,8 +17,11 @@ export interface QuotaState {
 export interface RequestLimiter {
   /** Counts one request in `bucket` under `limit`, and answers where the bucket stands. */
   consume(bucket: string, limit: RateLimit): Promise<QuotaState>;
-  /** Where `bucket` stands under `limit`, counting nothing. */
-  peek(bucket: string, limit: RateLimit): Promise<QuotaState>;
+  /**
+   * Where `bucket` stands when this process has found it over `limit` in the current window (its
+   * own counts, or the shared count it last saw), at once and counting nothing; else undefined.
+   */
+  knownOver(bucket: string, limit: RateLimit): QuotaState | undefined;
 }
 
 export const RequestLimiterToken = token<RequestLimiter>('RequestLimiter');

@@ -35,3 +35,15 @@ export function activeSliceCacheKey(collectionId: number): string {
 export function tokenCacheKey(hash: string): string {
   return `token:${hash}`;
 }
+
+/** The families of keys, for metrics: what a key is about, never the identifier in it. */
+const FAMILIES = ['profile', 'similar', 'active', 'token'] as const;
+
+/** The family of a key (its first part), found without building a new string for the known ones. */
+export function cacheKeyFamily(key: string): string {
+  for (const family of FAMILIES) {
+    if (key.startsWith(family) && key.charCodeAt(family.length) === 58 /* ':' */) return family;
+  }
+  const end = key.indexOf(':');
+  return end < 0 ? key : key.slice(0, end);
+}

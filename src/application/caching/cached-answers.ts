@@ -8,6 +8,7 @@ import {
   type CacheSettings,
   type Validity,
 } from './answer-cache.js';
+import { cacheKeyFamily } from './cache-keys.js';
 
 type Outcome =
   | { readonly ok: true; readonly value: unknown }
@@ -75,7 +76,7 @@ export class CachedAnswers {
   async read<T>(key: string, compute: () => Promise<T>, options: ReadOptions<T> = {}): Promise<T> {
     if (this.localEntries > 0) {
       const kept = this.kept(key);
-      this.observer.lookedUp(familyOf(key), 'local', kept !== undefined);
+      this.observer.lookedUp(cacheKeyFamily(key), 'local', kept !== undefined);
       if (kept !== undefined) return unwrap<T>(kept);
     }
     let pending = this.inFlight.get(key);
@@ -89,6 +90,19 @@ export class CachedAnswers {
       started.then(forget, forget);
     }
     return unwrap<T>(await pending);
+  }
+
+  /**
+   * The answer kept in this process under `key`, at once and without any I/O, when there is one
+   * (an error kept as an answer is not given here: `read` gives it). Only hits are reported to the
+   * observer, so a request that peeks, misses and then reads counts one lookup.
+   */
+  peek<T>(key: string): T | undefined {
+    if (this.localEntries <= 0) return undefined;
+    const kept = this.kept(key);
+    if (kept === undefined || !kept.ok) return undefined;
+    this.observer.lookedUp(cacheKeyFamily(key), 'local', true);
+    return kept.value as T;
   }
 
   /** Resolves once every answer computed so far has been kept here and handed to the shared cache. */
@@ -157,7 +171,7 @@ export class CachedAnswers {
     try {
       const { value: cached, stamp, validity } = await this.cache.lookup(key);
       const decoded = cached === undefined ? undefined : decode(cached);
-      if (this.cache.enabled) this.observer.lookedUp(familyOf(key), 'shared', decoded !== undefined);
+      if (this.cache.enabled) this.observer.lookedUp(cacheKeyFamily(key), 'shared', decoded !== undefined);
       if (decoded !== undefined) {
         if (validity !== undefined) this.keep(key, ticket, decoded, validity);
         return decoded;
@@ -228,12 +242,6 @@ export class CachedAnswers {
 function unwrap<T>(outcome: Outcome): T {
   if (outcome.ok) return outcome.value as T;
   throw new DomainError(outcome.code, outcome.message);
-}
-
-/** What a key is about: its first part (`profile`, `similar`, `active`, `token`), never the identifier in it. */
-function familyOf(key: string): string {
-  const end = key.indexOf(':');
-  return end < 0 ? key : key.slice(0, end);
 }
 
 /** JSON that keeps Dates: `{ "$date": epochMs }`. */

@@ -19,6 +19,14 @@ export class GetActiveSlice {
     private readonly answers: CachedAnswers,
   ) {}
 
+  /**
+   * What the collection shows now when this process has it at hand (see CachedAnswers.peek); else
+   * undefined. A kept answer never outlives the next transition, so this is right by the clock too.
+   */
+  peek(collectionId: number): ActiveSliceView | undefined {
+    return this.answers.peek(activeSliceCacheKey(collectionId));
+  }
+
   async execute(collectionId: number): Promise<ActiveSliceView> {
     return this.answers.read(
       activeSliceCacheKey(collectionId),

@@ -21,6 +21,11 @@ export class FindSimilarProducts {
     private readonly answers: CachedAnswers,
   ) {}
 
+  /** The answer when this process has it at hand (see CachedAnswers.peek); else undefined. */
+  peek(query: SimilarProductsQuery): readonly string[] | undefined {
+    return this.answers.peek(similarProductsCacheKey(query.productId, query.limit ?? DEFAULT_SIMILAR_LIMIT));
+  }
+
   async execute(query: SimilarProductsQuery): Promise<readonly string[]> {
     const limit = query.limit ?? DEFAULT_SIMILAR_LIMIT;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SIMILAR_LIMIT) {

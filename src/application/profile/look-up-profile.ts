@@ -1,11 +1,19 @@
 import { DomainError, ValidationError } from '../../domain/shared/errors.js';
 import { toCustomerProfile, userProfileIdProblem, type CustomerProfile } from '../../domain/profile/customer-profile.js';
-import { normaliseIdentifier, type IdentifierKind, type IdentifierPolicy } from '../../domain/profile/identifiers.js';
+import {
+  normaliseIdentifier,
+  type IdentifierKind,
+  type IdentifierPolicy,
+  type Normalised,
+} from '../../domain/profile/identifiers.js';
 import type { ProfileStore } from '../../domain/profile/profile-store.js';
 import type { CachedAnswers } from '../caching/cached-answers.js';
 import { profileCacheKey } from '../caching/cache-keys.js';
 
 export type ProfileKey = 'userProfileId' | IdentifierKind;
+
+/** How many written forms of identifiers are remembered with their normal form, per kind. */
+const REMEMBERED_FORMS = 10_000;
 
 export interface ProfileLookup {
   readonly by: ProfileKey;
@@ -17,11 +25,25 @@ export interface ProfileLookup {
  * way. Answers, "not found" included, are cached under the normalised identifier.
  */
 export class LookUpProfile {
+  /** Normalising a phone number costs far more than the lookup it leads to: each written form is normalised once. */
+  private readonly normalForms = new Map<IdentifierKind, Map<string, Normalised>>();
+
   constructor(
     private readonly profiles: ProfileStore,
     private readonly policy: IdentifierPolicy,
     private readonly answers: CachedAnswers,
   ) {}
+
+  /** The profile this lookup finds when this process has it at hand (see CachedAnswers.peek); else undefined. */
+  peek(lookup: ProfileLookup): CustomerProfile | undefined {
+    if (lookup.by === 'userProfileId') {
+      return userProfileIdProblem(lookup.value) === undefined
+        ? this.answers.peek(profileCacheKey('id', lookup.value))
+        : undefined;
+    }
+    const normalised = this.normalise(lookup.by, lookup.value);
+    return normalised.error === undefined ? this.answers.peek(profileCacheKey(lookup.by, normalised.value)) : undefined;
+  }
 
   async execute(lookup: ProfileLookup): Promise<CustomerProfile> {
     if (lookup.by === 'userProfileId') {
@@ -30,10 +52,23 @@ export class LookUpProfile {
       return this.find(profileCacheKey('id', lookup.value), 'profile id', () => this.profiles.findById(lookup.value));
     }
     const kind = lookup.by;
-    const normalised = normaliseIdentifier(kind, lookup.value, this.policy);
+    const normalised = this.normalise(kind, lookup.value);
     if (normalised.error !== undefined) throw ValidationError.single(kind, normalised.error);
     const noun = kind === 'email' ? 'e-mail address' : kind === 'phone' ? 'phone number' : 'document';
     return this.find(profileCacheKey(kind, normalised.value), noun, () => this.profiles.findByIdentifier(kind, normalised.value));
+  }
+
+  /** The identifier's normal form (or why it has none), remembered for the most recent written forms. */
+  private normalise(kind: IdentifierKind, value: string): Normalised {
+    let forms = this.normalForms.get(kind);
+    if (forms === undefined) this.normalForms.set(kind, (forms = new Map()));
+    let normalised = forms.get(value);
+    if (normalised === undefined) {
+      normalised = normaliseIdentifier(kind, value, this.policy);
+      if (forms.size >= REMEMBERED_FORMS) forms.clear();
+      forms.set(value, normalised);
+    }
+    return normalised;
   }
 
   private find(key: string, noun: string, read: () => ReturnType<ProfileStore['findById']>): Promise<CustomerProfile> {

@@ -5,6 +5,7 @@ import type { Scope } from '../../../domain/auth/scopes.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { clientAddress } from '../client-address.js';
 import type { VitrineContext, VitrineState } from '../context.js';
+import { handedOver } from '../handover.js';
 import { rateLimitHeaders } from '../rate-limit-headers.js';
 
 export const TOKEN_HEADER = 'X-Service-APP-Token';
@@ -19,10 +20,12 @@ export function authoriser(
   trustedProxies: number,
 ): (scope: Scope, scopeOf?: (ctx: VitrineContext) => Scope) => Middleware<VitrineState> {
   return (scope, scopeOf) => async (ctx, next) => {
-    const admission = await admit.execute({
-      secret: ctx.get(TOKEN_HEADER) || undefined,
-      client: clientAddress(ctx.req, trustedProxies),
-    });
+    // The hot path may have admitted the request already: it is not admitted (counted) twice.
+    const handed = handedOver(ctx.req)?.admission;
+    if (handed !== undefined && !handed.ok) throw handed.error;
+    const admission =
+      handed?.value ??
+      (await admit.execute({ secret: ctx.get(TOKEN_HEADER) || undefined, client: clientAddress(ctx.req, trustedProxies) }));
     enter(ctx, admission, scopeOf === undefined ? scope : scopeOf(ctx));
     await next();
   };

@@ -162,6 +162,12 @@ export function collectionRoutes(container: Container): RouteSpec[] {
         }
         sendCacheable(ctx, clock, await use.getActiveSlice.execute(id), renderActiveSlice);
       },
+      hot: ({ params }) => {
+        const { id } = parseInput(CollectionParams, params);
+        const view = use.getActiveSlice.peek(id);
+        if (view === undefined) return undefined;
+        return { rendered: renderActiveSlice(view), tagged: true, headers: { 'Cache-Control': cacheControl(clock, view) } };
+      },
     },
     {
       method: 'POST',
@@ -436,6 +442,11 @@ function sendCacheable(
   view: ActiveSliceView,
   render: (view: ActiveSliceView) => RenderedAnswer,
 ): void {
-  ctx.set('Cache-Control', `private, max-age=${maxAgeSeconds(clock.now(), view.nextChange, ACTIVE_SLICE_MAX_AGE_SECONDS)}`);
+  ctx.set('Cache-Control', cacheControl(clock, view));
   sendRendered(ctx, render(view));
+}
+
+/** A client may reuse the answer until the next slice transition, and for at most a minute. */
+function cacheControl(clock: Clock, view: ActiveSliceView): string {
+  return `private, max-age=${maxAgeSeconds(clock.now(), view.nextChange, ACTIVE_SLICE_MAX_AGE_SECONDS)}`;
 }

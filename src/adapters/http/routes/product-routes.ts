@@ -40,6 +40,11 @@ export function productRoutes(container: Container): RouteSpec[] {
         const { data } = parseBody(SimilarRequestBody, ctx.request.body);
         sendRenderedBody(ctx, renderSimilar(await findSimilar.execute({ productId: data.id, limit: data.limit })));
       },
+      hot: ({ body }) => {
+        const { data } = parseBody(SimilarRequestBody, body);
+        const products = findSimilar.peek({ productId: data.id, limit: data.limit });
+        return products === undefined ? undefined : { rendered: renderSimilar(products), tagged: false };
+      },
     },
     {
       method: 'PUT',

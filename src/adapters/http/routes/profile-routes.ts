@@ -73,6 +73,10 @@ export function profileRoutes(container: Container): RouteSpec[] {
     handler: async (ctx) => {
       sendRendered(ctx, render(await lookUp.execute({ by: key, value: ctx.params[param] ?? '' })));
     },
+    hot: ({ params }) => {
+      const profile = lookUp.peek({ by: key, value: params[param] ?? '' });
+      return profile === undefined ? undefined : { rendered: render(profile), tagged: true };
+    },
   }));
 
   return [

@@ -3,6 +3,7 @@ import type * as v from 'valibot';
 import type { Scope } from '../../../domain/auth/scopes.js';
 import type { VitrineContext, VitrineState } from '../context.js';
 import type { ProblemCode } from '../problem.js';
+import type { RenderedAnswer } from '../rendered-answers.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -11,6 +12,24 @@ export type RouteTag = 'Profiles' | 'Products' | 'Collections' | 'Builder' | 'To
 
 /** Response headers a route may send beyond those every answer carries. */
 export type ResponseHeader = 'ETag' | 'Location' | 'Cache-Control';
+
+/** An answer the hot path can send as it is: its rendered bytes, whether it is tagged, and headers of its own. */
+export interface HotAnswer {
+  readonly rendered: RenderedAnswer;
+  /** Send the ETag, and 304 when `If-None-Match` names it. */
+  readonly tagged: boolean;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The hot path's way to answer a route without the full path: from what is known at once (the
+ * answers each process keeps), given the path parameters and the parsed body. Undefined: not
+ * known, the full path answers (and handles every error).
+ */
+export type HotHandler = (input: {
+  readonly params: Readonly<Record<string, string>>;
+  readonly body: unknown;
+}) => HotAnswer | undefined;
 
 export interface SuccessResponse {
   readonly status: number;
@@ -50,6 +69,8 @@ export interface RouteSpec {
   /** The problems this route answers beyond those its token, input and body already imply. */
   readonly problems?: readonly ProblemCode[];
   readonly handler: Middleware<VitrineState>;
+  /** For the hot reads: how to answer at once, on the hot path, when the answer is known. */
+  readonly hot?: HotHandler;
 }
 
 /**

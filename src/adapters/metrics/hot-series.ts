@@ -1,0 +1,167 @@
+import type { Registry } from 'prom-client';
+
+/** What prom-client asks a metric for when it is scraped (the shape its own metrics give). */
+interface MetricValue {
+  readonly value: number;
+  readonly labels: Readonly<Record<string, string | number>>;
+  readonly metricName?: string;
+}
+
+interface ScrapedMetric {
+  readonly name: string;
+  readonly help: string;
+  readonly type: 'counter' | 'histogram';
+  readonly aggregator: 'sum';
+  get(): { name: string; help: string; type: 'counter' | 'histogram'; aggregator: 'sum'; values: MetricValue[] };
+  reset(): void;
+}
+
+/** One label set's count, sum and bucket counts. */
+interface Cell {
+  readonly labels: Readonly<Record<string, string>>;
+  count: number;
+  sum: number;
+  readonly buckets: Float64Array;
+}
+
+/**
+ * A counter and a histogram over the same label sets, kept as plain numbers and handed to
+ * prom-client only when scraped: recording a request is a few map lookups and additions, with
+ * no label hashing and nothing allocated once a label set has been seen. Registered on a
+ * prom-client registry like its own metrics (and merged across workers the same way).
+ */
+export class RequestSeries {
+  private readonly cells = new Map<string, Map<string, Map<number, Cell>>>();
+
+  constructor(
+    registry: Registry,
+    private readonly names: { readonly counter: string; readonly histogram: string },
+    private readonly help: { readonly counter: string; readonly histogram: string },
+    private readonly bounds: readonly number[],
+  ) {
+    registerScraped(registry, this.counter());
+    registerScraped(registry, this.histogram());
+  }
+
+  observe(method: string, route: string, status: number, seconds: number): void {
+    let byMethod = this.cells.get(route);
+    if (byMethod === undefined) this.cells.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (byStatus === undefined) byMethod.set(method, (byStatus = new Map()));
+    let cell = byStatus.get(status);
+    if (cell === undefined) {
+      cell = {
+        labels: { method, route, status: String(status) },
+        count: 0,
+        sum: 0,
+        buckets: new Float64Array(this.bounds.length),
+      };
+      byStatus.set(status, cell);
+    }
+    cell.count++;
+    cell.sum += seconds;
+    const { bounds } = this;
+    const { buckets } = cell;
+    for (let i = 0; i < bounds.length; i++) {
+      if (seconds <= (bounds[i] as number)) {
+        buckets[i] = (buckets[i] as number) + 1;
+        break;
+      }
+    }
+  }
+
+  private *allCells(): Iterable<Cell> {
+    for (const byMethod of this.cells.values()) for (const byStatus of byMethod.values()) yield* byStatus.values();
+  }
+
+  private counter(): ScrapedMetric {
+    const { counter: name } = this.names;
+    const help = this.help.counter;
+    return {
+      name,
+      help,
+      type: 'counter',
+      aggregator: 'sum',
+      get: () => ({
+        name,
+        help,
+        type: 'counter',
+        aggregator: 'sum',
+        values: [...this.allCells()].map((cell) => ({ value: cell.count, labels: cell.labels })),
+      }),
+      reset: () => this.cells.clear(),
+    };
+  }
+
+  private histogram(): ScrapedMetric {
+    const { histogram: name } = this.names;
+    const help = this.help.histogram;
+    return {
+      name,
+      help,
+      type: 'histogram',
+      aggregator: 'sum',
+      get: () => {
+        const values: MetricValue[] = [];
+        for (const cell of this.allCells()) {
+          let cumulative = 0;
+          this.bounds.forEach((bound, i) => {
+            cumulative += cell.buckets[i] as number;
+            values.push({ metricName: `${name}_bucket`, value: cumulative, labels: { le: bound, ...cell.labels } });
+          });
+          values.push({ metricName: `${name}_bucket`, value: cell.count, labels: { le: '+Inf', ...cell.labels } });
+          values.push({ metricName: `${name}_sum`, value: cell.sum, labels: cell.labels });
+          values.push({ metricName: `${name}_count`, value: cell.count, labels: cell.labels });
+        }
+        return { name, help, type: 'histogram', aggregator: 'sum', values };
+      },
+      reset: () => this.cells.clear(),
+    };
+  }
+}
+
+/**
+ * Cache lookups by family (what the key is about), layer and result, kept as plain numbers until
+ * scraped: four counts per family, found without building a label string.
+ */
+export class CacheLookups {
+  private readonly counts = new Map<string, Float64Array>();
+
+  constructor(
+    registry: Registry,
+    private readonly name: string,
+    private readonly help: string,
+  ) {
+    const get = () => {
+      const values: MetricValue[] = [];
+      for (const [family, counts] of this.counts) {
+        LAYERS.forEach((layer, l) =>
+          RESULTS.forEach((result, r) => {
+            const value = counts[l * 2 + r] as number;
+            if (value > 0) values.push({ value, labels: { family, layer, result } });
+          }),
+        );
+      }
+      return { name, help, type: 'counter' as const, aggregator: 'sum' as const, values };
+    };
+    registerScraped(registry, { name, help, type: 'counter', aggregator: 'sum', get, reset: () => this.counts.clear() });
+  }
+
+  count(family: string, layer: 'local' | 'shared', hit: boolean): void {
+    let counts = this.counts.get(family);
+    if (counts === undefined) this.counts.set(family, (counts = new Float64Array(4)));
+    const index = (layer === 'local' ? 0 : 2) + (hit ? 0 : 1);
+    counts[index] = (counts[index] as number) + 1;
+  }
+}
+
+const LAYERS = ['local', 'shared'] as const;
+const RESULTS = ['hit', 'miss'] as const;
+
+/**
+ * prom-client's registry takes any object with its metrics' interface (name, help, type,
+ * aggregator, get, reset); its type names only its own classes.
+ */
+function registerScraped(registry: Registry, metric: ScrapedMetric): void {
+  registry.registerMetric(metric as unknown as Parameters<Registry['registerMetric']>[0]);
+}
