@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { Container, ContainerModule } from 'inversify';
 import { AdmitRequest } from '../application/auth/admit-request.js';
 import { AuthenticateToken } from '../application/auth/authenticate-token.js';
@@ -64,7 +65,10 @@ import { MongoProductStore } from '../adapters/mongo/mongo-product-store.js';
 import { MongoProfileStore } from '../adapters/mongo/mongo-profile-store.js';
 import { MongoTokenStore } from '../adapters/mongo/mongo-token-store.js';
 import { HttpSettingsToken } from '../adapters/http/http-settings.js';
+import { WorkerMetricsSource } from '../adapters/metrics/cluster-metrics.js';
+import { MetricsSourceToken, type MetricsSource } from '../adapters/metrics/metrics-source.js';
 import {
+  ClusterRequestLimiter,
   MemoryRequestLimiter,
   RedisRequestLimiter,
   RedisRequestLimiterToken,
@@ -111,6 +115,11 @@ const OVERRIDE_TOKENS: { readonly [K in keyof Required<Overrides>]: Token<Requir
 
 const InMemoryReadinessToken = token<ReadinessCheck>('InMemoryReadiness');
 
+/** Whether this process is one of several workers (WORKERS) sharing what only one process can hold. */
+function inWorker(config: VitrineConfig): boolean {
+  return config.workers > 1 && cluster.isWorker;
+}
+
 /** Time, randomness, logging and the settings the domain and the use cases read. */
 function platformModule(config: VitrineConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -122,6 +131,16 @@ function platformModule(config: VitrineConfig): ContainerModule {
     bindValue(bind, RateLimitSettingsToken, { perToken: config.rateLimit, failedAuthentications: config.authFailureLimit });
     bindValue(bind, HttpSettingsToken, { trustedProxies: config.trustProxy });
     bindFactory(bind, MetricsToken, () => new PrometheusMetrics(), []);
+    if (inWorker(config)) {
+      bindFactory(
+        bind,
+        MetricsSourceToken,
+        (metrics: PrometheusMetrics, logger: Logger): MetricsSource => new WorkerMetricsSource(metrics, logger),
+        [MetricsToken, LoggerToken],
+      );
+    } else {
+      bindFactory(bind, MetricsSourceToken, (metrics: PrometheusMetrics): MetricsSource => metrics, [MetricsToken]);
+    }
     bindFactory(bind, CacheObserverToken, (metrics: PrometheusMetrics) => metrics, [MetricsToken]);
   });
 }
@@ -168,7 +187,13 @@ function cacheModule(config: VitrineConfig): ContainerModule {
     const { redisUrl } = config;
     if (redisUrl === undefined) {
       bindValue(bind, AnswerCacheToken, NO_ANSWER_CACHE);
-      bindFactory(bind, RequestLimiterToken, () => new MemoryRequestLimiter(), []);
+      if (inWorker(config)) {
+        bindFactory(bind, RequestLimiterToken, (logger: Logger): RequestLimiter => new ClusterRequestLimiter(logger), [
+          LoggerToken,
+        ]);
+      } else {
+        bindFactory(bind, RequestLimiterToken, (): RequestLimiter => new MemoryRequestLimiter(), []);
+      }
       return;
     }
     bindFactory(

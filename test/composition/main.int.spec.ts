@@ -60,12 +60,21 @@ describe('main: the service as `npm start` runs it', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DEFAULT_COUNTRY: 'Brasil' }, 'DEFAULT_COUNTRY'],
     [{ LOG_LEVEL: 'chatty' }, 'LOG_LEVEL'],
+    [{ WORKERS: '2' }, 'WORKERS'],
   ])('refuses to start with %j, naming %s', async (env, variable) => {
     const { exited, output } = runVitrine(env);
     const { code } = await exited;
     expect(code).toBe(1);
     expect(output().stderr).toMatch(new RegExp(`^vitrine: configuration error: ${variable} `, 'm'));
     expect(output().stdout).toBe('');
+  });
+
+  it('refuses several workers on the in-memory stores, saying why and what to do', async () => {
+    const { exited, output } = runVitrine({ WORKERS: '4' });
+    expect((await exited).code).toBe(1);
+    expect(output().stderr).toBe(
+      'vitrine: configuration error: WORKERS must be 1 with the in-memory stores, where each worker would hold data of its own (got "4"); set MONGODB_URI to share the stores between workers\n',
+    );
   });
 
   it('refuses to start when its port is taken, saying why', async () => {

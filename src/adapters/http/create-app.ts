@@ -4,6 +4,7 @@ import type { Container } from 'inversify';
 import Koa, { type Middleware } from 'koa';
 import { AdmitRequest } from '../../application/auth/admit-request.js';
 import { LoggerToken, type Logger } from '../logging/logger.js';
+import { MetricsSourceToken } from '../metrics/metrics-source.js';
 import { MetricsToken } from '../metrics/prometheus-metrics.js';
 import type { VitrineState } from './context.js';
 import { hotPath } from './hot-path.js';
@@ -30,7 +31,7 @@ export function routeSpecs(container: Container): RouteSpec[] {
     ...productRoutes(container),
     ...collectionRoutes(container),
     ...tokenRoutes(container),
-    metricsRoute(container.get(MetricsToken)),
+    metricsRoute(container.get(MetricsSourceToken)),
   ];
   specs.push(openApiRoute(() => openApiDocument(specs)));
   return specs;

@@ -1,11 +1,18 @@
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterCluster,
+  RateLimiterClusterMaster,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { QuotaState, RequestLimiter } from '../../application/auth/request-limiter.js';
 import type { RateLimit } from '../../domain/auth/rate-limit.js';
 import { token } from '../../domain/shared/token.js';
 import type { Logger } from '../logging/logger.js';
 
-/** After this many Redis failures in a row, the limiter counts in memory for a moment instead of waiting on Redis. */
+/** After this many failures in a row, the limiter counts in memory for a moment instead of waiting on the shared store. */
 const FAILURES_BEFORE_PAUSE = 3;
 const PAUSE_MS = 1_000;
 const ERROR_LOG_INTERVAL_MS = 5_000;
@@ -59,7 +66,8 @@ abstract class FlexibleLimiters {
 
 /**
  * Counts in this process' memory: the embedded default, one instance's own count when the limits
- * are not shared (no Redis), and the insurance of the Redis limiter while Redis does not answer.
+ * are not shared (no Redis), and the insurance of the shared limiters while their store does not
+ * answer.
  */
 export class MemoryRequestLimiter extends FlexibleLimiters implements RequestLimiter {
   async consume(bucket: string, limit: RateLimit): Promise<QuotaState> {
@@ -71,44 +79,25 @@ export class MemoryRequestLimiter extends FlexibleLimiters implements RequestLim
   }
 }
 
-export interface RedisLimiterSettings {
-  readonly url: string;
-  readonly keyPrefix: string;
-  readonly commandTimeoutMs: number;
-}
-
 /**
- * Counts in Redis, so every instance shares each token's quota. While Redis does not answer, it
- * counts in memory (the insurance: each instance then holds each token to the whole limit on its
- * own), and after a few failures in a row it stops asking Redis for a moment, so a frozen Redis
- * costs requests no waiting. `knownOver` answers from what this instance last learned: the count
- * is shared, and a bucket over its limit is known to an instance from the first request of its own
- * that finds it over.
+ * Counts in a store shared with other processes, and in memory (the insurance) while that store
+ * does not answer: each process then holds each bucket to the whole limit on its own. After a few
+ * failures in a row it stops asking the shared store for a moment, so a store that hangs costs
+ * requests no waiting. `knownOver` answers from what this process last learned: the count is
+ * shared, and a bucket over its limit is known to a process from its first request that finds it
+ * over.
  */
-export class RedisRequestLimiter extends FlexibleLimiters implements RequestLimiter {
-  readonly name = 'redis-rate-limits';
-  readonly required = false;
-  private readonly redis: Redis;
+abstract class InsuredLimiters extends FlexibleLimiters implements RequestLimiter {
   private readonly insurance = new MemoryRequestLimiter();
   private consecutiveFailures = 0;
   private pausedUntil = 0;
   private lastErrorLog = 0;
 
   constructor(
-    private readonly settings: RedisLimiterSettings,
     private readonly logger: Logger,
+    private readonly store: string,
   ) {
     super();
-    this.redis = new Redis(settings.url, {
-      enableOfflineQueue: false,
-      commandTimeout: settings.commandTimeoutMs,
-      connectTimeout: 1_000,
-      maxRetriesPerRequest: 1,
-      retryStrategy: (attempt) => Math.min(50 * 2 ** Math.min(attempt, 6), 2_000),
-      enableAutoPipelining: true,
-      lazyConnect: true,
-    });
-    this.redis.on('error', (error: Error) => this.logError(error));
   }
 
   async consume(bucket: string, limit: RateLimit): Promise<QuotaState> {
@@ -124,6 +113,51 @@ export class RedisRequestLimiter extends FlexibleLimiters implements RequestLimi
       }
     }
     return this.learn(bucket, limit, state);
+  }
+
+  protected logError(error: unknown): void {
+    const now = performance.now();
+    if (now - this.lastErrorLog < ERROR_LOG_INTERVAL_MS) return;
+    this.lastErrorLog = now;
+    this.logger.warn({ err: error }, `${this.store} does not answer; rate limits are counted in this process until it does`);
+  }
+
+  private failed(error: unknown): void {
+    if (++this.consecutiveFailures >= FAILURES_BEFORE_PAUSE) {
+      this.pausedUntil = performance.now() + PAUSE_MS;
+      this.consecutiveFailures = 0;
+    }
+    this.logError(error);
+  }
+}
+
+export interface RedisLimiterSettings {
+  readonly url: string;
+  readonly keyPrefix: string;
+  readonly commandTimeoutMs: number;
+}
+
+/** Counts in Redis, so every instance shares each token's quota (REDIS_URL). */
+export class RedisRequestLimiter extends InsuredLimiters {
+  readonly name = 'redis-rate-limits';
+  readonly required = false;
+  private readonly redis: Redis;
+
+  constructor(
+    private readonly settings: RedisLimiterSettings,
+    logger: Logger,
+  ) {
+    super(logger, 'Redis');
+    this.redis = new Redis(settings.url, {
+      enableOfflineQueue: false,
+      commandTimeout: settings.commandTimeoutMs,
+      connectTimeout: 1_000,
+      maxRetriesPerRequest: 1,
+      retryStrategy: (attempt) => Math.min(50 * 2 ** Math.min(attempt, 6), 2_000),
+      enableAutoPipelining: true,
+      lazyConnect: true,
+    });
+    this.redis.on('error', (error: Error) => this.logError(error));
   }
 
   /** Connects without waiting long: while Redis is away, the insurance counts. */
@@ -153,21 +187,34 @@ export class RedisRequestLimiter extends FlexibleLimiters implements RequestLimi
       rejectIfRedisNotReady: true,
     });
   }
+}
 
-  private failed(error: unknown): void {
-    if (++this.consecutiveFailures >= FAILURES_BEFORE_PAUSE) {
-      this.pausedUntil = performance.now() + PAUSE_MS;
-      this.consecutiveFailures = 0;
-    }
-    this.logError(error);
+/** How long a worker waits for the primary's count before counting on its own. */
+const CLUSTER_TIMEOUT_MS = 1_000;
+
+/**
+ * Counts in the primary process of a node:cluster (WORKERS without Redis), so the workers of an
+ * instance share each token's quota. The primary runs rate-limiter-flexible's cluster master
+ * (see `startRateLimitMaster`).
+ */
+export class ClusterRequestLimiter extends InsuredLimiters {
+  constructor(logger: Logger) {
+    super(logger, 'The primary process');
   }
 
-  private logError(error: unknown): void {
-    const now = performance.now();
-    if (now - this.lastErrorLog < ERROR_LOG_INTERVAL_MS) return;
-    this.lastErrorLog = now;
-    this.logger.warn({ err: error }, 'Redis does not answer; rate limits are counted in this instance until it does');
+  protected create(limit: RateLimit, keyPrefix: string): RateLimiterAbstract {
+    return new RateLimiterCluster({
+      points: limit.requests,
+      duration: limit.windowSeconds,
+      keyPrefix: `vitrine:${keyPrefix}`,
+      timeoutMs: CLUSTER_TIMEOUT_MS,
+    });
   }
+}
+
+/** In the primary process: the count the ClusterRequestLimiter of each worker asks for. */
+export function startRateLimitMaster(): void {
+  new RateLimiterClusterMaster();
 }
 
 function stateOfRejection(rejection: unknown): QuotaState {

@@ -1,10 +1,5 @@
+import type { MetricsSource } from '../../metrics/metrics-source.js';
 import type { RouteSpec } from './route-spec.js';
-
-/** Where the metrics come from: this process' registry, or every worker's merged by the primary. */
-export interface MetricsSource {
-  readonly contentType: string;
-  render(): Promise<string>;
-}
 
 export const METRICS_PATH = '/metrics';
 
