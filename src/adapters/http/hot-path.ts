@@ -74,7 +74,7 @@ export function hotPath(specs: readonly RouteSpec[], dependencies: HotPathDepend
     const token = req.headers['x-service-app-token'];
     let admission;
     try {
-      admission = await admit.execute({
+      admission = await admit.admit({
         secret: typeof token === 'string' && token !== '' ? token : undefined,
         client: clientAddress(req, trustedProxies),
       });
@@ -91,7 +91,7 @@ export function hotPath(specs: readonly RouteSpec[], dependencies: HotPathDepend
       const { json, utf8 } = isJsonUtf8(req);
       if (!json || !utf8 || !(declared > 0 && declared <= JSON_BODY_LIMIT_BYTES)) return false;
       try {
-        handover.rawBody = await readRaw(req);
+        handover.rawBody = bufferedBody(req) ?? (await readRaw(req));
       } catch (error) {
         handover.bodyError = error;
         return false;
@@ -139,6 +139,19 @@ export function hotPath(specs: readonly RouteSpec[], dependencies: HotPathDepend
     });
     return true;
   }
+}
+
+/**
+ * A small body that arrived with its request (the usual case) is already in the request's buffer
+ * by the time its handler runs: taken at once, without waiting for the stream's events. Undefined
+ * while some of it is still on its way.
+ */
+function bufferedBody(req: IncomingMessage): Buffer | undefined {
+  if (!req.complete) return undefined;
+  const chunks: Buffer[] = [];
+  for (let chunk = req.read() as Buffer | null; chunk !== null; chunk = req.read() as Buffer | null) chunks.push(chunk);
+  if (chunks.length === 1 && chunks[0] !== undefined) return chunks[0];
+  return Buffer.concat(chunks);
 }
 
 function requestPath(req: IncomingMessage): string {

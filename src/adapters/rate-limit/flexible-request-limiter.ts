@@ -70,8 +70,14 @@ abstract class FlexibleLimiters {
  * answer.
  */
 export class MemoryRequestLimiter extends FlexibleLimiters implements RequestLimiter {
-  async consume(bucket: string, limit: RateLimit): Promise<QuotaState> {
-    return this.learn(bucket, limit, await this.count(bucket, limit));
+  /** One step after rate-limiter-flexible's own: the count, learnt from. */
+  consume(bucket: string, limit: RateLimit): Promise<QuotaState> {
+    return this.limiterFor(limit)
+      .consume(bucket)
+      .then(
+        (res) => this.learn(bucket, limit, stateOf(res)),
+        (rejection: unknown) => this.learn(bucket, limit, stateOfRejection(rejection)),
+      );
   }
 
   protected create(limit: RateLimit, keyPrefix: string): RateLimiterAbstract {

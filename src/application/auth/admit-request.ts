@@ -30,38 +30,65 @@ export class AdmitRequest {
     private readonly settings: RateLimitSettings,
   ) {}
 
-  async execute({ secret, client }: AdmissionRequest): Promise<Admission> {
+  async execute(request: AdmissionRequest): Promise<Admission> {
+    return this.admit(request);
+  }
+
+  /**
+   * What `execute` does, in as few asynchronous steps as it can be done: a request whose token is
+   * at hand waits for nothing but the count of its quota. The hot path admits with this.
+   */
+  admit({ secret, client }: AdmissionRequest): Promise<Admission> {
     const failures = this.settings.failedAuthentications;
-    const failureBucket = `failed-authentications:${client}`;
     if (failures !== undefined) {
-      const over = this.limiter.knownOver(failureBucket, failures);
+      const over = this.limiter.knownOver(failureBucketOf(client), failures);
       if (over !== undefined) {
-        throw new RateLimitedError(
-          'Too many failed authentications from this address; try again later.',
-          report('failed-authentications', failures, over),
+        return Promise.reject(
+          new RateLimitedError(
+            'Too many failed authentications from this address; try again later.',
+            report('failed-authentications', failures, over),
+          ),
         );
       }
     }
-    let principal: Principal | undefined;
+    const principal = this.authenticate.peek(secret);
+    return principal === undefined ? this.authenticateThenCount(secret, client) : this.count(principal);
+  }
+
+  /** The token is not at hand: look it up (a refusal counts against the client address), then count. */
+  private async authenticateThenCount(secret: string | undefined, client: string): Promise<Admission> {
+    let principal: Principal;
     try {
-      principal = this.authenticate.peek(secret) ?? (await this.authenticate.execute(secret));
+      principal = await this.authenticate.execute(secret);
     } catch (error) {
+      const failures = this.settings.failedAuthentications;
       if (failures !== undefined && error instanceof DomainError && error.code === 'UNAUTHORIZED') {
-        await this.limiter.consume(failureBucket, failures);
+        await this.limiter.consume(failureBucketOf(client), failures);
       }
       throw error;
     }
-    const limit = principal.rateLimit ?? this.settings.perToken;
-    if (limit === undefined) return { principal };
-    const quota = report('token', limit, await this.limiter.consume(`token:${principal.tokenId}`, limit));
-    if (quota.remaining < 0) {
-      throw new RateLimitedError('This token made more requests than its rate limit allows; try again later.', {
-        ...quota,
-        remaining: 0,
-      });
-    }
-    return { principal, quota };
+    return this.count(principal);
   }
+
+  /** Counts the request against the token's quota: its own limit, or the default. */
+  private count(principal: Principal): Promise<Admission> {
+    const limit = principal.rateLimit ?? this.settings.perToken;
+    if (limit === undefined) return Promise.resolve({ principal });
+    return this.limiter.consume(`token:${principal.tokenId}`, limit).then((state) => {
+      const quota = report('token', limit, state);
+      if (quota.remaining < 0) {
+        throw new RateLimitedError('This token made more requests than its rate limit allows; try again later.', {
+          ...quota,
+          remaining: 0,
+        });
+      }
+      return { principal, quota };
+    });
+  }
+}
+
+function failureBucketOf(client: string): string {
+  return `failed-authentications:${client}`;
 }
 
 /** Where a bucket stands, as the RateLimit headers tell it: `remaining` is below 0 once over. */
