@@ -74,7 +74,10 @@ import {
   RedisRequestLimiterToken,
 } from '../adapters/rate-limit/flexible-request-limiter.js';
 import { RedisAnswerCache, RedisAnswerCacheToken } from '../adapters/redis/redis-answer-cache.js';
-import { CatalogSimilarity } from '../adapters/similarity/catalog-similarity.js';
+import { NeighbourEngine } from '../adapters/similarity/neighbour-engine.js';
+import { DeleteProducts, UpsertProducts } from '../application/product/batch-products.js';
+import { CatalogFollowSettingsToken, FollowCatalog } from '../application/product/follow-catalog.js';
+import { UpsertProfiles } from '../application/profile/upsert-profiles.js';
 import { bindClass, bindFactory, bindList, bindValue } from './binding.js';
 import type { VitrineConfig } from './config.js';
 import { ResourcesToken, type Resource } from './lifecycle.js';
@@ -222,6 +225,9 @@ function cacheModule(config: VitrineConfig): ContainerModule {
   });
 }
 
+/** The similarity engine's loading of the catalog, started after the stores and the cache. */
+const CatalogResourceToken = token<Resource>('CatalogResource');
+
 /** What readiness reports and what is opened at start and closed at stop: whatever was configured. */
 function operationsModule(config: VitrineConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -229,13 +235,22 @@ function operationsModule(config: VitrineConfig): ContainerModule {
     const cache = config.redisUrl === undefined ? [] : [RedisAnswerCacheToken];
     const limits = config.redisUrl === undefined ? [] : [RedisRequestLimiterToken];
     bindList<ReadinessCheck>(bind, ReadinessChecksToken, [...(stores.length > 0 ? stores : [InMemoryReadinessToken]), ...cache]);
-    bindList<Resource>(bind, ResourcesToken, [...stores, ...cache, ...limits]);
+    bindFactory(bind, CatalogResourceToken, (catalog: FollowCatalog): Resource => catalog, [FollowCatalog]);
+    bindList<Resource>(bind, ResourcesToken, [...stores, ...cache, ...limits, CatalogResourceToken]);
   });
 }
 
-function similarityModule(): ContainerModule {
+/**
+ * The similarity engine, in this process, following the catalog. When other processes write to a
+ * shared store and no Redis carries news of their writes, it compares itself with the store every
+ * CACHE_TTL.
+ */
+function similarityModule(config: VitrineConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bindFactory(bind, SimilarityToken, (products: ProductStore) => new CatalogSimilarity(products), [ProductStoreToken]);
+    bindFactory(bind, SimilarityToken, (): Similarity => new NeighbourEngine(), []);
+    bindValue(bind, CatalogFollowSettingsToken, {
+      reconcileEveryMs: config.mongodbUri !== undefined && config.redisUrl === undefined ? config.cacheTtlMs : undefined,
+    });
   });
 }
 
@@ -246,12 +261,22 @@ function applicationModule(): ContainerModule {
 
     bindClass(bind, LookUpProfile, [ProfileStoreToken, IdentifierPolicyToken, CachedAnswers]);
     bindClass(bind, UpsertProfile, [ProfileStoreToken, IdentifierPolicyToken, ClockToken, CachedAnswers]);
+    bindClass(bind, UpsertProfiles, [UpsertProfile]);
     bindClass(bind, EraseProfile, [ProfileStoreToken, CachedAnswers]);
 
-    bindClass(bind, FindSimilarProducts, [ProductStoreToken, SimilarityToken, CachedAnswers]);
-    bindClass(bind, UpsertProduct, [ProductStoreToken, ClockToken]);
+    bindClass(bind, FollowCatalog, [
+      ProductStoreToken,
+      SimilarityToken,
+      AnswerCacheToken,
+      ClockToken,
+      CatalogFollowSettingsToken,
+    ]);
+    bindClass(bind, FindSimilarProducts, [ProductStoreToken, SimilarityToken]);
+    bindClass(bind, UpsertProduct, [ProductStoreToken, ClockToken, SimilarityToken, FollowCatalog]);
+    bindClass(bind, UpsertProducts, [ProductStoreToken, ClockToken, SimilarityToken, FollowCatalog]);
     bindClass(bind, GetProduct, [ProductStoreToken]);
-    bindClass(bind, DeleteProduct, [ProductStoreToken]);
+    bindClass(bind, DeleteProduct, [ProductStoreToken, FollowCatalog]);
+    bindClass(bind, DeleteProducts, [ProductStoreToken, FollowCatalog]);
 
     bindClass(bind, CreateCollection, [CollectionStoreToken, ClockToken, CachedAnswers]);
     bindClass(bind, ListCollections, [CollectionStoreToken]);
@@ -296,7 +321,7 @@ export function createContainer(config: VitrineConfig, overrides: Overrides = {}
     mongodbUri === undefined ? memoryStoresModule() : mongoStoresModule({ ...config, mongodbUri }),
     cacheModule(config),
     operationsModule(config),
-    similarityModule(),
+    similarityModule(config),
     applicationModule(),
   );
   for (const key of Object.keys(overrides) as (keyof Overrides)[]) {

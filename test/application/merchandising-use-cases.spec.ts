@@ -375,12 +375,30 @@ describe('merchandising use cases', () => {
 
   describe('AI slices', () => {
     beforeEach(async () => {
+      // Two families of products that share nothing across them; within one, price closeness ranks.
+      const dress = {
+        category: 'vestidos',
+        brand: 'Aurora',
+        name: 'Vestido midi linho',
+        description: 'Vestido de linho.',
+        tags: ['linho'],
+      };
+      const sandal = {
+        category: 'sandalias',
+        brand: 'Trama',
+        name: 'Sandália rasteira couro',
+        description: 'Sandália de couro.',
+        tags: ['couro'],
+      };
       const catalog = [
-        aProductInput({ id: 'SEED-V', category: 'vestidos', brand: 'Aurora' }),
-        aProductInput({ id: 'SEED-S', category: 'sandalias', brand: 'Trama' }),
-        ...['V1', 'V2', 'V3'].map((id) => aProductInput({ id, category: 'vestidos', brand: 'Aurora' })),
-        aProductInput({ id: 'V-OUT', category: 'vestidos', available: false }),
-        ...['S1', 'S2'].map((id) => aProductInput({ id, category: 'sandalias', brand: 'Trama' })),
+        aProductInput({ id: 'SEED-V', ...dress, price: 100 }),
+        aProductInput({ id: 'SEED-S', ...sandal, price: 100 }),
+        aProductInput({ id: 'V1', ...dress, price: 110 }),
+        aProductInput({ id: 'V2', ...dress, price: 150 }),
+        aProductInput({ id: 'V3', ...dress, price: 250 }),
+        aProductInput({ id: 'V-OUT', ...dress, price: 100, available: false }),
+        aProductInput({ id: 'S1', ...sandal, price: 110 }),
+        aProductInput({ id: 'S2', ...sandal, price: 200 }),
       ];
       for (const p of catalog) await kit.products.save(p, T0);
     });

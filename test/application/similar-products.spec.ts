@@ -1,97 +1,372 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { uncached } from '../support/caching.js';
+import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
+import { InMemoryAnswerCache } from '../../src/adapters/memory/in-memory-answer-cache.js';
 import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
-import { CatalogSimilarity } from '../../src/adapters/similarity/catalog-similarity.js';
+import { NeighbourEngine } from '../../src/adapters/similarity/neighbour-engine.js';
+import { NO_ANSWER_CACHE, type AnswerCache } from '../../src/application/caching/answer-cache.js';
+import { DeleteProducts, UpsertProducts } from '../../src/application/product/batch-products.js';
+import { DeleteProduct } from '../../src/application/product/delete-product.js';
 import { FindSimilarProducts } from '../../src/application/product/find-similar-products.js';
+import { FollowCatalog } from '../../src/application/product/follow-catalog.js';
+import { UpsertProduct } from '../../src/application/product/upsert-product.js';
+import type { ProductInput } from '../../src/domain/product/product.js';
 import { DomainError, ValidationError } from '../../src/domain/shared/errors.js';
 import { aProductInput, T0 } from '../support/mothers.js';
 
-describe('finding similar products (curated list, then the category)', () => {
-  let products: InMemoryProductStore;
-  let find: FindSimilarProducts;
+/** One instance of the service's catalog side: store, engine, the write path and the read. */
+function instance(
+  store = new InMemoryProductStore(),
+  cache: AnswerCache = NO_ANSWER_CACHE,
+  engine = new NeighbourEngine({ background: false }),
+) {
+  const clock = new FakeClock(T0);
+  const follow = new FollowCatalog(store, engine, cache, clock);
+  return {
+    clock,
+    store,
+    engine,
+    follow,
+    upsert: new UpsertProduct(store, clock, engine, follow),
+    upsertMany: new UpsertProducts(store, clock, engine, follow),
+    remove: new DeleteProduct(store, follow),
+    removeMany: new DeleteProducts(store, follow),
+    find: new FindSimilarProducts(store, engine),
+    similar: (id: string, limit?: number) => new FindSimilarProducts(store, engine).execute({ productId: id, limit }),
+  };
+}
+
+type Service = ReturnType<typeof instance>;
+
+async function load(service: Service, products: ProductInput[]): Promise<void> {
+  for (const product of products) await service.upsert.execute(product);
+}
+
+/** A product with text of its own (the mother's default name is shared by every product). */
+function item(id: string, overrides: Partial<ProductInput> = {}): ProductInput {
+  return aProductInput({
+    id,
+    name: `Item ${id}`,
+    description: undefined,
+    tags: [],
+    brand: undefined,
+    price: undefined,
+    category: undefined,
+    ...overrides,
+  });
+}
+
+describe('similar products: the curated list, then the category', () => {
+  let service: Service;
 
   beforeEach(async () => {
-    products = new InMemoryProductStore();
-    find = new FindSimilarProducts(products, new CatalogSimilarity(products), uncached());
-    const catalog = [
-      aProductInput({
-        id: 'HERO',
+    service = instance();
+    await load(service, [
+      item('HERO', {
         category: 'vestidos',
         brand: 'Aurora',
         tags: ['verão'],
         price: 200,
-        similar: ['C1', 'GONE', 'OUT', 'HERO', 'C2', 'C1'],
+        similar: ['C1', 'GONE', 'OUT', 'HERO', 'C2', 'C1'].filter((id) => id !== 'HERO'),
       }),
-      aProductInput({ id: 'C1', category: 'bolsas' }),
-      aProductInput({ id: 'C2', category: 'sandalias' }),
-      aProductInput({ id: 'OUT', category: 'vestidos', available: false }),
-      aProductInput({ id: 'V-BRAND', category: 'vestidos', brand: 'Aurora', tags: [], price: 900 }),
-      aProductInput({ id: 'V-TAGS', category: 'vestidos', brand: 'Trama', tags: ['verão'], price: 900 }),
-      aProductInput({ id: 'V-PRICE', category: 'vestidos', brand: 'Trama', tags: [], price: 210 }),
-      aProductInput({ id: 'V-OUT', category: 'vestidos', available: false }),
-      aProductInput({ id: 'SAIA', category: 'saias' }),
-      aProductInput({ id: 'LONELY', category: undefined }),
-    ];
-    for (const product of catalog) await products.save(product, T0);
+      item('C1', { category: 'bolsas' }),
+      item('C2', { category: 'sandalias' }),
+      item('OUT', { category: 'vestidos', available: false }),
+      item('V-BRAND', { category: 'vestidos', brand: 'Aurora', price: 900 }),
+      item('V-TAGS', { category: 'vestidos', brand: 'Trama', tags: ['verão'], price: 900 }),
+      item('V-PRICE', { category: 'vestidos', brand: 'Trama', price: 210 }),
+    ]);
   });
 
   it('answers the curated list first, in its order, without unknown, unavailable, self or repeated ids', async () => {
-    expect(await find.execute({ productId: 'HERO', limit: 2 })).toEqual(['C1', 'C2']);
+    expect(await service.similar('HERO', 2)).toEqual(['C1', 'C2']);
   });
 
-  it('tops the curated list up from the same category, ranked, never repeating', async () => {
-    expect(await find.execute({ productId: 'HERO' })).toEqual(['C1', 'C2', 'V-BRAND', 'V-TAGS', 'V-PRICE']);
-  });
-
-  it('answers the category neighbours of a product without a curated list', async () => {
-    // V-TAGS shares the brand Trama; HERO is closest in price; V-BRAND shares neither.
-    expect(await find.execute({ productId: 'V-PRICE', limit: 3 })).toEqual(['V-TAGS', 'HERO', 'V-BRAND']);
-  });
-
-  it('still answers for an unavailable product (shoppers look for an alternative)', async () => {
-    expect(await find.execute({ productId: 'V-OUT' })).toContain('HERO');
-  });
-
-  it('answers an empty list when nothing is similar', async () => {
-    expect(await find.execute({ productId: 'LONELY' })).toEqual([]);
-    expect(await find.execute({ productId: 'SAIA' })).toEqual([]);
+  it('tops the curated list up from the same category, ranked by brand, tags and price', async () => {
+    expect(await service.similar('HERO')).toEqual(['C1', 'C2', 'V-BRAND', 'V-TAGS', 'V-PRICE']);
   });
 
   it('answers PRODUCT_NOT_FOUND for an unknown product', async () => {
-    const error = await find.execute({ productId: 'NOPE' }).catch((e: unknown) => e);
+    const error = await service.similar('NOPE').catch((e: unknown) => e);
     expect(error instanceof DomainError && error.code).toBe('PRODUCT_NOT_FOUND');
   });
 
   it.each([0, 101, 1.5, -1])('refuses the limit %s', async (limit) => {
-    await expect(find.execute({ productId: 'HERO', limit })).rejects.toBeInstanceOf(ValidationError);
+    await expect(service.similar('HERO', limit)).rejects.toBeInstanceOf(ValidationError);
   });
 
-  it('keeps its promises for any catalog (property)', async () => {
+  it('still answers for an unavailable product (shoppers look for an alternative)', async () => {
+    expect(await service.similar('OUT')).toContain('V-BRAND');
+  });
+});
+
+describe('similar products: content neighbours (TF-IDF and price) when there are no embeddings', () => {
+  it('ranks by shared words, tags and brand, and finds nothing for a product that shares nothing', async () => {
+    const service = instance();
+    await load(service, [
+      item('LINHO-1', { name: 'Vestido midi de linho areia', tags: ['linho'], brand: 'Aurora', price: 300 }),
+      item('LINHO-2', { name: 'Vestido longo de linho cru', tags: ['linho'], brand: 'Aurora', price: 320 }),
+      item('LINHO-3', { name: 'Camisa de linho branca', tags: ['linho'], price: 150 }),
+      item('COURO', { name: 'Bolsa de couro caramelo', tags: ['couro'], brand: 'Sela', price: 500 }),
+      item('ALONE', { name: 'Guarda-chuva xadrez' }),
+    ]);
+    expect(await service.similar('LINHO-1')).toEqual(['LINHO-2', 'LINHO-3']);
+    expect(await service.similar('ALONE')).toEqual([]);
+  });
+
+  it('weighs price closeness between otherwise equal neighbours', async () => {
+    const service = instance();
+    await load(service, [
+      item('Q', { name: 'Tênis corrida azul', price: 100 }),
+      item('NEAR', { name: 'Tênis corrida vermelho', price: 110 }),
+      item('FAR', { name: 'Tênis corrida verde', price: 900 }),
+    ]);
+    expect(await service.similar('Q')).toEqual(['NEAR', 'FAR']);
+  });
+
+  it('tops up from the same category when too few neighbours remain', async () => {
+    const service = instance();
+    await load(service, [
+      item('A', { name: 'Saia plissada', category: 'saias', brand: 'Aurora' }),
+      item('B', { name: 'Saia jeans', category: 'saias' }),
+      item('C', { name: 'Bermuda cargo', category: 'saias', brand: 'Aurora' }),
+    ]);
+    // B shares a word; C shares no word but the category and the brand.
+    expect(await service.similar('A')).toEqual(['B', 'C']);
+  });
+});
+
+describe('similar products: embedding neighbours', () => {
+  const embedded = (id: string, embedding: number[], overrides: Partial<ProductInput> = {}) =>
+    item(id, { embedding, ...overrides });
+
+  it('answers the nearest by cosine, whatever the texts say', async () => {
+    const service = instance();
+    await load(service, [
+      embedded('Q', [1, 0, 0], { name: 'Bolsa couro' }),
+      embedded('CLOSE', [0.9, 0.1, 0], { name: 'Guarda-chuva' }),
+      embedded('MID', [0.5, 0.5, 0], { name: 'Meia' }),
+      embedded('FAR', [0, 0, 1], { name: 'Bolsa couro caramelo' }),
+    ]);
+    expect(await service.similar('Q')).toEqual(['CLOSE', 'MID', 'FAR']);
+  });
+
+  it('answers as exact search does once the approximate index takes over', async () => {
+    const engine = new NeighbourEngine({ background: false, exactSearchBelow: 20 });
+    const service = instance(new InMemoryProductStore(), NO_ANSWER_CACHE, engine);
+    const random = seeded(7);
+    const products = Array.from({ length: 200 }, (_, i) =>
+      embedded(
+        `E-${i}`,
+        Array.from({ length: 16 }, () => random() - 0.5),
+      ),
+    );
+    await service.upsertMany.execute(products.map((input, index) => ({ index, input })));
+    expect(engine.stats.approximate).toBe(true);
+    let agree = 0;
+    for (const product of products.slice(0, 50)) {
+      const slot = engine.slotOfProduct(product.id)!;
+      const exact = engine.vectorIndex!.exact(slot, engine.unitOf(product.id)!, 10).slots;
+      const answer = await service.similar(product.id, 10);
+      const expected = new Set(Array.from(exact, (s) => engine.productInSlot(s)!.id));
+      agree += answer.filter((id) => expected.has(id)).length;
+    }
+    expect(agree / 500).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('refuses an embedding of another dimension than the catalog’s, on its own and in a batch', async () => {
+    const service = instance();
+    await load(service, [embedded('A', [1, 0, 0])]);
+    const error = await service.upsert.execute(embedded('B', [1, 0])).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues[0]?.path).toBe('embedding');
+    const outcome = await service.upsertMany.execute([
+      { index: 0, input: embedded('C', [0, 1, 0]) },
+      { index: 1, input: embedded('D', [0, 1, 0, 0]) },
+    ]);
+    expect(outcome.results.map((r) => r.status)).toEqual(['created', 'invalid']);
+    expect(await service.store.get('D')).toBeUndefined();
+  });
+
+  it('fixes the dimension by the first embedding of a batch when the catalog has none', async () => {
+    const service = instance();
+    const outcome = await service.upsertMany.execute([
+      { index: 0, input: embedded('A', [1, 0]) },
+      { index: 1, input: embedded('B', [1, 0, 0]) },
+    ]);
+    expect(outcome.results.map((r) => r.status)).toEqual(['created', 'invalid']);
+    expect(service.engine.embeddingDimension()).toBe(2);
+  });
+});
+
+describe('similar products: kept current as the catalog changes', () => {
+  const names = ['Vestido linho areia', 'Vestido linho cru', 'Vestido linho branco', 'Vestido linho preto', 'Vestido linho azul'];
+  let service: Service;
+
+  beforeEach(async () => {
+    service = instance();
+    await load(
+      service,
+      names.map((name, i) => item(`V${i}`, { name, category: 'vestidos' })),
+    );
+    for (let i = 0; i < names.length; i++) expect(await service.similar(`V${i}`)).toContain(i === 1 ? 'V0' : 'V1');
+  });
+
+  const listsHolding = async (id: string) => {
+    const holding: string[] = [];
+    for (let i = 0; i < names.length; i++)
+      if ((await service.similar(`V${i}`).catch((): readonly string[] => [])).includes(id)) holding.push(`V${i}`);
+    return holding;
+  };
+
+  it('a product made unavailable leaves every list it was in, and comes back when available again', async () => {
+    await service.upsert.execute(item('V1', { name: names[1]!, category: 'vestidos', available: false }));
+    expect(await listsHolding('V1')).toEqual([]);
+    await service.upsert.execute(item('V1', { name: names[1]!, category: 'vestidos' }));
+    expect(await listsHolding('V1')).toEqual(['V0', 'V2', 'V3', 'V4']);
+  });
+
+  it('a deleted product leaves every list, alone or in a batch, and is then unknown', async () => {
+    await service.remove.execute('V1');
+    expect(await listsHolding('V1')).toEqual([]);
+    expect(await service.removeMany.execute(['V2', 'NOPE'])).toEqual({ deleted: ['V2'], missing: ['NOPE'] });
+    expect(await listsHolding('V2')).toEqual([]);
+    await expect(service.similar('V2')).rejects.toBeInstanceOf(DomainError);
+  });
+
+  it('a changed product leaves the lists it no longer belongs in and enters the ones it now does', async () => {
+    await load(service, [
+      item('B0', { name: 'Bolsa couro caramelo', category: 'bolsas' }),
+      item('B1', { name: 'Bolsa couro preta', category: 'bolsas' }),
+    ]);
+    await service.upsert.execute(item('V1', { name: 'Bolsa couro marrom', category: 'bolsas' }));
+    expect(await listsHolding('V1')).toEqual([]);
+    expect(await service.similar('B0')).toContain('V1');
+    expect(await service.similar('V1')).toEqual(expect.arrayContaining(['B0', 'B1']));
+  });
+
+  it('a new product enters the lists of its neighbours', async () => {
+    await service.upsert.execute(item('V9', { name: 'Vestido linho areia claro', category: 'vestidos' }));
+    expect(await service.similar('V0', 1)).toEqual(['V9']);
+  });
+});
+
+describe('batch upserts', () => {
+  it('applies the good items, reports the bad ones by index, and changes nothing when run again', async () => {
+    const service = instance();
+    const items = [
+      { index: 0, input: item('A', { name: 'Saia' }) },
+      { index: 1, input: item('B', { name: '   ' }) },
+      { index: 2, input: item('A', { name: 'Saia de novo' }) },
+      { index: 3, id: 'X', errors: [{ path: 'price', message: 'must be a number' }] },
+      { index: 4, input: item('C', { name: 'Camisa', similar: ['A'] }) },
+    ];
+    const first = await service.upsertMany.execute(items);
+    expect(first.results.map((r) => [r.index, r.status])).toEqual([
+      [0, 'created'],
+      [1, 'invalid'],
+      [2, 'invalid'],
+      [3, 'invalid'],
+      [4, 'created'],
+    ]);
+    expect(first).toMatchObject({ created: 2, replaced: 0, unchanged: 0, invalid: 3 });
+    const stored = await service.store.get('A');
+    service.clock.advance(60_000);
+    const again = await service.upsertMany.execute(items);
+    expect(again).toMatchObject({ created: 0, replaced: 0, unchanged: 2, invalid: 3 });
+    expect((await service.store.get('A'))?.updatedAt).toEqual(stored?.updatedAt);
+    const changed = await service.upsertMany.execute([{ index: 0, input: item('A', { name: 'Saia midi' }) }]);
+    expect(changed).toMatchObject({ replaced: 1 });
+  });
+
+  it('refuses more than 1,000 items as a whole', async () => {
+    const service = instance();
+    const items = Array.from({ length: 1001 }, (_, index) => ({ index, input: item(`P${index}`) }));
+    await expect(service.upsertMany.execute(items)).rejects.toBeInstanceOf(ValidationError);
+    expect(await service.store.get('P0')).toBeUndefined();
+  });
+});
+
+describe('several instances on one store', () => {
+  it('a write in one instance reaches the other’s engine through the shared cache’s news', async () => {
+    const store = new InMemoryProductStore();
+    const cache = new InMemoryAnswerCache(new FakeClock(T0));
+    const one = instance(store, cache);
+    const other = instance(store, cache);
+    await load(one, [item('A', { name: 'Saia linho' }), item('B', { name: 'Saia linho cru' })]);
+    await other.follow.settled();
+    expect(await other.similar('A')).toEqual(['B']);
+    await one.upsert.execute(item('B', { name: 'Saia linho cru', available: false }));
+    await other.follow.settled();
+    expect(await other.similar('A')).toEqual([]);
+    await one.remove.execute('B');
+    await other.follow.settled();
+    expect([...other.engine.known()].map(([id]) => id)).toEqual(['A']);
+  });
+
+  it('a product the engine has not heard of yet is read from the store', async () => {
+    const store = new InMemoryProductStore();
+    const service = instance(store);
+    await load(service, [item('A', { name: 'Saia linho' })]);
+    await store.save(item('B', { name: 'Saia linho cru' }), T0);
+    expect(await service.similar('B')).toEqual(['A']);
+  });
+
+  it('reconciling with the store drops what was deleted behind the engine’s back and learns what was added', async () => {
+    const store = new InMemoryProductStore();
+    const service = instance(store);
+    await load(service, [item('A', { name: 'Saia linho' }), item('B', { name: 'Saia linho cru' })]);
+    service.clock.advance(1_000);
+    await store.delete('B');
+    await store.save(item('C', { name: 'Saia linho azul' }), service.clock.now());
+    service.clock.advance(1_000);
+    await service.follow.reconcile();
+    expect(await service.similar('A')).toEqual(['C']);
+  });
+});
+
+describe('the engine keeps its promises for any catalog (property)', () => {
+  it('never answers the product itself, an unavailable or unknown product, a repeat, or more than the limit', async () => {
     const productArb = fc.record({
       id: fc.constantFrom('A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'),
+      name: fc.constantFrom('saia linho', 'saia jeans', 'bolsa couro', 'vestido linho', 'tênis'),
       category: fc.constantFrom('x', 'y', undefined),
       available: fc.boolean(),
+      embedding: fc.option(fc.constant([1, 0]), { nil: undefined }),
       similar: fc.option(fc.array(fc.constantFrom('A', 'B', 'C', 'D', 'Z'), { maxLength: 6 }), { nil: undefined }),
     });
     await fc.assert(
       fc.asyncProperty(
         fc.uniqueArray(productArb, { selector: (p) => p.id, minLength: 1 }),
+        fc.array(fc.constantFrom('A', 'B', 'C', 'D'), { maxLength: 3 }),
         fc.integer({ min: 1, max: 10 }),
-        async (specs, limit) => {
-          const store = new InMemoryProductStore();
-          for (const s of specs) await store.save(aProductInput({ ...s, similar: s.similar?.filter((id) => id !== s.id) }), T0);
-          const engine = new FindSimilarProducts(store, new CatalogSimilarity(store), uncached());
+        async (specs, removed, limit) => {
+          const service = instance();
+          for (const s of specs)
+            await service.upsert.execute(item(s.id, { ...s, similar: s.similar?.filter((id) => id !== s.id) }));
+          await service.removeMany.execute(removed);
           for (const s of specs) {
-            const answer = await engine.execute({ productId: s.id, limit });
+            if ((removed as string[]).includes(s.id)) continue;
+            const answer = await service.similar(s.id, limit);
             expect(answer.length).toBeLessThanOrEqual(limit);
             expect(new Set(answer).size).toBe(answer.length);
             expect(answer).not.toContain(s.id);
-            for (const id of answer) expect((await store.get(id))?.available).toBe(true);
+            for (const id of answer) expect((await service.store.get(id))?.available).toBe(true);
           }
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 80 },
     );
   });
 });
+
+/** A small deterministic random source (mulberry32). */
+function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -49,6 +49,28 @@ export function productStoreContract(adapter: string, factory: StoreFactory<Prod
       expect((await store().getMany([])).size).toBe(0);
     });
 
+    it('scans the whole catalog in id order, in batches of the size asked for', async () => {
+      const ids = Array.from({ length: 7 }, (_, i) => `S-${i}`);
+      for (const id of [...ids].reverse()) await store().save(aProductInput({ id }), T1);
+      await store().delete('S-3');
+      const batches: string[][] = [];
+      for await (const batch of store().scan(3)) batches.push(batch.map((p) => p.id));
+      expect(batches).toEqual([
+        ['S-0', 'S-1', 'S-2'],
+        ['S-4', 'S-5', 'S-6'],
+      ]);
+      expect((await store().scan(3)[Symbol.asyncIterator]().next()).value?.[0]).toMatchObject({
+        id: 'S-0',
+        name: aProductInput().name,
+      });
+    });
+
+    it('scans an empty catalog as no batch at all', async () => {
+      const batches: unknown[] = [];
+      for await (const batch of store().scan(10)) batches.push(batch);
+      expect(batches).toEqual([]);
+    });
+
     it('lists a category, following category changes and deletes', async () => {
       await store().save(aProductInput({ id: 'A', category: 'vestidos' }), T1);
       await store().save(aProductInput({ id: 'B', category: 'vestidos' }), T1);

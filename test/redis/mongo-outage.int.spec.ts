@@ -50,7 +50,6 @@ describeWithRedis('MongoDB unreachable', () => {
     });
     primed.profile = (await primer.request('GET', `${PROFILE}/phone/11987654321`)).json;
     primed.slice = (await primer.request('GET', `${COLLECTIONS}/${id}`)).json;
-    primed.similar = (await primer.request('POST', SIMILAR, { body: { sessionId: 's', data: { id: 'A' } } })).json;
     await primer.container.get(CachedAnswers).settle();
 
     // ...and an instance whose MongoDB does not answer shares it.
@@ -86,16 +85,12 @@ describeWithRedis('MongoDB unreachable', () => {
     return { status: response.status, headers: response.headers, text, json: JSON.parse(text), ms: performance.now() - started };
   }
 
-  it('still answers 200 from the cache: the token, the profile, the active slice, similar products', async () => {
+  it('still answers 200 from the cache: the token, the profile, the active slice', async () => {
     expect(await call('GET', `${PROFILE}/phone/11987654321`)).toMatchObject({ status: 200, json: primed.profile });
     expect(await call('GET', `${PROFILE}/phone/%2B5511987654321`)).toMatchObject({ status: 200, json: primed.profile });
     expect(await call('GET', `${COLLECTIONS}/${(primed.slice as { collectionId: number }).collectionId}`)).toMatchObject({
       status: 200,
       json: primed.slice,
-    });
-    expect(await call('POST', SIMILAR, { sessionId: 's', data: { id: 'A' } })).toMatchObject({
-      status: 200,
-      json: primed.similar,
     });
   });
 
@@ -103,6 +98,8 @@ describeWithRedis('MongoDB unreachable', () => {
     for (const [method, path, body] of [
       ['GET', `${PROFILE}/phone/11912345678`, undefined],
       ['GET', '/api/v1/products/protected/catalog/A', undefined],
+      // Similar products come from the engine, which this instance could never fill from the store.
+      ['POST', SIMILAR, { sessionId: 's', data: { id: 'A' } }],
       ['PUT', `${PROFILE}/user-profile-id/up_bob`, { profile: {} }],
       ['POST', COLLECTIONS, { name: 'Natal' }],
     ] as const) {

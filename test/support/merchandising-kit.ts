@@ -3,7 +3,7 @@ import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import { InMemoryAnswerCache } from '../../src/adapters/memory/in-memory-answer-cache.js';
 import { InMemoryCollectionStore } from '../../src/adapters/memory/in-memory-collection-store.js';
 import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
-import { CatalogSimilarity } from '../../src/adapters/similarity/catalog-similarity.js';
+import { engineFollowing } from './similarity.js';
 import { CachedAnswers } from '../../src/application/caching/cached-answers.js';
 import { CreateAiSlice, RegenerateAiSlice } from '../../src/application/merchandising/ai-slices.js';
 import { CreateCollection } from '../../src/application/merchandising/create-collection.js';
@@ -31,7 +31,7 @@ export function merchandisingKit(start = '2026-11-21T12:00:00.000Z') {
   const products = new InMemoryProductStore();
   const cache = new InMemoryAnswerCache(clock);
   const answers = new CachedAnswers(cache, clock, { ttlMs: 60_000 });
-  const similarity = new CatalogSimilarity(products);
+  const similarity = engineFollowing(products);
   const writer = new SliceWriter(collections, clock, answers);
   return {
     clock,

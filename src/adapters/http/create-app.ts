@@ -79,7 +79,9 @@ function assemble(container: Container): { app: Koa<VitrineState>; specs: RouteS
   for (const spec of specs) {
     const chain: Middleware<VitrineState>[] = [];
     if (spec.scope !== undefined) chain.push(guard(spec.scope, spec.scopeOf));
-    if (spec.body !== undefined && 'json' in spec.body) chain.push(parseJson);
+    if (spec.body !== undefined && 'json' in spec.body) {
+      chain.push(spec.body.limitBytes === undefined ? parseJson : jsonBody(spec.body.limitBytes));
+    }
     chain.push(spec.handler);
     router.register(spec.path, [spec.method], chain, { name: spec.operationId });
   }

@@ -30,6 +30,18 @@ export class InMemoryProductStore implements ProductStore {
     return products;
   }
 
+  async *scan(batchSize: number): AsyncIterable<readonly Product[]> {
+    const ids = [...this.byId.keys()].sort();
+    for (let i = 0; i < ids.length; i += batchSize) {
+      const batch: Product[] = [];
+      for (const id of ids.slice(i, i + batchSize)) {
+        const product = this.byId.get(id);
+        if (product !== undefined) batch.push(product);
+      }
+      yield batch;
+    }
+  }
+
   async save(input: ProductInput, at: Date): Promise<{ created: boolean; product: Product }> {
     const previous = this.byId.get(input.id);
     if (previous !== undefined) this.unindex(previous);

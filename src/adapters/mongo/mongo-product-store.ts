@@ -61,6 +61,21 @@ export class MongoProductStore implements ProductStore {
     return docs.map(toProduct);
   }
 
+  /** Reads the catalog in id order, one bounded query per batch (each under the operation deadline). */
+  async *scan(batchSize: number): AsyncIterable<readonly Product[]> {
+    let after: string | undefined;
+    for (;;) {
+      const filter = after === undefined ? {} : { _id: { $gt: after } };
+      const docs = await this.database.run((maxTimeMS) =>
+        this.products.find(filter, { sort: { _id: 1 }, limit: batchSize, maxTimeMS }).toArray(),
+      );
+      if (docs.length === 0) return;
+      yield docs.map(toProduct);
+      if (docs.length < batchSize) return;
+      after = docs[docs.length - 1]!._id;
+    }
+  }
+
   /** One upsert that replaces every field but the creation date, which only an insert sets. */
   async save(input: ProductInput, at: Date): Promise<{ created: boolean; product: Product }> {
     const { id, ...fields } = input;

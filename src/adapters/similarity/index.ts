@@ -1,1 +1,1 @@
-export { CatalogSimilarity } from './catalog-similarity.js';
+export { NeighbourEngine, NEIGHBOURS_KEPT, type EngineSettings } from './neighbour-engine.js';

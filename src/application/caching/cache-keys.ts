@@ -21,9 +21,17 @@ export function profileCacheKeys(userProfileId: string, identifiers: ProfileIden
   ];
 }
 
-/** The similar products of one product, for one limit. */
-export function similarProductsCacheKey(productId: string, limit: number): string {
-  return `similar:${limit}:${productId}`;
+/**
+ * News that a catalog product changed, sent to the other instances through the shared cache's
+ * invalidations so their similarity engines read it again. No answer is stored under it.
+ */
+export function catalogChangeKey(productId: string): string {
+  return `product:${productId}`;
+}
+
+/** The product id a catalog change key names, or undefined for another kind of key. */
+export function productIdOfCatalogChange(key: string): string | undefined {
+  return key.startsWith('product:') ? key.slice('product:'.length) : undefined;
 }
 
 /** What a collection shows now. */
@@ -37,7 +45,7 @@ export function tokenCacheKey(hash: string): string {
 }
 
 /** The families of keys, for metrics: what a key is about, never the identifier in it. */
-const FAMILIES = ['profile', 'similar', 'active', 'token'] as const;
+const FAMILIES = ['profile', 'active', 'token', 'product'] as const;
 
 /** The family of a key (its first part), found without building a new string for the known ones. */
 export function cacheKeyFamily(key: string): string {

@@ -1,3 +1,4 @@
+import { similarOf } from '../product/similar-of.js';
 import { DomainError, ValidationError, type ValidationIssue } from '../../domain/shared/errors.js';
 import { draftSlice, MAX_SLICE_PRODUCTS, type SliceGenerator, type SliceInput } from '../../domain/merchandising/slice.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
@@ -50,7 +51,7 @@ export async function generateSliceProducts(
   const seeds = [...new Set(generator.seeds)].map((id) => known.get(id)).filter((p) => p !== undefined);
   if (generator.includeSeeds) for (const seed of seeds) if (seed.available) take(seed.id);
   for (const seed of seeds) chosen.add(seed.id);
-  const lists = await Promise.all(seeds.map((seed) => similarity.findSimilar(seed, generator.size)));
+  const lists = seeds.map((seed) => similarOf(similarity, seed, generator.size));
   for (let rank = 0; answer.length < generator.size && lists.some((l) => rank < l.length); rank++) {
     for (const list of lists) {
       const id = list[rank];

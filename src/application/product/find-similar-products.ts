@@ -1,8 +1,7 @@
 import { DomainError, ValidationError } from '../../domain/shared/errors.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
 import { DEFAULT_SIMILAR_LIMIT, MAX_SIMILAR_LIMIT, type Similarity } from '../../domain/product/similarity.js';
-import { similarProductsCacheKey } from '../caching/cache-keys.js';
-import type { CachedAnswers } from '../caching/cached-answers.js';
+import { similarOf } from './similar-of.js';
 
 export interface SimilarProductsQuery {
   readonly productId: string;
@@ -10,31 +9,37 @@ export interface SimilarProductsQuery {
 }
 
 /**
- * The ids of products similar to one product, best first. Answers are cached per product and
- * limit; catalog changes reach them within the cache's time to live. An unknown product is not
- * cached, so a product just added is found at once.
+ * The ids of products similar to one product, best first: a lookup of the engine's precomputed
+ * neighbours (which follow every catalog change, so nothing is cached here). A product the engine
+ * does not know is looked for in the store (another instance may have just written it); unknown
+ * there too, it is 404.
  */
 export class FindSimilarProducts {
   constructor(
     private readonly products: ProductStore,
     private readonly similarity: Similarity,
-    private readonly answers: CachedAnswers,
   ) {}
 
-  /** The answer when this process has it at hand (see CachedAnswers.peek); else undefined. */
+  /** The answer when the engine knows the product (the hot path's synchronous lookup); else undefined. */
   peek(query: SimilarProductsQuery): readonly string[] | undefined {
-    return this.answers.peek(similarProductsCacheKey(query.productId, query.limit ?? DEFAULT_SIMILAR_LIMIT));
+    const limit = query.limit ?? DEFAULT_SIMILAR_LIMIT;
+    if (!validLimit(limit)) return undefined;
+    return this.similarity.similarTo(query.productId, limit);
   }
 
   async execute(query: SimilarProductsQuery): Promise<readonly string[]> {
     const limit = query.limit ?? DEFAULT_SIMILAR_LIMIT;
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SIMILAR_LIMIT) {
+    if (!validLimit(limit)) {
       throw ValidationError.single('data.limit', `must be an integer from 1 to ${MAX_SIMILAR_LIMIT}`);
     }
-    return this.answers.read(similarProductsCacheKey(query.productId, limit), async () => {
-      const product = await this.products.get(query.productId);
-      if (product === undefined) throw new DomainError('PRODUCT_NOT_FOUND', 'No product has this id.');
-      return this.similarity.findSimilar(product, limit);
-    });
+    const known = this.similarity.similarTo(query.productId, limit);
+    if (known !== undefined) return known;
+    const product = await this.products.get(query.productId);
+    if (product === undefined) throw new DomainError('PRODUCT_NOT_FOUND', 'No product has this id.');
+    return similarOf(this.similarity, product, limit);
   }
+}
+
+function validLimit(limit: number): boolean {
+  return Number.isInteger(limit) && limit >= 1 && limit <= MAX_SIMILAR_LIMIT;
 }

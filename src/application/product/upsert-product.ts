@@ -1,15 +1,28 @@
 import type { Clock } from '../../domain/shared/clock.js';
-import { draftProduct, type Product, type ProductInput } from '../../domain/product/product.js';
+import { ValidationError } from '../../domain/shared/errors.js';
+import { draftProduct, embeddingDimensionProblem, type Product, type ProductInput } from '../../domain/product/product.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
+import type { Similarity } from '../../domain/product/similarity.js';
+import type { FollowCatalog } from './follow-catalog.js';
 
-/** Creates or replaces a catalog product. */
+/**
+ * Creates or replaces a catalog product; the similarity engine follows at once. An embedding must
+ * have the dimension of the catalog's other embeddings.
+ */
 export class UpsertProduct {
   constructor(
     private readonly products: ProductStore,
     private readonly clock: Clock,
+    private readonly similarity: Similarity,
+    private readonly catalog: FollowCatalog,
   ) {}
 
   async execute(input: ProductInput): Promise<{ created: boolean; product: Product }> {
-    return this.products.save(draftProduct(input), this.clock.now());
+    const draft = draftProduct(input);
+    const problem = embeddingDimensionProblem(draft, this.similarity.embeddingDimension());
+    if (problem !== undefined) throw ValidationError.single('embedding', problem);
+    const saved = await this.products.save(draft, this.clock.now());
+    await this.catalog.saved([saved.product]);
+    return saved;
   }
 }

@@ -50,33 +50,19 @@ export class UpsertProfile {
     private readonly answers: CachedAnswers,
   ) {}
 
-  async execute(command: UpsertProfileCommand): Promise<UpsertProfileResult> {
-    const issues: ValidationIssue[] = [];
-    const idProblem = userProfileIdProblem(command.userProfileId);
-    if (idProblem !== undefined) issues.push({ path: 'userProfileId', message: idProblem });
-    const given: { -readonly [K in keyof ProfileIdentifiers]?: string[] } = {};
-    /** Where each normalised value was given, to name it in a conflict. */
-    const givenAt = new Map<string, string>();
-    for (const { list, kind } of LISTS) {
-      const raw = command.identifiers?.[list];
-      if (raw === undefined) continue;
-      if (raw.length > MAX_IDENTIFIERS_PER_KIND) {
-        issues.push({ path: `identifiers.${list}`, message: `must hold at most ${MAX_IDENTIFIERS_PER_KIND} entries` });
-      }
-      const values = new Set<string>();
-      raw.forEach((entry, i) => {
-        const normalised = normaliseIdentifier(kind, entry, this.policy);
-        if (normalised.error !== undefined) {
-          issues.push({ path: `identifiers.${list}.${i}`, message: normalised.error });
-        } else if (!values.has(normalised.value)) {
-          values.add(normalised.value);
-          givenAt.set(`${kind}:${normalised.value}`, `identifiers.${list}.${i}`);
-        }
-      });
-      given[list] = [...values];
-    }
-    if (issues.length > 0) throw new ValidationError(issues);
+  /**
+   * Whether the write would store what is stored already (then it need not be made: re-running an
+   * import changes nothing). Throws the ValidationError the write would.
+   */
+  async changesNothing(command: UpsertProfileCommand): Promise<boolean> {
+    const { given } = this.normalise(command);
+    const stored = await this.profiles.findById(command.userProfileId);
+    if (stored === undefined || !sameContent(stored.profile, command.profile)) return false;
+    return LISTS.every(({ list }) => given[list] === undefined || sameContent(given[list], stored.identifiers[list]));
+  }
 
+  async execute(command: UpsertProfileCommand): Promise<UpsertProfileResult> {
+    const { given, givenAt } = this.normalise(command);
     let written;
     try {
       written = await this.profiles.upsert(
@@ -111,6 +97,50 @@ export class UpsertProfile {
     );
     return { created: previous === undefined, profile: toCustomerProfile(record) };
   }
+
+  /** Checks and normalises the identifiers given; throws a ValidationError naming every problem. */
+  private normalise(command: UpsertProfileCommand): {
+    given: { -readonly [K in keyof ProfileIdentifiers]?: string[] };
+    givenAt: Map<string, string>;
+  } {
+    const issues: ValidationIssue[] = [];
+    const idProblem = userProfileIdProblem(command.userProfileId);
+    if (idProblem !== undefined) issues.push({ path: 'userProfileId', message: idProblem });
+    const given: { -readonly [K in keyof ProfileIdentifiers]?: string[] } = {};
+    /** Where each normalised value was given, to name it in a conflict. */
+    const givenAt = new Map<string, string>();
+    for (const { list, kind } of LISTS) {
+      const raw = command.identifiers?.[list];
+      if (raw === undefined) continue;
+      if (raw.length > MAX_IDENTIFIERS_PER_KIND) {
+        issues.push({ path: `identifiers.${list}`, message: `must hold at most ${MAX_IDENTIFIERS_PER_KIND} entries` });
+      }
+      const values = new Set<string>();
+      raw.forEach((entry, i) => {
+        const normalised = normaliseIdentifier(kind, entry, this.policy);
+        if (normalised.error !== undefined) {
+          issues.push({ path: `identifiers.${list}.${i}`, message: normalised.error });
+        } else if (!values.has(normalised.value)) {
+          values.add(normalised.value);
+          givenAt.set(`${kind}:${normalised.value}`, `identifiers.${list}.${i}`);
+        }
+      });
+      given[list] = [...values];
+    }
+    if (issues.length > 0) throw new ValidationError(issues);
+    return { given, givenAt };
+  }
+}
+
+/** Equal as JSON values, whatever the order of object keys. */
+function sameContent(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameContent(x, b[i]));
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) || Array.isArray(b))
+    return false;
+  const left = Object.entries(a).filter(([, v]) => v !== undefined);
+  const right = Object.entries(b).filter(([, v]) => v !== undefined);
+  return left.length === right.length && left.every(([k, v]) => sameContent(v, (b as Record<string, unknown>)[k]));
 }
 
 function union(a: readonly string[] | undefined, b: readonly string[]): string[] {

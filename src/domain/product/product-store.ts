@@ -13,6 +13,11 @@ export interface ProductStore {
    * stored and whether it was created.
    */
   save(input: ProductInput, at: Date): Promise<{ created: boolean; product: Product }>;
+  /**
+   * Every product, in batches of up to `batchSize`, in id order. Products written during the scan
+   * may or may not be seen; each batch is read in one step.
+   */
+  scan(batchSize: number): AsyncIterable<readonly Product[]>;
   /** Removes a product; answers whether it existed. */
   delete(id: string): Promise<boolean>;
 }

@@ -94,3 +94,39 @@ export function draftProduct(input: ProductInput): ProductInput {
     ...(input.similar !== undefined ? { similar: [...new Set(input.similar)] } : {}),
   };
 }
+
+/**
+ * Every embedding of a catalog has one dimension (the number of values), so that they can be
+ * compared: the first product with one sets it, for as long as any product has one.
+ */
+export function embeddingDimensionProblem(input: ProductInput, dimension: number | undefined): string | undefined {
+  if (input.embedding === undefined || dimension === undefined || input.embedding.length === dimension) return undefined;
+  return `must hold ${dimension} numbers, as every embedding of the catalog does (this one has ${input.embedding.length})`;
+}
+
+/** Whether a stored product already holds exactly what a write would store (the write then changes nothing). */
+export function holdsSameContent(stored: Product, input: ProductInput): boolean {
+  return (
+    stored.id === input.id &&
+    stored.name === input.name &&
+    stored.description === input.description &&
+    stored.category === input.category &&
+    stored.brand === input.brand &&
+    stored.price === input.price &&
+    stored.available === input.available &&
+    sameValues(stored.tags, input.tags) &&
+    sameValues(stored.similar, input.similar) &&
+    sameValues(stored.embedding, input.embedding) &&
+    sameAttributes(stored.attributes, input.attributes)
+  );
+}
+
+function sameValues<T>(a: readonly T[] | undefined, b: readonly T[] | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+function sameAttributes(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && a[k] === b[k]);
+}

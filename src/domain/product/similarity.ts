@@ -2,12 +2,26 @@ import { token } from '../shared/token.js';
 import type { Product } from './product.js';
 
 /**
- * Finds products similar to one product. Whatever the engine behind it, an answer holds at most
- * `limit` ids, never the product itself, never a product that is unknown or unavailable, and no
- * id twice, best first.
+ * The similarity engine: neighbour lists kept for every product of the catalog, so that finding
+ * the products similar to one is a lookup. Whatever the engine, an answer holds at most `limit`
+ * ids, never the product itself, never a product that is unknown or unavailable, and no id twice,
+ * best first.
+ *
+ * The engine follows the catalog: the write path tells it of every product saved or removed, and
+ * on start (and when news of other instances' writes may have been missed) it is fed the whole
+ * catalog.
  */
 export interface Similarity {
-  findSimilar(product: Product, limit: number): Promise<readonly string[]>;
+  /** The products similar to a product the engine knows; undefined for a product it does not know. */
+  similarTo(productId: string, limit: number): readonly string[] | undefined;
+  /** Products as stored after a write (or as read from the store); unchanged versions cost nothing. */
+  productsSaved(products: readonly Product[]): void;
+  /** Products no longer in the catalog. */
+  productsRemoved(ids: readonly string[]): void;
+  /** The ids the engine knows with the time each was last changed (ms), to reconcile with the store. */
+  known(): Iterable<readonly [string, number]>;
+  /** The number of values every embedding of the catalog has, or undefined while none has one. */
+  embeddingDimension(): number | undefined;
 }
 
 export const SimilarityToken = token<Similarity>('Similarity');

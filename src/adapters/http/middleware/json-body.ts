@@ -7,10 +7,13 @@ import { HttpProblem } from '../problem.js';
 
 export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
 
+/** The limit of the batch routes' bodies (up to 1,000 items, embeddings included). */
+export const BATCH_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
 /** Reads a JSON body into `ctx.request.body`: on writing routes, after authorisation. */
-export function jsonBody(): Middleware {
+export function jsonBody(limitBytes = JSON_BODY_LIMIT_BYTES): Middleware {
   return async (ctx, next) => {
-    ctx.request.body = await readJsonBody(ctx.req);
+    ctx.request.body = await readJsonBody(ctx.req, limitBytes);
     await next();
   };
 }
@@ -39,7 +42,7 @@ export function isJsonUtf8(req: IncomingMessage): { json: boolean; utf8: boolean
  * 413, and text that is not a JSON object or array is 400. No body at all reads as `{}`, so the
  * route's schema names each missing field. A body the hot path already read is taken from it.
  */
-export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+export async function readJsonBody(req: IncomingMessage, limitBytes = JSON_BODY_LIMIT_BYTES): Promise<unknown> {
   const handover = handedOver(req);
   if (handover?.bodyError !== undefined) throw handover.bodyError;
   const preRead = handover?.rawBody;
@@ -48,17 +51,17 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   if (!json)
     throw new HttpProblem('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with Content-Type: application/json.');
   if (!utf8) throw new HttpProblem('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as UTF-8 JSON.');
-  return parseJsonBody(preRead ?? (await readRaw(req)));
+  return parseJsonBody(preRead ?? (await readRaw(req, limitBytes)));
 }
 
-/** Reads the raw bytes of a body of at most 256 KB. */
-export async function readRaw(req: IncomingMessage): Promise<Buffer> {
+/** Reads the raw bytes of a body of at most `limitBytes` (256 KB unless the route says). */
+export async function readRaw(req: IncomingMessage, limitBytes = JSON_BODY_LIMIT_BYTES): Promise<Buffer> {
   try {
-    return await getRawBody(req, { limit: JSON_BODY_LIMIT_BYTES, length: req.headers['content-length'] });
+    return await getRawBody(req, { limit: limitBytes, length: req.headers['content-length'] });
   } catch (error) {
     const { status, type } = error as { status?: number; type?: string };
     if (status === 413 || type === 'entity.too.large') {
-      throw new HttpProblem('PAYLOAD_TOO_LARGE', 'The request body must not exceed 256 KB.');
+      throw new HttpProblem('PAYLOAD_TOO_LARGE', `The request body must not exceed ${describeBytes(limitBytes)}.`);
     }
     throw ValidationError.single('body', 'could not be read completely');
   }
@@ -77,4 +80,8 @@ export function parseJsonBody(bytes: Buffer): unknown {
     }
   }
   throw ValidationError.single('body', 'must be a valid JSON object');
+}
+
+function describeBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
 }

@@ -7,7 +7,19 @@ import { UpsertProduct } from '../../../application/product/upsert-product.js';
 import { sendJson, sendNoContent } from '../context.js';
 import { renderer, sendRenderedBody } from '../rendered-answers.js';
 import { presentProduct } from '../presenters/product-presenter.js';
-import { ProductBody, ProductResponse, SimilarRequestBody, SimilarResponse } from '../schemas/product-schemas.js';
+import { DeleteProducts, UpsertProducts } from '../../../application/product/batch-products.js';
+import { BATCH_BODY_LIMIT_BYTES } from '../middleware/json-body.js';
+import { BatchResponse, parseBatch } from '../schemas/batch-schemas.js';
+import {
+  ProductBatchBody,
+  ProductBatchItem,
+  ProductBody,
+  ProductDeleteBatchBody,
+  ProductDeleteBatchResponse,
+  ProductResponse,
+  SimilarRequestBody,
+  SimilarResponse,
+} from '../schemas/product-schemas.js';
 import { parseBody } from '../validation.js';
 import type { RouteSpec } from './route-spec.js';
 
@@ -20,6 +32,8 @@ export function productRoutes(container: Container): RouteSpec[] {
   const upsert = container.get(UpsertProduct);
   const get = container.get(GetProduct);
   const remove = container.get(DeleteProduct);
+  const upsertMany = container.get(UpsertProducts);
+  const removeMany = container.get(DeleteProducts);
   const catalogItem = `${PRODUCTS_BASE}/catalog/:productId`;
   const renderSimilar = renderer((products: readonly string[]) => ({ products }));
 
@@ -44,6 +58,37 @@ export function productRoutes(container: Container): RouteSpec[] {
         const { data } = parseBody(SimilarRequestBody, body);
         const products = findSimilar.peek({ productId: data.id, limit: data.limit });
         return products === undefined ? undefined : { rendered: renderSimilar(products), tagged: false };
+      },
+    },
+    {
+      method: 'POST',
+      path: `${PRODUCTS_BASE}/catalog/batch`,
+      operationId: 'putProducts',
+      tag: 'Products',
+      summary: 'Create or replace up to 1,000 catalog products',
+      description:
+        'Each item is checked and written on its own (whole or not at all): a bad item is reported by its index with its errors and the others are applied. An item identical to the stored product is `unchanged` and not written, so sending a batch again changes nothing. The body may be up to 16 MB.',
+      scope: 'products:write',
+      body: { json: ProductBatchBody, limitBytes: BATCH_BODY_LIMIT_BYTES },
+      responses: [{ status: 200, description: 'What became of each item.', body: BatchResponse }],
+      handler: async (ctx) => {
+        const items = parseBatch(ctx.request.body, 'products', ProductBatchItem, (raw) => raw.id);
+        sendJson(ctx, 200, await upsertMany.execute(items));
+      },
+    },
+    {
+      method: 'POST',
+      path: `${PRODUCTS_BASE}/catalog/batch-delete`,
+      operationId: 'deleteProducts',
+      tag: 'Products',
+      summary: 'Delete up to 1,000 catalog products',
+      description: 'Ids no product has are listed as `missing`, not an error.',
+      scope: 'products:write',
+      body: { json: ProductDeleteBatchBody },
+      responses: [{ status: 200, description: 'The ids deleted and the ids no product had.', body: ProductDeleteBatchResponse }],
+      handler: async (ctx) => {
+        const { ids } = parseBody(ProductDeleteBatchBody, ctx.request.body);
+        sendJson(ctx, 200, await removeMany.execute(ids));
       },
     },
     {

@@ -6,7 +6,10 @@ import { UpsertProfile } from '../../../application/profile/upsert-profile.js';
 import { sendJson, sendNoContent } from '../context.js';
 import { renderer, sendRendered } from '../rendered-answers.js';
 import { presentProfile } from '../presenters/profile-presenter.js';
-import { CustomerProfileResponse, ProfileWriteBody } from '../schemas/profile-schemas.js';
+import { CustomerProfileResponse, ProfileBatchBody, ProfileBatchItem, ProfileWriteBody } from '../schemas/profile-schemas.js';
+import { BatchResponse, parseBatch } from '../schemas/batch-schemas.js';
+import { BATCH_BODY_LIMIT_BYTES } from '../middleware/json-body.js';
+import { UpsertProfiles } from '../../../application/profile/upsert-profiles.js';
 import { parseBody } from '../validation.js';
 import type { RouteSpec } from './route-spec.js';
 
@@ -50,6 +53,7 @@ const paramsOf = (name: string) => v.object({ [name]: v.string() });
 export function profileRoutes(container: Container): RouteSpec[] {
   const lookUp = container.get(LookUpProfile);
   const upsert = container.get(UpsertProfile);
+  const upsertMany = container.get(UpsertProfiles);
   const erase = container.get(EraseProfile);
   const byId = `${PROFILE_BASE}/user-profile-id/:userProfileId`;
   const render = renderer(presentProfile);
@@ -81,6 +85,22 @@ export function profileRoutes(container: Container): RouteSpec[] {
 
   return [
     ...lookups,
+    {
+      method: 'POST',
+      path: `${PROFILE_BASE}/batch`,
+      operationId: 'putProfiles',
+      tag: 'Profiles',
+      summary: 'Create or replace up to 1,000 profiles',
+      description:
+        'Each item is written as `PUT .../user-profile-id/:userProfileId` writes it, on its own: a bad item (or an identifier that belongs to another profile) is reported by its index and the others are applied. An item identical to the stored profile is `unchanged` and not written. The body may be up to 16 MB.',
+      scope: 'profiles:write',
+      body: { json: ProfileBatchBody, limitBytes: BATCH_BODY_LIMIT_BYTES },
+      responses: [{ status: 200, description: 'What became of each item.', body: BatchResponse }],
+      handler: async (ctx) => {
+        const items = parseBatch(ctx.request.body, 'profiles', ProfileBatchItem, (raw) => raw.userProfileId);
+        sendJson(ctx, 200, await upsertMany.execute(items));
+      },
+    },
     {
       method: 'PUT',
       path: byId,

@@ -62,7 +62,8 @@ export interface RouteSpec {
   /** Path parameters that hold personal data (a phone, an e-mail, a document): masked in logs. */
   readonly sensitiveParams?: readonly string[];
   readonly query?: v.GenericSchema;
-  readonly body?: { readonly json: v.GenericSchema } | { readonly spreadsheet: true };
+  /** The body: JSON of at most `limitBytes` (default 256 KB), or a spreadsheet upload. */
+  readonly body?: { readonly json: v.GenericSchema; readonly limitBytes?: number } | { readonly spreadsheet: true };
   /** A precondition header the route honours: `If-Match` (412 when stale) or `If-None-Match` (304). */
   readonly conditional?: 'If-Match' | 'If-None-Match';
   readonly responses: readonly [SuccessResponse, ...SuccessResponse[]];

@@ -1,3 +1,4 @@
+import { batchItems } from './batch-schemas.js';
 import * as v from 'valibot';
 import { MAX_IDENTIFIERS_PER_KIND } from '../../../application/profile/upsert-profile.js';
 import { jsonObject, stringList } from './common.js';
@@ -61,22 +62,30 @@ export const ProfileContentSchema = jsonObject(
   'must be an object',
 );
 
-export const ProfileWriteBody = jsonObject(
-  {
-    identifiers: v.optional(
-      jsonObject(
-        {
-          phones: v.optional(stringList(MAX_IDENTIFIERS_PER_KIND)),
-          emails: v.optional(stringList(MAX_IDENTIFIERS_PER_KIND)),
-          documents: v.optional(stringList(MAX_IDENTIFIERS_PER_KIND)),
-        },
-        'must be an object',
-      ),
+const profileWriteEntries = {
+  identifiers: v.optional(
+    jsonObject(
+      {
+        phones: v.optional(stringList(MAX_IDENTIFIERS_PER_KIND)),
+        emails: v.optional(stringList(MAX_IDENTIFIERS_PER_KIND)),
+        documents: v.optional(stringList(MAX_IDENTIFIERS_PER_KIND)),
+      },
+      'must be an object',
     ),
-    profile: ProfileContentSchema,
-  },
-  'must be a JSON object',
-);
+  ),
+  profile: ProfileContentSchema,
+};
+
+export const ProfileWriteBody = jsonObject(profileWriteEntries, 'must be a JSON object');
+
+/** A profile of a batch write: the single write's body with the profile's id. */
+export const ProfileBatchItem = jsonObject({
+  userProfileId: v.string('must be a string'),
+  ...profileWriteEntries,
+});
+
+/** A batch write of profiles, as documented (each item is checked on its own: see parseBatch). */
+export const ProfileBatchBody = jsonObject({ profiles: batchItems(ProfileBatchItem) }, 'must be a JSON object');
 
 /** The contract's CustomerProfile, as the four lookups answer it. */
 export const CustomerProfileResponse = v.object({ userProfileId: v.string(), profile: ProfileContentSchema });

@@ -1,0 +1,160 @@
+// @ts-check
+/**
+ * `npm run bench:similarity`: the similarity engine's quality and speed on synthetic catalogs in
+ * known clusters (bench/synthetic-catalog.mjs), in this process, on the built code.
+ *
+ * For a catalog with embeddings: the time to build (products in, the HNSW graph, every neighbour
+ * list), recall@10 of the graph against exact search, and the latency of a search and of a
+ * request's lookup. For a catalog without: the time to build the content lists, the share of
+ * content neighbours from the product's own cluster, and the lookup latency.
+ *
+ * Options: --count=100000, --dimension=64, --samples=1000.
+ */
+import { NeighbourEngine } from '../dist/adapters/similarity/neighbour-engine.js';
+import { syntheticCatalog } from './synthetic-catalog.mjs';
+import { cpus, totalmem } from 'node:os';
+
+const options = Object.fromEntries(
+  process.argv.slice(2).map((arg) => {
+    const [key = '', value = 'true'] = arg.replace(/^--/, '').split('=');
+    return [key, value];
+  }),
+);
+const COUNT = Number(options.count ?? 100_000);
+const DIMENSION = Number(options.dimension ?? 64);
+const SAMPLES = Number(options.samples ?? 1_000);
+const GOALS = { recall: 0.95, buildSeconds: 60, p99Ms: 0.5 };
+
+function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+function load(embeddings) {
+  const clusterOf = new Map();
+  const products = [];
+  const at = new Date('2026-11-21T12:00:00Z');
+  for (const { product, cluster } of syntheticCatalog({ count: COUNT, embeddings, dimension: DIMENSION })) {
+    clusterOf.set(product.id, cluster);
+    products.push({ attributes: {}, ...product, createdAt: at, updatedAt: at });
+  }
+  return { products, clusterOf };
+}
+
+function build(products) {
+  const engine = new NeighbourEngine({ background: false });
+  const t0 = performance.now();
+  engine.productsSaved(products);
+  const t1 = performance.now();
+  engine.settleNow();
+  const t2 = performance.now();
+  return { engine, ingestS: (t1 - t0) / 1000, listsS: (t2 - t1) / 1000, totalS: (t2 - t0) / 1000 };
+}
+
+function lookupLatency(engine, products) {
+  const times = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const id = products[(i * 7919) % products.length].id;
+    const t = performance.now();
+    engine.similarTo(id, 20);
+    times.push(performance.now() - t);
+  }
+  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
+}
+
+function sample(products, i) {
+  return products[(i * 104729) % products.length];
+}
+
+async function main() {
+  console.log(
+    `Similarity benchmark on ${cpus()[0]?.model.trim()} (${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB), Node ${process.version}`,
+  );
+  console.log(`${COUNT} products, embeddings of ${DIMENSION} values, ${SAMPLES} sampled queries\n`);
+  const rows = [];
+
+  // With embeddings.
+  {
+    const { products } = load(true);
+    const { engine, ingestS, listsS, totalS } = build(products);
+    const index = engine.vectorIndex;
+    let hits = 0;
+    const searchTimes = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      const product = sample(products, i);
+      const slot = engine.slotOfProduct(product.id);
+      const unit = engine.unitOf(product.id);
+      const t = performance.now();
+      const approximate = index.nearest(slot, unit, 10);
+      searchTimes.push(performance.now() - t);
+      const exact = new Set(index.exact(slot, unit, 10).slots);
+      for (const s of approximate.slots) if (exact.has(s)) hits++;
+    }
+    const recall = hits / (SAMPLES * 10);
+    const lookup = lookupLatency(engine, products);
+    rows.push(['embeddings', 'build: products in', `${ingestS.toFixed(1)} s`, '']);
+    rows.push(['embeddings', 'build: HNSW graph and every list', `${listsS.toFixed(1)} s`, '']);
+    rows.push([
+      'embeddings',
+      'build: total',
+      `${totalS.toFixed(1)} s`,
+      `≤ ${GOALS.buildSeconds} s ${totalS <= GOALS.buildSeconds ? 'met' : 'missed'}`,
+    ]);
+    rows.push([
+      'embeddings',
+      'recall@10, HNSW against exact',
+      recall.toFixed(3),
+      `≥ ${GOALS.recall} ${recall >= GOALS.recall ? 'met' : 'missed'}`,
+    ]);
+    rows.push([
+      'embeddings',
+      'HNSW search (k=10) p50 / p99',
+      `${quantile(searchTimes, 0.5).toFixed(3)} / ${quantile(searchTimes, 0.99).toFixed(3)} ms`,
+      '',
+    ]);
+    rows.push([
+      'embeddings',
+      'request lookup (limit 20) p50 / p99',
+      `${lookup.p50.toFixed(4)} / ${lookup.p99.toFixed(4)} ms`,
+      `p99 ≤ ${GOALS.p99Ms} ms ${lookup.p99 <= GOALS.p99Ms ? 'met' : 'missed'}`,
+    ]);
+  }
+
+  // Without embeddings: content neighbours.
+  {
+    const { products, clusterOf } = load(false);
+    const { engine, ingestS, listsS, totalS } = build(products);
+    let same = 0;
+    let total = 0;
+    for (let i = 0; i < SAMPLES; i++) {
+      const product = sample(products, i);
+      const answer = engine.similarTo(product.id, 10) ?? [];
+      for (const id of answer) {
+        total++;
+        if (clusterOf.get(id) === clusterOf.get(product.id)) same++;
+      }
+    }
+    const lookup = lookupLatency(engine, products);
+    rows.push(['content', 'build: products in', `${ingestS.toFixed(1)} s`, '']);
+    rows.push(['content', 'build: every list (TF-IDF)', `${listsS.toFixed(1)} s`, '']);
+    rows.push([
+      'content',
+      'build: total',
+      `${totalS.toFixed(1)} s`,
+      `≤ ${GOALS.buildSeconds} s ${totalS <= GOALS.buildSeconds ? 'met' : 'missed'}`,
+    ]);
+    rows.push(['content', 'top 10 from the product’s own cluster', (same / Math.max(1, total)).toFixed(3), '']);
+    rows.push([
+      'content',
+      'request lookup (limit 20) p50 / p99',
+      `${lookup.p50.toFixed(4)} / ${lookup.p99.toFixed(4)} ms`,
+      `p99 ≤ ${GOALS.p99Ms} ms ${lookup.p99 <= GOALS.p99Ms ? 'met' : 'missed'}`,
+    ]);
+  }
+
+  console.log('| catalog | measure | value | goal |');
+  console.log('|---|---|---:|---|');
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+}
+
+await main();

@@ -1,0 +1,231 @@
+import { statSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
+import { readCatalogCsv, readJsonLines, type FileLine } from './read-records.js';
+
+export type ImportKind = 'catalog' | 'profiles';
+
+export interface ImportOptions {
+  readonly kind: ImportKind;
+  readonly file: string;
+  /** Where Vitrine answers, e.g. http://localhost:3000. */
+  readonly url: string;
+  readonly token: string;
+  /** Items per request (1 to 1,000). */
+  readonly batchSize: number;
+  /** Where progress, refused lines and the summary go. */
+  readonly out: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+}
+
+export interface ImportSummary {
+  lines: number;
+  created: number;
+  replaced: number;
+  unchanged: number;
+  refused: number;
+  seconds: number;
+}
+
+const ROUTES: Record<ImportKind, { path: string; field: string; idField: string }> = {
+  catalog: { path: '/api/v1/products/protected/catalog/batch', field: 'products', idField: 'id' },
+  profiles: { path: '/api/v1/crm/protected/profile/batch', field: 'profiles', idField: 'userProfileId' },
+};
+
+/** A request body stays well under the batch routes' 16 MB. */
+const MAX_BATCH_BYTES = 8 * 1024 * 1024;
+const MAX_ATTEMPTS = 8;
+
+/** The import could not go on (wrong token, Vitrine unreachable, a file it cannot read). */
+export class ImportFailure extends Error {
+  override readonly name = 'ImportFailure';
+}
+
+interface BatchResult {
+  readonly results: readonly { index: number; status: string; errors?: readonly { path: string; message: string }[] }[];
+}
+
+/**
+ * Loads a JSON Lines (or, for the catalog, CSV) file into a running Vitrine through its batch
+ * routes, so validation and the caches' invalidation take the service's one write path. Items go
+ * in batches; every refused line is reported by its number without stopping the others; 429 and
+ * 503 answers are waited out and retried. Re-running an import changes nothing: identical items
+ * come back `unchanged`.
+ */
+export async function importFile(options: ImportOptions): Promise<ImportSummary> {
+  const route = ROUTES[options.kind];
+  const started = performance.now();
+  const summary: ImportSummary = { lines: 0, created: 0, replaced: 0, unchanged: 0, refused: 0, seconds: 0 };
+  let totalBytes: number;
+  try {
+    totalBytes = statSync(options.file).size;
+  } catch (error) {
+    throw new ImportFailure(`cannot read ${options.file}: ${(error as Error).message}`);
+  }
+  const progress = new Progress(options.out, totalBytes, summary);
+  let readBytes = 0;
+  const onBytes = (n: number) => {
+    readBytes += n;
+    progress.read(readBytes);
+  };
+  const csv = options.file.toLowerCase().endsWith('.csv');
+  if (csv && options.kind !== 'catalog') throw new ImportFailure('profiles are imported from JSON Lines only');
+  const lines: AsyncIterable<FileLine> = csv ? readCatalogCsv(options.file, onBytes) : readJsonLines(options.file, onBytes);
+
+  const refuse = (line: number, message: string) => {
+    summary.refused++;
+    progress.note(`line ${line}: ${message}`);
+  };
+
+  let batch: { line: number; text: string }[] = [];
+  let batchBytes = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const sent = batch;
+    batch = [];
+    batchBytes = 0;
+    const result = await send(
+      options,
+      route,
+      sent.map((b) => b.text),
+    );
+    for (const item of result.results) {
+      const line = sent[item.index]?.line ?? 0;
+      if (item.status === 'created') summary.created++;
+      else if (item.status === 'replaced') summary.replaced++;
+      else if (item.status === 'unchanged') summary.unchanged++;
+      else refuse(line, (item.errors ?? []).map((e) => `${e.path}: ${e.message}`).join('; ') || item.status);
+    }
+    progress.tick();
+  };
+
+  try {
+    for await (const entry of lines) {
+      summary.lines++;
+      if ('error' in entry) {
+        refuse(entry.line, entry.error);
+        continue;
+      }
+      const text = JSON.stringify(entry.record);
+      if (batch.length >= options.batchSize || (batch.length > 0 && batchBytes + text.length > MAX_BATCH_BYTES)) await flush();
+      batch.push({ line: entry.line, text });
+      batchBytes += text.length + 1;
+    }
+    await flush();
+  } catch (error) {
+    if (error instanceof ImportFailure) throw error;
+    throw new ImportFailure(`cannot read ${options.file}: ${(error as Error).message}`);
+  } finally {
+    summary.seconds = (performance.now() - started) / 1000;
+    progress.done();
+  }
+  return summary;
+}
+
+async function send(
+  options: ImportOptions,
+  route: { path: string; field: string },
+  items: readonly string[],
+): Promise<BatchResult> {
+  const body = `{"${route.field}":[${items.join(',')}]}`;
+  const url = new URL(route.path, options.url);
+  for (let attempt = 1; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Service-APP-Token': options.token },
+        body,
+      });
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS) throw new ImportFailure(`cannot reach Vitrine at ${options.url}: ${describe(error)}`);
+      await delay(backoff(attempt));
+      continue;
+    }
+    const text = await response.text();
+    if (response.ok) return JSON.parse(text) as BatchResult;
+    if ((response.status === 429 || response.status === 503 || response.status >= 500) && attempt < MAX_ATTEMPTS) {
+      const retryAfter = Number(response.headers.get('Retry-After'));
+      await delay(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : backoff(attempt));
+      continue;
+    }
+    throw new ImportFailure(`Vitrine answered ${response.status} to ${route.path}: ${problemText(text)}`);
+  }
+}
+
+function backoff(attempt: number): number {
+  return Math.min(10_000, 250 * 2 ** (attempt - 1));
+}
+
+function describe(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message;
+}
+
+function problemText(text: string): string {
+  try {
+    const problem = JSON.parse(text) as { title?: string; detail?: string };
+    return [problem.title, problem.detail].filter(Boolean).join(': ') || text;
+  } catch {
+    return text.slice(0, 200);
+  }
+}
+
+/**
+ * Progress on a terminal: one bar redrawn in place (refused lines printed above it). Elsewhere
+ * (a log, a pipe): a plain line every 5 seconds.
+ */
+class Progress {
+  private readonly tty: boolean;
+  private bytes = 0;
+  private lastPlain = performance.now();
+  private readonly started = performance.now();
+  private drawn = false;
+
+  constructor(
+    private readonly out: ImportOptions['out'],
+    private readonly totalBytes: number,
+    private readonly summary: ImportSummary,
+  ) {
+    this.tty = out.isTTY === true;
+  }
+
+  read(bytes: number): void {
+    this.bytes = bytes;
+  }
+
+  note(message: string): void {
+    if (this.tty && this.drawn) this.out.write('\r\x1b[2K');
+    this.out.write(`${message}\n`);
+    if (this.tty) this.draw();
+  }
+
+  tick(): void {
+    if (this.tty) {
+      this.draw();
+      return;
+    }
+    const now = performance.now();
+    if (now - this.lastPlain >= 5_000) {
+      this.lastPlain = now;
+      this.out.write(`progress: ${this.line()}\n`);
+    }
+  }
+
+  done(): void {
+    if (this.tty && this.drawn) this.out.write('\r\x1b[2K');
+  }
+
+  private draw(): void {
+    const width = Math.max(10, Math.min(40, (this.out.columns ?? 80) - 60));
+    const share = this.totalBytes === 0 ? 1 : Math.min(1, this.bytes / this.totalBytes);
+    const filled = Math.round(share * width);
+    this.out.write(`\r\x1b[2K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.floor(share * 100)}% ${this.line()}`);
+    this.drawn = true;
+  }
+
+  private line(): string {
+    const { lines, created, replaced, unchanged, refused } = this.summary;
+    const seconds = (performance.now() - this.started) / 1000;
+    const rate = seconds > 0 ? Math.round(lines / seconds) : 0;
+    return `${lines} lines, ${created} created, ${replaced} replaced, ${unchanged} unchanged, ${refused} refused (${rate} lines/s)`;
+  }
+}

@@ -1,0 +1,222 @@
+import type { Product } from '../../domain/product/product.js';
+import { TopK } from './top-k.js';
+
+/** The terms of a product with their field-weighted counts. */
+export interface Terms {
+  readonly ids: Int32Array;
+  readonly weights: Float32Array;
+}
+
+/** How much a term counts by the field it comes from. */
+const FIELD_WEIGHTS = { name: 3, description: 1, tag: 2, brand: 2, category: 1.5 } as const;
+
+/** Words too common in product texts (Portuguese, English) to say anything about similarity. */
+const STOPWORDS = new Set(
+  (
+    'de da do das dos e em com para por um uma uns umas o a os as no na nos nas ao aos que se sem sua seu ' +
+    'the and for with of in on to an by from or at is it this that your our'
+  ).split(' '),
+);
+
+/** Lower-case words without accents, of two characters or more, without stopwords; plural -s dropped. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)) {
+    if (raw.length < 2 || STOPWORDS.has(raw)) continue;
+    out.push(raw.length > 3 && raw.endsWith('s') && !raw.endsWith('ss') ? raw.slice(0, -1) : raw);
+  }
+  return out;
+}
+
+/** A product's terms as text keys and weighted counts: words of its name and description, its tags, brand and category. */
+export function productTerms(product: Product): Map<string, number> {
+  const counts = new Map<string, number>();
+  const add = (term: string, weight: number) => counts.set(term, (counts.get(term) ?? 0) + weight);
+  for (const w of words(product.name)) add(w, FIELD_WEIGHTS.name);
+  if (product.description !== undefined) for (const w of words(product.description)) add(w, FIELD_WEIGHTS.description);
+  for (const tag of product.tags) add(`#${tag.trim().toLowerCase()}`, FIELD_WEIGHTS.tag);
+  if (product.brand !== undefined) add(`brand:${product.brand.trim().toLowerCase()}`, FIELD_WEIGHTS.brand);
+  if (product.category !== undefined) add(`category:${product.category.trim().toLowerCase()}`, FIELD_WEIGHTS.category);
+  return counts;
+}
+
+/** The products holding one term, with the term's weight in each; order does not matter. */
+class Posting {
+  slots = new Int32Array(4);
+  weights = new Float32Array(4);
+  length = 0;
+
+  add(slot: number, weight: number): void {
+    if (this.length === this.slots.length) {
+      const slots = new Int32Array(this.length * 2);
+      slots.set(this.slots);
+      this.slots = slots;
+      const weights = new Float32Array(this.length * 2);
+      weights.set(this.weights);
+      this.weights = weights;
+    }
+    this.slots[this.length] = slot;
+    this.weights[this.length++] = weight;
+  }
+
+  remove(slot: number): void {
+    for (let i = 0; i < this.length; i++) {
+      if (this.slots[i] === slot) {
+        this.length--;
+        this.slots[i] = this.slots[this.length]!;
+        this.weights[i] = this.weights[this.length]!;
+        return;
+      }
+    }
+  }
+}
+
+/** Weight of price closeness against text similarity in a content score. */
+const PRICE_SHARE = 0.15;
+
+/**
+ * Content neighbours: TF-IDF cosine over the words of name and description, tags, brand and
+ * category, blended with price closeness, found through an inverted index. A query walks the
+ * postings of the product's own terms only, accumulating dot products for the products they hold,
+ * so its cost is the length of those postings, not the catalog's size. Terms held by a large share
+ * of the catalog say little and are skipped when querying (they still count in the norms).
+ */
+export class ContentIndex {
+  private readonly termIds = new Map<string, number>();
+  private readonly postings: Posting[] = [];
+  private readonly indexed: (Terms | undefined)[] = [];
+  private readonly norms: number[] = [];
+  /** The number of changes the index had seen when each norm was computed. */
+  private readonly normsAt: number[] = [];
+  private changes = 0;
+  private readonly prices: (number | undefined)[] = [];
+  private documents = 0;
+  private accumulator = new Float64Array(1024);
+  private touched = new Int32Array(1024);
+  private readonly top = new TopK(1);
+
+  /** The terms of a product, as ids of this index (new terms get ids). */
+  termsOf(product: Product): Terms {
+    const counts = productTerms(product);
+    const ids = new Int32Array(counts.size);
+    const weights = new Float32Array(counts.size);
+    let i = 0;
+    for (const [term, weight] of counts) {
+      let id = this.termIds.get(term);
+      if (id === undefined) {
+        id = this.postings.length;
+        this.termIds.set(term, id);
+        this.postings.push(new Posting());
+      }
+      ids[i] = id;
+      weights[i++] = weight;
+    }
+    return { ids, weights };
+  }
+
+  /** Makes a product findable (or refreshes it); a slot holds one product at a time. */
+  add(slot: number, terms: Terms, price: number | undefined): void {
+    this.remove(slot);
+    for (let i = 0; i < terms.ids.length; i++) this.postings[terms.ids[i]!]!.add(slot, terms.weights[i]!);
+    this.indexed[slot] = terms;
+    this.prices[slot] = price;
+    this.documents++;
+    this.changes++;
+    this.norms[slot] = this.norm(terms);
+    this.normsAt[slot] = this.changes;
+    if (slot >= this.accumulator.length) {
+      const size = Math.max(slot + 1, this.accumulator.length * 2);
+      this.accumulator = new Float64Array(size);
+      this.touched = new Int32Array(size);
+    }
+  }
+
+  remove(slot: number): void {
+    const terms = this.indexed[slot];
+    if (terms === undefined) return;
+    for (let i = 0; i < terms.ids.length; i++) this.postings[terms.ids[i]!]!.remove(slot);
+    this.indexed[slot] = undefined;
+    this.documents--;
+    this.changes++;
+  }
+
+  get size(): number {
+    return this.documents;
+  }
+
+  /**
+   * The `k` indexed products nearest to `terms`/`price` (never `self`), best first, with scores
+   * from 0 to 1.
+   */
+  nearest(self: number, terms: Terms, price: number | undefined, k: number): { slots: Int32Array; scores: Float32Array } {
+    const n = this.documents;
+    const maxDf = Math.max(1_000, n * 0.05);
+    const queryNorm = this.norm(terms);
+    let touchedCount = 0;
+    const acc = this.accumulator;
+    const touched = this.touched;
+    if (queryNorm > 0) {
+      for (let i = 0; i < terms.ids.length; i++) {
+        const posting = this.postings[terms.ids[i]!]!;
+        if (posting.length === 0 || posting.length > maxDf) continue;
+        const idf = this.idf(posting.length);
+        const queryWeight = terms.weights[i]! * idf * idf;
+        const { slots, weights, length } = posting;
+        for (let j = 0; j < length; j++) {
+          const slot = slots[j]!;
+          if (acc[slot] === 0) touched[touchedCount++] = slot;
+          acc[slot] = acc[slot]! + queryWeight * weights[j]!;
+        }
+      }
+    }
+    const top = this.top;
+    top.reset(k);
+    for (let i = 0; i < touchedCount; i++) {
+      const slot = touched[i]!;
+      const dot = acc[slot]!;
+      acc[slot] = 0;
+      if (slot === self) continue;
+      const norm = this.currentNorm(slot);
+      const cosine = norm > 0 ? dot / (queryNorm * norm) : 0;
+      top.offer(slot, (1 - PRICE_SHARE) * cosine + PRICE_SHARE * priceCloseness(price, this.prices[slot]));
+    }
+    return top.drain();
+  }
+
+  /**
+   * A product's norm depends on every term's document frequency, which moves as the catalog
+   * changes: it is computed again when the index has changed by more than 2% since.
+   */
+  private currentNorm(slot: number): number {
+    if (this.changes - this.normsAt[slot]! > this.documents * 0.02) {
+      this.norms[slot] = this.norm(this.indexed[slot]!);
+      this.normsAt[slot] = this.changes;
+    }
+    return this.norms[slot]!;
+  }
+
+  private idf(df: number): number {
+    return Math.log(1 + (this.documents + 1) / df);
+  }
+
+  private norm(terms: Terms): number {
+    let sum = 0;
+    for (let i = 0; i < terms.ids.length; i++) {
+      const df = this.postings[terms.ids[i]!]!.length;
+      const w = terms.weights[i]! * this.idf(Math.max(1, df));
+      sum += w * w;
+    }
+    return Math.sqrt(sum);
+  }
+}
+
+/** 1 for equal prices, falling to 0 at a ratio of 4 or more; 0 when either is unknown. */
+export function priceCloseness(a: number | undefined, b: number | undefined): number {
+  if (a === undefined || b === undefined) return 0;
+  if (a <= 0 || b <= 0) return a === b ? 1 : 0;
+  return Math.max(0, 1 - Math.abs(Math.log(a / b)) / Math.log(4));
+}

@@ -1,0 +1,183 @@
+import type { Product } from '../../domain/product/product.js';
+import type { ProductStore } from '../../domain/product/product-store.js';
+import type { Similarity } from '../../domain/product/similarity.js';
+import type { Clock } from '../../domain/shared/clock.js';
+import { token } from '../../domain/shared/token.js';
+import type { AnswerCache } from '../caching/answer-cache.js';
+import { catalogChangeKey, productIdOfCatalogChange } from '../caching/cache-keys.js';
+
+export interface CatalogFollowSettings {
+  /**
+   * How often the whole catalog is compared with what the engine holds, when other processes may
+   * write to the store and no shared cache carries news of their writes (MongoDB without Redis).
+   * Undefined: only at start and when news may have been missed.
+   */
+  readonly reconcileEveryMs?: number | undefined;
+  /** How long to wait before trying again when reading the store failed. Default 5 s. */
+  readonly retryAfterMs?: number | undefined;
+}
+
+export const CatalogFollowSettingsToken = token<CatalogFollowSettings>('CatalogFollowSettings');
+
+const SCAN_BATCH = 1_000;
+
+/**
+ * Keeps the similarity engine following the catalog, the one path every catalog change takes:
+ * the write use cases report what they saved or removed here, which updates this process's engine
+ * at once and tells the other instances (a catalog change key invalidated through the shared
+ * cache, which carries it over Redis pub/sub). News of another instance's change makes this one
+ * read those products again. At start, when news may have been missed (the shared cache
+ * reconnected), and every `reconcileEveryMs` when configured, the whole catalog is read and
+ * compared: products written or removed meanwhile are not undone by the older copy read.
+ */
+export class FollowCatalog {
+  readonly name = 'catalog';
+  private reconciling: Promise<void> | undefined;
+  private again = false;
+  /** Ids removed while a reconciliation runs: a copy of them read before the removal is not applied. */
+  private removedDuringScan: Set<string> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(
+    private readonly products: ProductStore,
+    private readonly similarity: Similarity,
+    private readonly cache: AnswerCache,
+    private readonly clock: Clock,
+    private readonly settings: CatalogFollowSettings = {},
+  ) {
+    cache.watch({
+      invalidated: (keys) => {
+        const ids: string[] = [];
+        for (const key of keys) {
+          const id = productIdOfCatalogChange(key);
+          if (id !== undefined) ids.push(id);
+        }
+        if (ids.length > 0) this.track(this.refresh(ids));
+      },
+      missedSome: () => this.track(this.reconcile().catch(() => undefined)),
+    });
+  }
+
+  /** Loads the catalog into the engine; then reconciles periodically when configured. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.reconcile();
+    const every = this.settings.reconcileEveryMs;
+    if (every !== undefined) this.schedule(every);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.reconciling?.catch(() => undefined);
+  }
+
+  /** Resolves once the news received so far has reached the engine. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
+  }
+
+  private track(work: Promise<void>): void {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
+  }
+
+  /** Products this process saved: the engine here takes them now, the other instances are told. */
+  async saved(products: readonly Product[]): Promise<void> {
+    if (products.length === 0) return;
+    this.similarity.productsSaved(products);
+    await this.cache.invalidate(products.map((p) => catalogChangeKey(p.id)));
+  }
+
+  /** Products this process removed. */
+  async removed(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    this.forget(ids);
+    await this.cache.invalidate(ids.map(catalogChangeKey));
+  }
+
+  /**
+   * Reads the whole catalog and makes the engine hold exactly it. Concurrent calls share one run;
+   * a call during a run makes one more run follow it.
+   */
+  reconcile(): Promise<void> {
+    if (this.reconciling !== undefined) {
+      this.again = true;
+      return this.reconciling;
+    }
+    const run = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.reconcileOnce();
+        } while (this.again && !this.stopped);
+      } finally {
+        this.reconciling = undefined;
+      }
+    })();
+    this.reconciling = run;
+    run.catch(() => this.retryLater());
+    return run;
+  }
+
+  /** Reads some products again after another instance changed them. */
+  private async refresh(ids: readonly string[]): Promise<void> {
+    try {
+      const found = await this.products.getMany(ids);
+      this.similarity.productsSaved([...found.values()]);
+      this.forget(ids.filter((id) => !found.has(id)));
+    } catch {
+      // The store could not be read: what changed is found by reading everything again.
+      this.retryLater();
+    }
+  }
+
+  private forget(ids: readonly string[]): void {
+    this.similarity.productsRemoved(ids);
+    for (const id of ids) this.removedDuringScan?.add(id);
+  }
+
+  private async reconcileOnce(): Promise<void> {
+    const startedAt = this.clock.now().getTime();
+    const seen = new Set<string>();
+    this.removedDuringScan = new Set();
+    try {
+      for await (const batch of this.products.scan(SCAN_BATCH)) {
+        const removed = this.removedDuringScan;
+        const current = removed.size === 0 ? batch : batch.filter((p) => !removed.has(p.id));
+        for (const product of batch) seen.add(product.id);
+        this.similarity.productsSaved(current);
+      }
+    } finally {
+      this.removedDuringScan = undefined;
+    }
+    // Gone from the store: unless the engine learnt of it after the scan began (written meanwhile).
+    const gone: string[] = [];
+    for (const [id, changedAt] of this.similarity.known()) if (!seen.has(id) && changedAt < startedAt) gone.push(id);
+    this.similarity.productsRemoved(gone);
+  }
+
+  private retryLater(): void {
+    if (this.stopped || this.timer !== undefined) return;
+    this.schedule(this.settings.retryAfterMs ?? 5_000);
+  }
+
+  /** Reconciles after `ms`, then every `reconcileEveryMs` when configured (a failure retries sooner). */
+  private schedule(ms: number): void {
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.stopped) return;
+      this.reconcile().then(
+        () => {
+          const every = this.settings.reconcileEveryMs;
+          if (!this.stopped && this.timer === undefined && every !== undefined) this.schedule(every);
+        },
+        () => undefined, // retried by reconcile's own failure handling
+      );
+    }, ms);
+    this.timer.unref();
+  }
+}

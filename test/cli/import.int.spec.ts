@@ -1,0 +1,119 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_SECRET, startTestServer, type TestServer } from '../support/http-harness.js';
+
+const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built `vitrine` command, as npm's bin link does, without a terminal. */
+function vitrine(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((done) => {
+    execFile(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+      done({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
+    });
+  });
+}
+
+describe('vitrine import (the bulk import command)', () => {
+  let server: TestServer;
+  let dir: string;
+  const file = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  const importing = (kind: string, path: string, ...more: string[]) =>
+    vitrine(['import', kind, path, '--url', server.baseUrl, '--token', ADMIN_SECRET, ...more]);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    dir = mkdtempSync(join(tmpdir(), 'vitrine-import-'));
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('imports a catalog from JSON Lines, reports every bad line by its number without stopping, and a re-run changes nothing', async () => {
+    const lines = [
+      JSON.stringify({ id: 'J-1', name: 'Vestido linho areia', category: 'vestidos', price: 300 }),
+      '{ not json',
+      JSON.stringify({ id: 'J-2', name: 'Vestido linho cru', category: 'vestidos', price: 320 }),
+      '',
+      JSON.stringify({ id: 'J-3', name: 'Vestido', price: -1 }),
+      JSON.stringify([1, 2]),
+      JSON.stringify({ id: 'J-4', name: 'Vestido linho branco', category: 'vestidos' }),
+    ];
+    const path = file('catalog.jsonl', `${lines.join('\n')}\n`);
+    const first = await importing('catalog', path, '--batch-size', '2');
+    expect(first.code).toBe(1);
+    expect(first.stdout).toMatch(/6 lines, 3 created, 0 replaced, 0 unchanged, 3 refused/);
+    expect(first.stderr).toMatch(/^line 2: is not valid JSON$/m);
+    expect(first.stderr).toMatch(/^line 5: price: must be a number of 0 or more$/m);
+    expect(first.stderr).toMatch(/^line 6: must be a JSON object$/m);
+    expect((await server.request('GET', '/api/v1/products/protected/catalog/J-4')).status).toBe(200);
+    const similar = await server.request('POST', '/api/v1/products/protected/similar', {
+      body: { sessionId: 's', data: { id: 'J-1' } },
+    });
+    expect(similar.json.products.sort()).toEqual(['J-2', 'J-4']);
+
+    const again = await importing('catalog', path);
+    expect(again.stdout).toMatch(/6 lines, 0 created, 0 replaced, 3 unchanged, 3 refused/);
+  });
+
+  it('imports a catalog from CSV, with lists separated by | and attributes as attr.<name> columns', async () => {
+    const path = file(
+      'catalog.csv',
+      'id;name;category;price;available;tags;attr.cor\nC-1;Saia plissada;saias;129.9;sim;verão|midi;azul\nC-2;Saia jeans;saias;abc;true;;\nC-3;Saia linho;saias;99;não;linho;\n',
+    );
+    const run = await importing('catalog', path);
+    expect(run.stderr).toMatch(/^line 3: price: "abc" is not a number/m);
+    expect(run.stdout).toMatch(/3 lines, 2 created, 0 replaced, 0 unchanged, 1 refused/);
+    const product = await server.request('GET', '/api/v1/products/protected/catalog/C-1');
+    expect(product.json).toMatchObject({ price: 129.9, available: true, tags: ['verão', 'midi'], attributes: { cor: 'azul' } });
+    expect((await server.request('GET', '/api/v1/products/protected/catalog/C-3')).json.available).toBe(false);
+  });
+
+  it('imports profiles from JSON Lines', async () => {
+    const path = file(
+      'profiles.jsonl',
+      [
+        JSON.stringify({
+          userProfileId: 'up_i1',
+          identifiers: { phones: ['(11) 98765-0001'] },
+          profile: { ganchos_conteudo: ['x'] },
+        }),
+        JSON.stringify({ userProfileId: 'up_i2', identifiers: { phones: ['+55 11 98765-0001'] }, profile: {} }),
+      ].join('\n'),
+    );
+    const run = await importing('profiles', path);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/2 lines, 1 created, 0 replaced, 0 unchanged, 1 refused/);
+    expect(run.stderr).toMatch(/^line 2: identifiers: The phone number in identifiers.phones.0 belongs to another profile.$/m);
+    expect((await importing('profiles', path)).stdout).toMatch(/1 unchanged, 1 refused/);
+  });
+
+  it('exits 0 when every line was applied, and 2 with a clear message when it cannot run', async () => {
+    const path = file('one.jsonl', `${JSON.stringify({ id: 'O-1', name: 'Uma' })}\n`);
+    expect((await importing('catalog', path)).code).toBe(0);
+    const denied = await vitrine(['import', 'catalog', path, '--url', server.baseUrl, '--token', 'vtr_wrong']);
+    expect(denied.code).toBe(2);
+    expect(denied.stderr).toMatch(/Vitrine answered 401/);
+    const missing = await importing('catalog', join(dir, 'nope.jsonl'));
+    expect(missing).toMatchObject({ code: 2 });
+    expect(missing.stderr).toMatch(/cannot read/);
+    const usage = await vitrine(['import', 'orders', path]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/Usage:/);
+    expect((await vitrine(['import', 'catalog', path, '--url', server.baseUrl])).stderr).toMatch(/a token is needed/);
+  });
+});

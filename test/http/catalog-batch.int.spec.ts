@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describe } from '../support/suite.js';
+import { expectProblem, startTestServer, type TestServer } from '../support/http-harness.js';
+
+const CATALOG = '/api/v1/products/protected/catalog';
+const BATCH = `${CATALOG}/batch`;
+const BATCH_DELETE = `${CATALOG}/batch-delete`;
+const PROFILES_BATCH = '/api/v1/crm/protected/profile/batch';
+const SIMILAR = '/api/v1/products/protected/similar';
+
+describe('batch writes and the similarity engine through HTTP', () => {
+  let server: TestServer;
+  const similar = async (id: string, limit?: number) =>
+    (await server.request('POST', SIMILAR, { body: { sessionId: 's', data: { id, ...(limit ? { limit } : {}) } } })).json
+      .products as string[];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('upserts a batch: good items applied, bad ones reported by index with their errors, a re-run unchanged', async () => {
+    const body = {
+      products: [
+        { id: 'B-1', name: 'Saia plissada linho', category: 'saias', price: 120 },
+        { id: 'B-2', name: 'Saia linho cru', category: 'saias', price: 130 },
+        { id: 'B-3', name: 'Saia', price: 'cento e vinte' },
+        'not an object',
+        { name: 'no id' },
+        { id: 'B-1', name: 'again' },
+      ],
+    };
+    const first = await server.request('POST', BATCH, { body });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ created: 2, replaced: 0, unchanged: 0, invalid: 4 });
+    expect(first.json.results).toEqual([
+      { index: 0, id: 'B-1', status: 'created' },
+      { index: 1, id: 'B-2', status: 'created' },
+      { index: 2, id: 'B-3', status: 'invalid', errors: [{ path: 'price', message: 'must be a number' }] },
+      { index: 3, status: 'invalid', errors: [expect.objectContaining({ path: 'item' })] },
+      { index: 4, status: 'invalid', errors: [{ path: 'id', message: 'is required' }] },
+      { index: 5, id: 'B-1', status: 'invalid', errors: [{ path: 'id', message: 'appears already at index 0 of this batch' }] },
+    ]);
+    expect((await server.request('GET', `${CATALOG}/B-3`)).status).toBe(404);
+    const again = await server.request('POST', BATCH, { body });
+    expect(again.json).toMatchObject({ created: 0, replaced: 0, unchanged: 2, invalid: 4 });
+    expect(await similar('B-1')).toEqual(['B-2']);
+  });
+
+  it('refuses an envelope that is not 1 to 1,000 products with 400, applying nothing', async () => {
+    for (const body of [
+      {},
+      { products: [] },
+      { products: {} },
+      { products: Array.from({ length: 1001 }, (_, i) => ({ id: `X-${i}`, name: 'x' })) },
+    ]) {
+      expectProblem(await server.request('POST', BATCH, { body }), 400, 'VALIDATION_FAILED');
+    }
+    expect((await server.request('GET', `${CATALOG}/X-0`)).status).toBe(404);
+  });
+
+  it('takes bodies beyond 256 KB (embeddings) up to 16 MB on the batch route only', async () => {
+    const products = Array.from({ length: 1000 }, (_, i) => ({
+      id: `E-${i}`,
+      name: `Produto ${i}`,
+      embedding: Array.from({ length: 64 }, (_, j) => Math.sin(i * 0.37 + j) * (1 + (i % 7))),
+    }));
+    const answer = await server.request('POST', BATCH, { body: { products } });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ created: 1000, invalid: 0 });
+    const single = await server.request('PUT', `${CATALOG}/BIG`, {
+      body: {
+        name: 'x',
+        description: 'y'.repeat(5000),
+        tags: [],
+        attributes: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`a${i}`, 'z'.repeat(3000)])),
+      },
+    });
+    expectProblem(single, 413, 'PAYLOAD_TOO_LARGE');
+    // Embedding neighbours: the nearest by cosine comes first.
+    const neighbours = await similar('E-0', 5);
+    expect(neighbours).toHaveLength(5);
+    expect(neighbours).not.toContain('E-0');
+    const wrong = await server.request('POST', BATCH, { body: { products: [{ id: 'E-X', name: 'x', embedding: [1, 2, 3] }] } });
+    expect(wrong.json.results[0]).toMatchObject({ status: 'invalid', errors: [{ path: 'embedding' }] });
+    expectProblem(
+      await server.request('PUT', `${CATALOG}/E-Y`, { body: { name: 'x', embedding: [1, 2] } }),
+      400,
+      'VALIDATION_FAILED',
+    );
+  });
+
+  it('deletes a batch: ids deleted and ids missing; deleted products leave every answer', async () => {
+    await server.request('POST', BATCH, {
+      body: { products: ['D-1', 'D-2', 'D-3'].map((id) => ({ id, name: `Bolsa couro ${id}`, category: 'bolsas' })) },
+    });
+    expect((await similar('D-1')).sort()).toEqual(['D-2', 'D-3']);
+    const answer = await server.request('POST', BATCH_DELETE, { body: { ids: ['D-2', 'NOPE', 'D-2'] } });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ deleted: ['D-2'], missing: ['NOPE'] });
+    expect(await similar('D-1')).toEqual(['D-3']);
+    expectProblem(await server.request('POST', BATCH_DELETE, { body: { ids: [' bad '] } }), 400, 'VALIDATION_FAILED');
+  });
+
+  it('upserts profiles in a batch: identifiers normalised, a taken identifier refused for that item only', async () => {
+    const body = {
+      profiles: [
+        { userProfileId: 'up_b1', identifiers: { emails: ['b1@exemplo.com'] }, profile: { ganchos_conteudo: ['a'] } },
+        { userProfileId: 'up_b2', identifiers: { emails: ['B1@Exemplo.com'] }, profile: {} },
+        { userProfileId: 'up_b3', identifiers: { phones: ['not a phone'] }, profile: {} },
+        { userProfileId: 'up_b4', profile: { ganchos_conteudo: 'not a list' } },
+      ],
+    };
+    const first = await server.request('POST', PROFILES_BATCH, { body });
+    expect(first.status).toBe(200);
+    expect(first.json.results.map((r: { status: string }) => r.status)).toEqual(['created', 'invalid', 'invalid', 'invalid']);
+    expect(first.json.results[1].errors[0].message).toMatch(/belongs to another profile/);
+    expect((await server.request('GET', '/api/v1/crm/protected/profile/email/b1@exemplo.com')).json.userProfileId).toBe('up_b1');
+    const again = await server.request('POST', PROFILES_BATCH, { body: { profiles: [body.profiles[0]] } });
+    expect(again.json).toMatchObject({ unchanged: 1 });
+  });
+});
