@@ -8,7 +8,7 @@
  * request's lookup. For a catalog without: the time to build the content lists, the share of
  * content neighbours from the product's own cluster, and the lookup latency.
  *
- * Options: --count=100000, --dimension=64, --samples=1000.
+ * Options: --count=100000, --dimension=64, --samples=1000, --noise=0.8, --only=embeddings|content.
  */
 import { NeighbourEngine } from '../dist/adapters/similarity/neighbour-engine.js';
 import { syntheticCatalog } from './synthetic-catalog.mjs';
@@ -23,6 +23,10 @@ const options = Object.fromEntries(
 const COUNT = Number(options.count ?? 100_000);
 const DIMENSION = Number(options.dimension ?? 64);
 const SAMPLES = Number(options.samples ?? 1_000);
+/** embeddings, content or both (default). */
+const ONLY = options.only;
+/** How far products lie from their cluster's centre (per value; the centres' values are standard normal). */
+const NOISE = Number(options.noise ?? 0.8);
 const GOALS = { recall: 0.95, buildSeconds: 60, p99Ms: 0.5 };
 
 function quantile(values, q) {
@@ -34,7 +38,7 @@ function load(embeddings) {
   const clusterOf = new Map();
   const products = [];
   const at = new Date('2026-11-21T12:00:00Z');
-  for (const { product, cluster } of syntheticCatalog({ count: COUNT, embeddings, dimension: DIMENSION })) {
+  for (const { product, cluster } of syntheticCatalog({ count: COUNT, embeddings, dimension: DIMENSION, noise: NOISE })) {
     clusterOf.set(product.id, cluster);
     products.push({ attributes: {}, ...product, createdAt: at, updatedAt: at });
   }
@@ -70,11 +74,11 @@ async function main() {
   console.log(
     `Similarity benchmark on ${cpus()[0]?.model.trim()} (${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB), Node ${process.version}`,
   );
-  console.log(`${COUNT} products, embeddings of ${DIMENSION} values, ${SAMPLES} sampled queries\n`);
+  console.log(`${COUNT} products, embeddings of ${DIMENSION} values (noise ${NOISE}), ${SAMPLES} sampled queries\n`);
   const rows = [];
 
   // With embeddings.
-  {
+  if (ONLY !== 'content') {
     const { products } = load(true);
     const { engine, ingestS, listsS, totalS } = build(products);
     const index = engine.vectorIndex;
@@ -121,7 +125,7 @@ async function main() {
   }
 
   // Without embeddings: content neighbours.
-  {
+  if (ONLY !== 'embeddings') {
     const { products, clusterOf } = load(false);
     const { engine, ingestS, listsS, totalS } = build(products);
     let same = 0;

@@ -247,7 +247,16 @@ function operationsModule(config: VitrineConfig): ContainerModule {
  */
 function similarityModule(config: VitrineConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bindFactory(bind, SimilarityToken, (): Similarity => new NeighbourEngine(), []);
+    bindFactory(
+      bind,
+      SimilarityToken,
+      (metrics: PrometheusMetrics): Similarity => {
+        const engine = new NeighbourEngine();
+        metrics.observeSimilarity(() => engine.stats);
+        return engine;
+      },
+      [MetricsToken],
+    );
     bindValue(bind, CatalogFollowSettingsToken, {
       reconcileEveryMs: config.mongodbUri !== undefined && config.redisUrl === undefined ? config.cacheTtlMs : undefined,
     });
@@ -264,13 +273,7 @@ function applicationModule(): ContainerModule {
     bindClass(bind, UpsertProfiles, [UpsertProfile]);
     bindClass(bind, EraseProfile, [ProfileStoreToken, CachedAnswers]);
 
-    bindClass(bind, FollowCatalog, [
-      ProductStoreToken,
-      SimilarityToken,
-      AnswerCacheToken,
-      ClockToken,
-      CatalogFollowSettingsToken,
-    ]);
+    bindClass(bind, FollowCatalog, [ProductStoreToken, SimilarityToken, AnswerCacheToken, CatalogFollowSettingsToken]);
     bindClass(bind, FindSimilarProducts, [ProductStoreToken, SimilarityToken]);
     bindClass(bind, UpsertProduct, [ProductStoreToken, ClockToken, SimilarityToken, FollowCatalog]);
     bindClass(bind, UpsertProducts, [ProductStoreToken, ClockToken, SimilarityToken, FollowCatalog]);

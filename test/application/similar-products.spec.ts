@@ -21,7 +21,7 @@ function instance(
   engine = new NeighbourEngine({ background: false }),
 ) {
   const clock = new FakeClock(T0);
-  const follow = new FollowCatalog(store, engine, cache, clock);
+  const follow = new FollowCatalog(store, engine, cache);
   return {
     clock,
     store,
@@ -321,6 +321,36 @@ describe('several instances on one store', () => {
     await store.save(item('C', { name: 'Saia linho azul' }), service.clock.now());
     service.clock.advance(1_000);
     await service.follow.reconcile();
+    expect(await service.similar('A')).toEqual(['C']);
+  });
+});
+
+describe('reconciling while the catalog changes', () => {
+  it('does not let the scan’s older copies undo writes and deletes made while it ran', async () => {
+    const store = new InMemoryProductStore();
+    const service = instance(store);
+    await load(service, [item('A', { name: 'Saia linho' }), item('B', { name: 'Saia linho cru' })]);
+    // A scan that read everything, then waits while this instance writes, then hands over what it read.
+    const stale = await store.getMany(['A', 'B']);
+    let resume!: () => void;
+    const paused = new Promise<void>((r) => (resume = r));
+    store.scan = async function* () {
+      await paused;
+      yield [...stale.values()];
+    };
+    const reconciling = service.follow.reconcile();
+    service.clock.advance(1_000);
+    await service.upsert.execute(item('A', { name: 'Bolsa couro' }));
+    await service.remove.execute('B');
+    await service.upsert.execute(item('C', { name: 'Bolsa couro caramelo' }));
+    resume();
+    await reconciling;
+    expect(new Map(service.engine.known())).toEqual(
+      new Map([
+        ['A', service.clock.now().getTime()],
+        ['C', service.clock.now().getTime()],
+      ]),
+    );
     expect(await service.similar('A')).toEqual(['C']);
   });
 });

@@ -45,6 +45,9 @@ describe('batch writes and the similarity engine through HTTP', () => {
     const again = await server.request('POST', BATCH, { body });
     expect(again.json).toMatchObject({ created: 0, replaced: 0, unchanged: 2, invalid: 4 });
     expect(await similar('B-1')).toEqual(['B-2']);
+    const metrics = (await server.request('GET', '/metrics', { token: null })).text;
+    expect(metrics).toMatch(/^vitrine_similarity_products [1-9]\d*$/m);
+    expect(metrics).toMatch(/^vitrine_similarity_pending_lists \d+$/m);
   });
 
   it('refuses an envelope that is not 1 to 1,000 products with 400, applying nothing', async () => {

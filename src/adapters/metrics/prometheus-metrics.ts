@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { CacheLookups, RequestSeries } from './hot-series.js';
 import type { CacheLayer, CacheObserver } from '../../application/caching/answer-cache.js';
 import { token } from '../../domain/shared/token.js';
@@ -58,6 +58,27 @@ export class PrometheusMetrics implements CacheObserver {
       registers,
     });
     collectDefaultMetrics({ register: this.registry, prefix: 'vitrine_' });
+  }
+
+  /** Reports the similarity engine's size and backlog (read when scraped). */
+  observeSimilarity(stats: () => { products: number; embedded: number; pending: number }): void {
+    const registers = [this.registry];
+    const gauge = (name: string, help: string, read: (s: ReturnType<typeof stats>) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read(stats()));
+        },
+      });
+    gauge('vitrine_similarity_products', 'Products the similarity engine of this process knows.', (s) => s.products);
+    gauge('vitrine_similarity_embedded_products', 'Of those, products with an embedding.', (s) => s.embedded);
+    gauge(
+      'vitrine_similarity_pending_lists',
+      'Neighbour lists waiting to be computed in the background (after an import, until it reaches 0).',
+      (s) => s.pending,
+    );
   }
 
   get contentType(): string {

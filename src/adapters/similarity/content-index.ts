@@ -89,11 +89,12 @@ export class ContentIndex {
   private readonly termIds = new Map<string, number>();
   private readonly postings: Posting[] = [];
   private readonly indexed: (Terms | undefined)[] = [];
-  private readonly norms: number[] = [];
+  private norms = new Float64Array(1024);
   /** The number of changes the index had seen when each norm was computed. */
-  private readonly normsAt: number[] = [];
+  private normsAt = new Float64Array(1024);
+  /** ln(price), NaN when the price is unknown or not positive (for price closeness without a log per candidate). */
+  private logPrices = new Float64Array(1024);
   private changes = 0;
-  private readonly prices: (number | undefined)[] = [];
   private documents = 0;
   private accumulator = new Float64Array(1024);
   private touched = new Int32Array(1024);
@@ -123,16 +124,19 @@ export class ContentIndex {
     this.remove(slot);
     for (let i = 0; i < terms.ids.length; i++) this.postings[terms.ids[i]!]!.add(slot, terms.weights[i]!);
     this.indexed[slot] = terms;
-    this.prices[slot] = price;
     this.documents++;
     this.changes++;
-    this.norms[slot] = this.norm(terms);
-    this.normsAt[slot] = this.changes;
     if (slot >= this.accumulator.length) {
       const size = Math.max(slot + 1, this.accumulator.length * 2);
       this.accumulator = new Float64Array(size);
       this.touched = new Int32Array(size);
+      this.norms = grown(this.norms, size);
+      this.normsAt = grown(this.normsAt, size);
+      this.logPrices = grown(this.logPrices, size);
     }
+    this.norms[slot] = this.norm(terms);
+    this.normsAt[slot] = this.changes;
+    this.logPrices[slot] = logPrice(price);
   }
 
   remove(slot: number): void {
@@ -154,7 +158,8 @@ export class ContentIndex {
    */
   nearest(self: number, terms: Terms, price: number | undefined, k: number): { slots: Int32Array; scores: Float32Array } {
     const n = this.documents;
-    const maxDf = Math.max(1_000, n * 0.05);
+    const maxDf = Math.max(MIN_MAX_DF, n * MAX_DF_SHARE);
+    const queryLogPrice = logPrice(price);
     const queryNorm = this.norm(terms);
     let touchedCount = 0;
     const acc = this.accumulator;
@@ -182,7 +187,9 @@ export class ContentIndex {
       if (slot === self) continue;
       const norm = this.currentNorm(slot);
       const cosine = norm > 0 ? dot / (queryNorm * norm) : 0;
-      top.offer(slot, (1 - PRICE_SHARE) * cosine + PRICE_SHARE * priceCloseness(price, this.prices[slot]));
+      const other = this.logPrices[slot]!;
+      const closeness = queryLogPrice === other ? 1 : Math.max(0, 1 - Math.abs(queryLogPrice - other) / LOG_4) || 0;
+      top.offer(slot, (1 - PRICE_SHARE) * cosine + PRICE_SHARE * closeness);
     }
     return top.drain();
   }
@@ -214,9 +221,22 @@ export class ContentIndex {
   }
 }
 
-/** 1 for equal prices, falling to 0 at a ratio of 4 or more; 0 when either is unknown. */
-export function priceCloseness(a: number | undefined, b: number | undefined): number {
-  if (a === undefined || b === undefined) return 0;
-  if (a <= 0 || b <= 0) return a === b ? 1 : 0;
-  return Math.max(0, 1 - Math.abs(Math.log(a / b)) / Math.log(4));
+const LOG_4 = Math.log(4);
+
+/**
+ * Terms held by more than this share of the catalog (and at least MIN_MAX_DF products) are
+ * skipped when querying: a category or a word every product has says little, and walking its
+ * postings would make a query cost the catalog's size. The category top-up covers categories.
+ */
+const MAX_DF_SHARE = 0.01;
+const MIN_MAX_DF = 500;
+
+function logPrice(price: number | undefined): number {
+  return price !== undefined && price > 0 ? Math.log(price) : Number.NaN;
+}
+
+function grown(values: Float64Array<ArrayBuffer>, size: number): Float64Array<ArrayBuffer> {
+  const next = new Float64Array(size);
+  next.set(values);
+  return next;
 }

@@ -11,6 +11,18 @@ export const NEIGHBOURS_KEPT = MAX_SIMILAR_LIMIT;
 /** Pending lists a lookup finishes itself rather than leave to the background. */
 const SMALL_BACKLOG = 64;
 
+/** The least length a product's record of readers grows to before it is compacted. */
+const MIN_READERS_LIMIT = 2 * NEIGHBOURS_KEPT;
+
+/** How many embedded products' lists one batched search computes. */
+const EMBEDDED_BATCH = 64;
+
+/** While writes come in, the background work takes one slice per this many milliseconds. */
+const BUSY_PAUSE_MS = 40;
+
+/** A new product enters the lists of this many of its nearest neighbours (where it matters most). */
+const OFFERED_TO = 30;
+
 /** How long the background work may hold the event loop at a time, in milliseconds. */
 const SLICE_MS = 8;
 
@@ -26,14 +38,20 @@ interface Entry {
   readonly terms: Terms;
   /** The product's embedding at unit length, when it has one of the catalog's dimension. */
   readonly unit: Float32Array | undefined;
-  /** Its neighbours (slots), best first, and their scores. */
+  /** Its neighbours (slots), best first, and their scores: the first `size` places are used. */
   list: Int32Array;
   scores: Float32Array;
+  size: number;
   kind: ListKind;
   /** Its list has yet to be (re)computed. */
   stale: boolean;
-  /** The products whose lists hold this one. */
+  /**
+   * The products whose lists may hold this one: every list that took it is here (so a change
+   * reaches them all), and some that dropped it since may be too, until the next compaction.
+   */
   readonly readers: SlotList;
+  /** When `readers` grows to this length, the lists that no longer hold the product are dropped from it. */
+  readersLimit: number;
   /** Answers built from the list, by limit, valid while `answersVersion` is the engine's version. */
   answers: Map<number, readonly string[]> | undefined;
   answersVersion: number;
@@ -69,6 +87,7 @@ export class NeighbourEngine implements Similarity {
   private embedded = 0;
   private readonly queue = new Set<number>();
   private pumping = false;
+  private lastChangeAt = 0;
   private version = 0;
   private idle: { promise: Promise<void>; resolve: () => void } | undefined;
   private readonly exactSearchBelow: number;
@@ -204,9 +223,11 @@ export class NeighbourEngine implements Similarity {
       unit,
       list: EMPTY_SLOTS,
       scores: EMPTY_SCORES,
+      size: 0,
       kind: 'content',
       stale: true,
       readers: new SlotList(),
+      readersLimit: MIN_READERS_LIMIT,
       answers: undefined,
       answersVersion: -1,
     };
@@ -241,23 +262,19 @@ export class NeighbourEngine implements Similarity {
     }
     for (let i = 0; i < entry.readers.length; i++) {
       const reader = this.entries[entry.readers.at(i)];
-      if (reader === undefined) continue;
-      removeFromList(reader, slot);
+      if (reader === undefined || !removeFromList(reader, slot)) continue;
       this.queue.add(reader.slot);
       reader.stale = true;
     }
     entry.readers.clear();
-    for (const member of entry.list) this.entries[member]?.readers.remove(slot);
-    entry.list = EMPTY_SLOTS;
-    entry.scores = EMPTY_SCORES;
+    entry.size = 0;
     this.queue.delete(slot);
   }
 
   /** (Re)computes one product's list and offers the product to its neighbours' lists. */
-  private compute(entry: Entry): void {
+  private compute(entry: Entry, searched?: { slots: Int32Array; scores: Float32Array }): void {
     this.queue.delete(entry.slot);
     entry.stale = false;
-    for (const member of entry.list) this.entries[member]?.readers.remove(entry.slot);
     const { product, slot, unit } = entry;
     let found: { slots: Int32Array; scores: Float32Array };
     if (product.similar !== undefined && product.similar.length > 0) {
@@ -265,16 +282,21 @@ export class NeighbourEngine implements Similarity {
       found = { slots: EMPTY_SLOTS, scores: EMPTY_SCORES };
     } else if (unit !== undefined && this.vectors !== undefined) {
       entry.kind = 'embedding';
-      found = this.vectors.nearest(slot, unit, NEIGHBOURS_KEPT);
+      found = searched ?? this.vectors.nearest(slot, unit, NEIGHBOURS_KEPT);
     } else {
       entry.kind = 'content';
       found = this.content.nearest(slot, entry.terms, product.price, NEIGHBOURS_KEPT);
     }
-    entry.list = found.slots;
-    entry.scores = found.scores;
-    for (const member of found.slots) this.entries[member]!.readers.push(slot);
+    if (found.slots.length > 0 && entry.list.length < NEIGHBOURS_KEPT) {
+      entry.list = new Int32Array(NEIGHBOURS_KEPT);
+      entry.scores = new Float32Array(NEIGHBOURS_KEPT);
+    }
+    entry.list.set(found.slots);
+    entry.scores.set(found.scores);
+    entry.size = found.slots.length;
+    for (const member of found.slots) this.addReader(this.entries[member]!, slot);
     if (!product.available || entry.kind === 'curated') return;
-    for (let i = 0; i < found.slots.length; i++) {
+    for (let i = 0; i < Math.min(found.slots.length, OFFERED_TO); i++) {
       const neighbour = this.entries[found.slots[i]!]!;
       if (neighbour.kind === entry.kind && !neighbour.stale) this.offer(neighbour, entry, found.scores[i]!);
     }
@@ -282,25 +304,43 @@ export class NeighbourEngine implements Similarity {
 
   /** Puts `candidate` into `target`'s list when it ranks within it (similarity is symmetric). */
   private offer(target: Entry, candidate: Entry, score: number): void {
+    const n = target.size;
+    if (n >= NEIGHBOURS_KEPT && score <= target.scores[n - 1]!) return;
     const { list, scores } = target;
-    const n = list.length;
-    if (n >= NEIGHBOURS_KEPT && score <= scores[n - 1]!) return;
-    if (list.includes(candidate.slot)) return;
-    let at = n;
-    while (at > 0 && scores[at - 1]! < score) at--;
-    const keep = Math.min(n + 1, NEIGHBOURS_KEPT);
-    const nextList = new Int32Array(keep);
-    const nextScores = new Float32Array(keep);
-    nextList.set(list.subarray(0, at));
-    nextScores.set(scores.subarray(0, at));
-    nextList[at] = candidate.slot;
-    nextScores[at] = score;
-    nextList.set(list.subarray(at, keep - 1), at + 1);
-    nextScores.set(scores.subarray(at, keep - 1), at + 1);
-    if (n + 1 > NEIGHBOURS_KEPT) this.entries[list[n - 1]!]?.readers.remove(target.slot);
-    target.list = nextList;
-    target.scores = nextScores;
-    candidate.readers.push(target.slot);
+    // No list holds a product that no list ever took.
+    if (candidate.readers.length > 0) for (let i = 0; i < n; i++) if (list[i] === candidate.slot) return;
+    if (list.length < NEIGHBOURS_KEPT) {
+      const grownList = new Int32Array(NEIGHBOURS_KEPT);
+      const grownScores = new Float32Array(NEIGHBOURS_KEPT);
+      grownList.set(list.subarray(0, n));
+      grownScores.set(scores.subarray(0, n));
+      target.list = grownList;
+      target.scores = grownScores;
+    }
+    let at = Math.min(n, NEIGHBOURS_KEPT - 1);
+    while (at > 0 && target.scores[at - 1]! < score) at--;
+    // Shift the worse ones down (the last falls off a full list) and put the candidate in place.
+    target.list.copyWithin(at + 1, at, NEIGHBOURS_KEPT - 1);
+    target.scores.copyWithin(at + 1, at, NEIGHBOURS_KEPT - 1);
+    target.list[at] = candidate.slot;
+    target.scores[at] = score;
+    target.size = Math.min(n + 1, NEIGHBOURS_KEPT);
+    this.addReader(candidate, target.slot);
+  }
+
+  /** Records that `reader`'s list holds `entry`, compacting the record when it has grown long. */
+  private addReader(entry: Entry, reader: number): void {
+    entry.readers.push(reader);
+    if (entry.readers.length < entry.readersLimit) return;
+    const kept = new Set<number>();
+    for (let i = 0; i < entry.readers.length; i++) {
+      const slot = entry.readers.at(i);
+      const other = this.entries[slot];
+      if (other !== undefined && listHolds(other, entry.slot)) kept.add(slot);
+    }
+    entry.readers.clear();
+    for (const slot of kept) entry.readers.push(slot);
+    entry.readersLimit = Math.max(MIN_READERS_LIMIT, 2 * kept.size);
   }
 
   /** The answer for a limit: the list filtered, then topped up from the category. */
@@ -320,7 +360,7 @@ export class NeighbourEngine implements Similarity {
         if (answer.length >= size) break;
       }
     } else {
-      for (const slot of entry.list) if (answer.length < size) take(this.entries[slot]);
+      for (let i = 0; i < entry.size && answer.length < size; i++) take(this.entries[entry.list[i]!]);
     }
     if (answer.length < size && product.category !== undefined) {
       const members = this.byCategory.get(product.category);
@@ -341,16 +381,54 @@ export class NeighbourEngine implements Similarity {
 
   private changed(): void {
     this.version++;
+    this.lastChangeAt = performance.now();
     if (this.queue.size > 0 && this.background && !this.pumping) {
       this.pumping = true;
       setImmediate(() => this.pump());
     }
   }
 
+  /**
+   * Background work in slices. While writes keep coming (an import), it takes a slice only every
+   * BUSY_PAUSE_MS, leaving the process to the writes; lookups meanwhile compute what they need.
+   */
   private pump(): void {
     this.drain(SLICE_MS);
-    if (this.queue.size > 0) setImmediate(() => this.pump());
-    else this.pumping = false;
+    if (this.queue.size === 0) {
+      this.pumping = false;
+      return;
+    }
+    if (performance.now() - this.lastChangeAt < BUSY_PAUSE_MS) setTimeout(() => this.pump(), BUSY_PAUSE_MS).unref();
+    else setImmediate(() => this.pump());
+  }
+
+  /** Whether a product's list comes from an embedding search. */
+  private searchesEmbedding(entry: Entry): boolean {
+    return (
+      entry.unit !== undefined &&
+      this.vectors !== undefined &&
+      !(entry.product.similar !== undefined && entry.product.similar.length > 0)
+    );
+  }
+
+  /**
+   * Computes the lists of many pending embedded products with one batched graph search, which
+   * runs on every core: how a catalog loaded whole gets its lists in reasonable time.
+   */
+  private computeEmbeddedBatch(): number {
+    const batch: Entry[] = [];
+    for (const slot of this.queue) {
+      const entry = this.entries[slot];
+      if (entry !== undefined && this.searchesEmbedding(entry)) batch.push(entry);
+      if (batch.length >= EMBEDDED_BATCH) break;
+    }
+    const found = this.vectors!.nearestMany(
+      batch.map((e) => e.slot),
+      batch.map((e) => e.unit!),
+      NEIGHBOURS_KEPT,
+    );
+    batch.forEach((entry, i) => this.compute(entry, found[i]));
+    return batch.length;
   }
 
   private drain(budgetMs: number): void {
@@ -359,6 +437,7 @@ export class NeighbourEngine implements Similarity {
     for (const slot of this.queue) {
       const entry = this.entries[slot];
       if (entry === undefined) this.queue.delete(slot);
+      else if (this.searchesEmbedding(entry) && this.vectors!.approximate) done += this.computeEmbeddedBatch();
       else this.compute(entry);
       if (++done % 16 === 0 && performance.now() >= until) break;
     }
@@ -370,17 +449,22 @@ export class NeighbourEngine implements Similarity {
   }
 }
 
-function removeFromList(entry: Entry, slot: number): void {
-  const at = entry.list.indexOf(slot);
-  if (at < 0) return;
-  const list = new Int32Array(entry.list.length - 1);
-  const scores = new Float32Array(entry.list.length - 1);
-  list.set(entry.list.subarray(0, at));
-  list.set(entry.list.subarray(at + 1), at);
-  scores.set(entry.scores.subarray(0, at));
-  scores.set(entry.scores.subarray(at + 1), at);
-  entry.list = list;
-  entry.scores = scores;
+/** Takes `slot` out of an entry's list; answers whether it was there. */
+function removeFromList(entry: Entry, slot: number): boolean {
+  const n = entry.size;
+  for (let at = 0; at < n; at++) {
+    if (entry.list[at] !== slot) continue;
+    entry.list.copyWithin(at, at + 1, n);
+    entry.scores.copyWithin(at, at + 1, n);
+    entry.size = n - 1;
+    return true;
+  }
+  return false;
+}
+
+function listHolds(entry: Entry, slot: number): boolean {
+  for (let i = 0; i < entry.size; i++) if (entry.list[i] === slot) return true;
+  return false;
 }
 
 /**

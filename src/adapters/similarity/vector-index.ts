@@ -1,13 +1,16 @@
-import { Index, MetricKind, ScalarKind } from 'usearch';
+import { Index, MetricKind, ScalarKind, type BatchMatches } from 'usearch';
 import { TopK } from './top-k.js';
 
 /** Below this many searchable vectors an exact scan is as fast as the graph, and exact. */
 export const EXACT_SEARCH_BELOW = 2_000;
 
+/** How many insertions may wait for the graph before they are added without a search asking. */
+const MAX_PENDING = 4_096;
+
 /** HNSW settings: 16 links per node; wide candidate lists on insertion and search for recall. */
 const CONNECTIVITY = 16;
-const EXPANSION_ADD = 128;
-const EXPANSION_SEARCH = 160;
+const EXPANSION_ADD = 64;
+const EXPANSION_SEARCH = 128;
 
 /** A unit-length copy of a vector (cosine then is a dot product); undefined for the zero vector. */
 export function unitVector(values: readonly number[]): Float32Array | undefined {
@@ -23,12 +26,15 @@ export function unitVector(values: readonly number[]): Float32Array | undefined 
 /**
  * Embedding neighbours by cosine similarity, for vectors of one dimension. Searches scan every
  * vector exactly while there are fewer than EXACT_SEARCH_BELOW; from then on an HNSW graph
- * (usearch) answers approximately, built once from every vector and kept current one insertion or
- * removal at a time.
+ * (usearch) answers approximately, built once from every vector and kept current: removals at
+ * once, insertions gathered and added in batches on every core before the next search (one
+ * insertion at a time would hold the event loop for each product of an import).
  */
 export class VectorIndex {
   private readonly searchable = new Map<number, Float32Array>();
   private graph: Index | undefined;
+  /** Vectors added since the graph was built or last grown, not in it yet. */
+  private readonly pending = new Map<number, Float32Array>();
   private readonly top = new TopK(1);
 
   constructor(
@@ -45,23 +51,43 @@ export class VectorIndex {
     if (unit.length !== this.dimension) throw new Error(`vector of ${unit.length} numbers in an index of ${this.dimension}`);
     if (this.searchable.has(slot)) this.remove(slot);
     this.searchable.set(slot, unit);
-    if (this.graph !== undefined) this.graph.add(BigInt(slot), unit);
-    else if (this.searchable.size >= this.exactBelow) this.buildGraph();
+    // Before the graph exists, it is built from every vector at once when a search first needs it
+    // (a catalog loaded whole is then one multi-threaded build, not one insertion per product).
+    if (this.graph !== undefined) {
+      this.pending.set(slot, unit);
+      if (this.pending.size >= MAX_PENDING) this.flush();
+    }
   }
 
   remove(slot: number): void {
     if (!this.searchable.delete(slot)) return;
+    if (this.pending.delete(slot)) return;
     if (this.graph !== undefined) this.graph.remove(BigInt(slot));
   }
 
   /** Whether searches go through the graph (approximate) rather than an exact scan. */
   get approximate(): boolean {
-    return this.graph !== undefined;
+    return this.graph !== undefined || this.searchable.size >= this.exactBelow;
   }
 
   /** The `k` nearest searchable vectors to `unit` (never `self`), best first, scores as cosine similarity. */
   nearest(self: number, unit: Float32Array, k: number): { slots: Int32Array; scores: Float32Array } {
-    return this.graph !== undefined ? this.searchGraph(self, unit, k) : this.exact(self, unit, k);
+    const graph = this.currentGraph();
+    return graph !== undefined ? this.fromMatches(self, graph.search(unit, k + 1, 1), 0, k) : this.exact(self, unit, k);
+  }
+
+  /** `nearest` for many queries at once, on every core when the graph answers. */
+  nearestMany(
+    selves: readonly number[],
+    units: readonly Float32Array[],
+    k: number,
+  ): { slots: Int32Array; scores: Float32Array }[] {
+    const graph = this.currentGraph();
+    if (graph === undefined) return selves.map((self, i) => this.exact(self, units[i]!, k));
+    const matrix = new Float32Array(units.length * this.dimension);
+    units.forEach((unit, i) => matrix.set(unit, i * this.dimension));
+    const found = graph.search(matrix, k + 1, 0) as unknown as BatchMatches;
+    return selves.map((self, i) => this.fromMatches(self, found, i * found.k, k, Number(found.counts[i])));
   }
 
   /** The exact answer whatever the size: for measuring the graph's recall. */
@@ -78,12 +104,38 @@ export class VectorIndex {
     return top.drain();
   }
 
-  private searchGraph(self: number, unit: Float32Array, k: number): { slots: Int32Array; scores: Float32Array } {
-    const found = this.graph!.search(unit, k + 1, 1);
-    const slots = new Int32Array(Math.min(k, found.keys.length));
+  private currentGraph(): Index | undefined {
+    if (this.graph === undefined && this.searchable.size >= this.exactBelow) this.buildGraph();
+    else if (this.pending.size > 0) this.flush();
+    return this.graph;
+  }
+
+  /** Adds the pending vectors to the graph in one batch. */
+  private flush(): void {
+    const keys = new BigUint64Array(this.pending.size);
+    const matrix = new Float32Array(this.pending.size * this.dimension);
+    let i = 0;
+    for (const [slot, unit] of this.pending) {
+      keys[i] = BigInt(slot);
+      matrix.set(unit, i++ * this.dimension);
+    }
+    this.pending.clear();
+    this.graph!.add(keys, matrix, 0);
+  }
+
+  /** Reads one query's answer from (batched) matches: `count` results from `offset`. */
+  private fromMatches(
+    self: number,
+    found: { keys: BigUint64Array; distances: Float32Array },
+    offset: number,
+    k: number,
+    count = found.keys.length,
+  ): { slots: Int32Array; scores: Float32Array } {
+    const slots = new Int32Array(Math.min(k, count));
     const scores = new Float32Array(slots.length);
     let n = 0;
-    for (let i = 0; i < found.keys.length && n < k; i++) {
+    for (let j = 0; j < count && n < k; j++) {
+      const i = offset + j;
       const slot = Number(found.keys[i]);
       if (slot === self) continue;
       slots[n] = slot;

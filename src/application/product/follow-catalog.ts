@@ -1,7 +1,6 @@
 import type { Product } from '../../domain/product/product.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
 import type { Similarity } from '../../domain/product/similarity.js';
-import type { Clock } from '../../domain/shared/clock.js';
 import { token } from '../../domain/shared/token.js';
 import type { AnswerCache } from '../caching/answer-cache.js';
 import { catalogChangeKey, productIdOfCatalogChange } from '../caching/cache-keys.js';
@@ -34,8 +33,11 @@ export class FollowCatalog {
   readonly name = 'catalog';
   private reconciling: Promise<void> | undefined;
   private again = false;
-  /** Ids removed while a reconciliation runs: a copy of them read before the removal is not applied. */
-  private removedDuringScan: Set<string> | undefined;
+  /**
+   * Ids written or removed while a reconciliation runs: the scan may have read them before, and
+   * its older copy must not undo the change.
+   */
+  private changedDuringScan: Set<string> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Set<Promise<void>>();
   private stopped = false;
@@ -44,7 +46,6 @@ export class FollowCatalog {
     private readonly products: ProductStore,
     private readonly similarity: Similarity,
     private readonly cache: AnswerCache,
-    private readonly clock: Clock,
     private readonly settings: CatalogFollowSettings = {},
   ) {
     cache.watch({
@@ -88,7 +89,7 @@ export class FollowCatalog {
   /** Products this process saved: the engine here takes them now, the other instances are told. */
   async saved(products: readonly Product[]): Promise<void> {
     if (products.length === 0) return;
-    this.similarity.productsSaved(products);
+    this.learn(products);
     await this.cache.invalidate(products.map((p) => catalogChangeKey(p.id)));
   }
 
@@ -127,7 +128,7 @@ export class FollowCatalog {
   private async refresh(ids: readonly string[]): Promise<void> {
     try {
       const found = await this.products.getMany(ids);
-      this.similarity.productsSaved([...found.values()]);
+      this.learn([...found.values()]);
       this.forget(ids.filter((id) => !found.has(id)));
     } catch {
       // The store could not be read: what changed is found by reading everything again.
@@ -135,28 +136,31 @@ export class FollowCatalog {
     }
   }
 
+  private learn(products: readonly Product[]): void {
+    this.similarity.productsSaved(products);
+    for (const product of products) this.changedDuringScan?.add(product.id);
+  }
+
   private forget(ids: readonly string[]): void {
     this.similarity.productsRemoved(ids);
-    for (const id of ids) this.removedDuringScan?.add(id);
+    for (const id of ids) this.changedDuringScan?.add(id);
   }
 
   private async reconcileOnce(): Promise<void> {
-    const startedAt = this.clock.now().getTime();
     const seen = new Set<string>();
-    this.removedDuringScan = new Set();
+    const changed = new Set<string>();
+    this.changedDuringScan = changed;
     try {
       for await (const batch of this.products.scan(SCAN_BATCH)) {
-        const removed = this.removedDuringScan;
-        const current = removed.size === 0 ? batch : batch.filter((p) => !removed.has(p.id));
         for (const product of batch) seen.add(product.id);
-        this.similarity.productsSaved(current);
+        this.similarity.productsSaved(changed.size === 0 ? batch : batch.filter((p) => !changed.has(p.id)));
       }
     } finally {
-      this.removedDuringScan = undefined;
+      this.changedDuringScan = undefined;
     }
-    // Gone from the store: unless the engine learnt of it after the scan began (written meanwhile).
+    // Gone from the store: unless written or removed here meanwhile (the write path has told the engine).
     const gone: string[] = [];
-    for (const [id, changedAt] of this.similarity.known()) if (!seen.has(id) && changedAt < startedAt) gone.push(id);
+    for (const [id] of this.similarity.known()) if (!seen.has(id) && !changed.has(id)) gone.push(id);
     this.similarity.productsRemoved(gone);
   }
 
