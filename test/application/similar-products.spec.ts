@@ -31,8 +31,8 @@ function instance(
     upsertMany: new UpsertProducts(store, clock, engine, follow),
     remove: new DeleteProduct(store, follow),
     removeMany: new DeleteProducts(store, follow),
-    find: new FindSimilarProducts(store, engine),
-    similar: (id: string, limit?: number) => new FindSimilarProducts(store, engine).execute({ productId: id, limit }),
+    find: new FindSimilarProducts(store, engine, follow),
+    similar: (id: string, limit?: number) => new FindSimilarProducts(store, engine, follow).execute({ productId: id, limit }),
   };
 }
 
@@ -288,20 +288,41 @@ describe('batch upserts', () => {
 });
 
 describe('several instances on one store', () => {
-  it('a write in one instance reaches the other’s engine through the shared cache’s news', async () => {
+  it('a write in one instance reaches the other’s engine with its news', async () => {
     const store = new InMemoryProductStore();
     const cache = new InMemoryAnswerCache(new FakeClock(T0));
     const one = instance(store, cache);
     const other = instance(store, cache);
     await load(one, [item('A', { name: 'Saia linho' }), item('B', { name: 'Saia linho cru' })]);
-    await other.follow.settled();
     expect(await other.similar('A')).toEqual(['B']);
     await one.upsert.execute(item('B', { name: 'Saia linho cru', available: false }));
-    await other.follow.settled();
     expect(await other.similar('A')).toEqual([]);
     await one.remove.execute('B');
     await other.follow.settled();
     expect([...other.engine.known()].map(([id]) => id)).toEqual(['A']);
+  });
+
+  it('while news is being read from the store, the hot path steps aside and reads wait for it', async () => {
+    const store = new InMemoryProductStore();
+    const cache = new InMemoryAnswerCache(new FakeClock(T0));
+    const one = instance(store, cache);
+    const other = instance(store, cache);
+    await load(one, [item('A', { name: 'Saia linho' }), item('B', { name: 'Saia linho cru' })]);
+    expect(other.find.peek({ productId: 'A' })).toEqual(['B']);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const getMany = store.getMany.bind(store);
+    store.getMany = async (ids) => {
+      await gate;
+      return getMany(ids);
+    };
+    await one.upsert.execute(item('B', { name: 'Saia linho cru', available: false }));
+    expect(other.follow.catchingUp).toBe(true);
+    expect(other.find.peek({ productId: 'A' })).toBeUndefined();
+    const answer = other.similar('A');
+    release();
+    expect(await answer).toEqual([]);
+    expect(other.find.peek({ productId: 'A' })).toEqual([]);
   });
 
   it('a product the engine has not heard of yet is read from the store', async () => {

@@ -114,6 +114,22 @@ describe('WORKERS: several processes serving one instance', () => {
     expect([...shown][0]).toMatch(/"productId":"B","position":1.*"productId":"A","position":2/);
   });
 
+  it('answers similar products alike on every worker, and a catalog write through one changes them on all', async () => {
+    const SIMILAR = '/api/v1/products/protected/similar';
+    const similarEverywhere = async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => send('POST', SIMILAR, { body: { sessionId: 's', data: { id: 'W-1' } } })),
+      );
+      return new Set(answers.map((a) => `${a.status} ${a.body}`));
+    };
+    const put = (id: string, available = true) =>
+      send('PUT', `/api/v1/products/protected/catalog/${id}`, { body: { name: `Saia linho ${id}`, available } });
+    for (const id of ['W-1', 'W-2', 'W-3']) expect((await put(id)).status).toBe(201);
+    expect([...(await similarEverywhere())].map((a) => JSON.parse(a.slice(4)).products.sort())).toEqual([['W-2', 'W-3']]);
+    expect((await put('W-2', false)).status).toBe(200);
+    expect(await similarEverywhere()).toEqual(new Set(['200 {"products":["W-3"]}']));
+  });
+
   it("holds a token to its quota across the workers, and merges the workers' metrics", async () => {
     const issued = JSON.parse(
       (

@@ -1,6 +1,7 @@
 import { DomainError, ValidationError } from '../../domain/shared/errors.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
 import { DEFAULT_SIMILAR_LIMIT, MAX_SIMILAR_LIMIT, type Similarity } from '../../domain/product/similarity.js';
+import type { FollowCatalog } from './follow-catalog.js';
 import { similarOf } from './similar-of.js';
 
 export interface SimilarProductsQuery {
@@ -12,18 +13,20 @@ export interface SimilarProductsQuery {
  * The ids of products similar to one product, best first: a lookup of the engine's precomputed
  * neighbours (which follow every catalog change, so nothing is cached here). A product the engine
  * does not know is looked for in the store (another instance may have just written it); unknown
- * there too, it is 404.
+ * there too, it is 404. While news of another instance's catalog write is being read, answers
+ * wait for it, so that a write anywhere is seen everywhere as soon as its news arrives.
  */
 export class FindSimilarProducts {
   constructor(
     private readonly products: ProductStore,
     private readonly similarity: Similarity,
+    private readonly catalog: FollowCatalog,
   ) {}
 
   /** The answer when the engine knows the product (the hot path's synchronous lookup); else undefined. */
   peek(query: SimilarProductsQuery): readonly string[] | undefined {
     const limit = query.limit ?? DEFAULT_SIMILAR_LIMIT;
-    if (!validLimit(limit)) return undefined;
+    if (!validLimit(limit) || this.catalog.catchingUp) return undefined;
     return this.similarity.similarTo(query.productId, limit);
   }
 
@@ -32,6 +35,7 @@ export class FindSimilarProducts {
     if (!validLimit(limit)) {
       throw ValidationError.single('data.limit', `must be an integer from 1 to ${MAX_SIMILAR_LIMIT}`);
     }
+    await this.catalog.settled();
     const known = this.similarity.similarTo(query.productId, limit);
     if (known !== undefined) return known;
     const product = await this.products.get(query.productId);

@@ -57,7 +57,8 @@ export class FollowCatalog {
         }
         if (ids.length > 0) this.track(this.refresh(ids));
       },
-      missedSome: () => this.track(this.reconcile().catch(() => undefined)),
+      // Not tracked: answers go on from what the engine holds while the whole catalog is read again.
+      missedSome: () => void this.reconcile().catch(() => undefined),
     });
   }
 
@@ -74,6 +75,11 @@ export class FollowCatalog {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     await this.reconciling?.catch(() => undefined);
+  }
+
+  /** Whether news of other instances' writes is being read: answers may be about to change. */
+  get catchingUp(): boolean {
+    return this.inFlight.size > 0;
   }
 
   /** Resolves once the news received so far has reached the engine. */
