@@ -274,7 +274,7 @@ function applicationModule(): ContainerModule {
     bindClass(bind, EraseProfile, [ProfileStoreToken, CachedAnswers]);
 
     bindClass(bind, FollowCatalog, [ProductStoreToken, SimilarityToken, AnswerCacheToken, CatalogFollowSettingsToken]);
-    bindClass(bind, FindSimilarProducts, [ProductStoreToken, SimilarityToken, FollowCatalog]);
+    bindClass(bind, FindSimilarProducts, [SimilarityToken, FollowCatalog]);
     bindClass(bind, UpsertProduct, [ProductStoreToken, ClockToken, SimilarityToken, FollowCatalog]);
     bindClass(bind, UpsertProducts, [ProductStoreToken, ClockToken, SimilarityToken, FollowCatalog]);
     bindClass(bind, GetProduct, [ProductStoreToken]);

@@ -31,8 +31,8 @@ function instance(
     upsertMany: new UpsertProducts(store, clock, engine, follow),
     remove: new DeleteProduct(store, follow),
     removeMany: new DeleteProducts(store, follow),
-    find: new FindSimilarProducts(store, engine, follow),
-    similar: (id: string, limit?: number) => new FindSimilarProducts(store, engine, follow).execute({ productId: id, limit }),
+    find: new FindSimilarProducts(engine, follow),
+    similar: (id: string, limit?: number) => new FindSimilarProducts(engine, follow).execute({ productId: id, limit }),
   };
 }
 
@@ -172,6 +172,32 @@ describe('similar products: embedding neighbours', () => {
       agree += answer.filter((id) => expected.has(id)).length;
     }
     expect(agree / 500).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('computes a single pending list once the approximate index answers (one product written after a load)', async () => {
+    const engine = new NeighbourEngine({ background: false, exactSearchBelow: 20 });
+    const service = instance(new InMemoryProductStore(), NO_ANSWER_CACHE, engine);
+    const random = seeded(3);
+    const vector = () => Array.from({ length: 8 }, () => random() - 0.5);
+    await service.upsertMany.execute(
+      Array.from({ length: 40 }, (_, index) => ({ index, input: embedded(`E-${index}`, vector()) })),
+    );
+    engine.settleNow();
+    await service.upsert.execute(embedded('LATE', vector()));
+    expect(engine.stats.pending).toBe(1);
+    expect(await service.similar('LATE', 5)).toHaveLength(5);
+    expect(engine.stats.pending).toBe(0);
+  });
+
+  it('lets a zero vector set no dimension, and leaves lists alone when only attributes change', async () => {
+    const service = instance();
+    await load(service, [embedded('Z', [0, 0, 0]), embedded('A', [1, 0, 0, 0]), embedded('B', [1, 1, 0, 0])]);
+    expect(service.engine.embeddingDimension()).toBe(4);
+    expect(service.engine.stats.embedded).toBe(2);
+    expect(await service.similar('A')).toEqual(['B']);
+    await service.upsert.execute(embedded('B', [1, 1, 0, 0], { attributes: { cor: 'azul' } }));
+    expect(service.engine.stats.pending).toBe(0);
+    expect(await service.similar('A')).toEqual(['B']);
   });
 
   it('refuses an embedding of another dimension than the catalog’s, on its own and in a batch', async () => {
@@ -323,6 +349,31 @@ describe('several instances on one store', () => {
     release();
     expect(await answer).toEqual([]);
     expect(other.find.peek({ productId: 'A' })).toEqual([]);
+  });
+
+  it('a slow read of news does not bring back a product deleted here meanwhile', async () => {
+    const store = new InMemoryProductStore();
+    const cache = new InMemoryAnswerCache(new FakeClock(T0));
+    const one = instance(store, cache);
+    const other = instance(store, cache);
+    await load(one, [item('A', { name: 'Saia linho' }), item('B', { name: 'Saia linho cru' })]);
+    await other.follow.settled();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const getMany = store.getMany.bind(store);
+    store.getMany = async (ids) => {
+      const found = await getMany(ids);
+      await gate;
+      return found;
+    };
+    await one.upsert.execute(item('B', { name: 'Saia linho cru azul' }));
+    // The other instance reads B (slowly); meanwhile B is deleted through it.
+    store.getMany = getMany;
+    await other.remove.execute('B');
+    release();
+    await other.follow.settled();
+    expect([...other.engine.known()].map(([id]) => id)).toEqual(['A']);
+    expect(await other.similar('A')).toEqual([]);
   });
 
   it('a product the engine has not heard of yet is read from the store', async () => {

@@ -83,6 +83,18 @@ describe('vitrine import (the bulk import command)', () => {
     expect((await server.request('GET', '/api/v1/products/protected/catalog/C-3')).json.available).toBe(false);
   });
 
+  it('reads a ; separated CSV with that separator only: a decimal comma is refused, not cut, and a row with extra cells too', async () => {
+    const path = file('semicolon.csv', 'id;name;price\nK-1;Saia;12,50\nK-2;Saia;10;extra\nK-3;Saia, midi;30\n');
+    const run = await importing('catalog', path);
+    expect(run.stderr).toMatch(/^line 2: price: "12,50" is not a number/m);
+    expect(run.stderr).toMatch(/^line 3: has 4 cells where the header names 3 columns$/m);
+    expect(run.stdout).toMatch(/3 lines, 1 created, 0 replaced, 0 unchanged, 2 refused/);
+    expect((await server.request('GET', '/api/v1/products/protected/catalog/K-3')).json).toMatchObject({
+      name: 'Saia, midi',
+      price: 30,
+    });
+  });
+
   it('imports profiles from JSON Lines', async () => {
     const path = file(
       'profiles.jsonl',
@@ -111,6 +123,7 @@ describe('vitrine import (the bulk import command)', () => {
     const missing = await importing('catalog', join(dir, 'nope.jsonl'));
     expect(missing).toMatchObject({ code: 2 });
     expect(missing.stderr).toMatch(/cannot read/);
+    expect(await importing('catalog', dir)).toMatchObject({ code: 2, stderr: expect.stringMatching(/not a file/) });
     const usage = await vitrine(['import', 'orders', path]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/Usage:/);

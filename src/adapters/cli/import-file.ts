@@ -56,7 +56,9 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
   const summary: ImportSummary = { lines: 0, created: 0, replaced: 0, unchanged: 0, refused: 0, seconds: 0 };
   let totalBytes: number;
   try {
-    totalBytes = statSync(options.file).size;
+    const stat = statSync(options.file);
+    if (!stat.isFile()) throw new Error('not a file');
+    totalBytes = stat.size;
   } catch (error) {
     throw new ImportFailure(`cannot read ${options.file}: ${(error as Error).message}`);
   }
@@ -105,9 +107,14 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
         continue;
       }
       const text = JSON.stringify(entry.record);
-      if (batch.length >= options.batchSize || (batch.length > 0 && batchBytes + text.length > MAX_BATCH_BYTES)) await flush();
+      const bytes = Buffer.byteLength(text);
+      if (bytes > MAX_BATCH_BYTES) {
+        refuse(entry.line, `is larger than the ${MAX_BATCH_BYTES / (1024 * 1024)} MB a request may carry`);
+        continue;
+      }
+      if (batch.length >= options.batchSize || (batch.length > 0 && batchBytes + bytes > MAX_BATCH_BYTES)) await flush();
       batch.push({ line: entry.line, text });
-      batchBytes += text.length + 1;
+      batchBytes += bytes + 1;
     }
     await flush();
   } catch (error) {
@@ -142,7 +149,8 @@ async function send(
     }
     const text = await response.text();
     if (response.ok) return JSON.parse(text) as BatchResult;
-    if ((response.status === 429 || response.status === 503 || response.status >= 500) && attempt < MAX_ATTEMPTS) {
+    // Worth waiting out: too many requests, and a server or gateway that is briefly away.
+    if ([429, 502, 503, 504].includes(response.status) && attempt < MAX_ATTEMPTS) {
       const retryAfter = Number(response.headers.get('Retry-After'));
       await delay(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : backoff(attempt));
       continue;

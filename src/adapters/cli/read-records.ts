@@ -1,4 +1,6 @@
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { pipeline } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
 
@@ -31,14 +33,17 @@ export async function* readJsonLines(path: string, onBytes: (bytes: number) => v
  * Reads a catalog CSV: a header row naming the columns `id`, `name`, `description`, `category`,
  * `brand`, `price`, `available`, `tags`, `similar`, `embedding` and `attr.<name>` for each
  * attribute (any order, only `id` and `name` required). Lists (`tags`, `similar`, `embedding`) are
- * separated by `|`. `,` and `;` separators are recognised from the header; empty cells are absent.
+ * separated by `|`. The separator, `,` or `;`, is the one the header row uses, and only it (a
+ * decimal comma in a `;` file stays in its cell); empty cells are absent; a row with another number
+ * of cells than the header is refused.
  */
 export async function* readCatalogCsv(path: string, onBytes: (bytes: number) => void): AsyncIterable<FileLine> {
+  const delimiter = await headerDelimiter(path);
   const input = createReadStream(path);
   input.on('data', (chunk) => onBytes(chunk.length));
-  const parser = input.pipe(
-    parse({ bom: true, delimiter: [',', ';'], relax_column_count: true, skip_empty_lines: true, info: true, trim: true }),
-  );
+  const parser = parse({ bom: true, delimiter, relax_column_count: true, skip_empty_lines: true, info: true, trim: true });
+  // A read error (the file vanished, a directory) ends the iteration with that error.
+  pipeline(input, parser, () => undefined);
   let header: string[] | undefined;
   for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
     if (header === undefined) {
@@ -48,6 +53,10 @@ export async function* readCatalogCsv(path: string, onBytes: (bytes: number) => 
       continue;
     }
     const line = info.lines;
+    if (record.length !== header.length) {
+      yield { line, error: `has ${record.length} cells where the header names ${header.length} columns` };
+      continue;
+    }
     try {
       yield { line, record: catalogRow(header, record) };
     } catch (error) {
@@ -101,4 +110,17 @@ function catalogRow(header: readonly string[], cells: readonly string[]): Record
   });
   if (Object.keys(attributes).length > 0) product.attributes = attributes;
   return product;
+}
+
+/** `;` when the header row holds more semicolons than commas, else `,`. */
+async function headerDelimiter(path: string): Promise<string> {
+  const file = await open(path);
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(64 * 1024), 0, 64 * 1024, 0);
+    const first = buffer.toString('utf8', 0, bytesRead).split(/\r?\n/)[0] ?? '';
+    const count = (char: string) => first.split(char).length - 1;
+    return count(';') > count(',') ? ';' : ',';
+  } finally {
+    await file.close();
+  }
 }

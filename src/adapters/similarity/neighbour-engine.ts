@@ -34,10 +34,12 @@ const EMPTY_SCORES = new Float32Array(0);
 /** What the engine keeps of one product. */
 interface Entry {
   readonly slot: number;
-  readonly product: Product;
+  product: Product;
   readonly terms: Terms;
   /** The product's embedding at unit length, when it has one of the catalog's dimension. */
   readonly unit: Float32Array | undefined;
+  /** A fingerprint of the embedding as written (any dimension), to tell a re-read from a change. */
+  readonly embeddingPrint: string;
   /** Its neighbours (slots), best first, and their scores: the first `size` places are used. */
   list: Int32Array;
   scores: Float32Array;
@@ -130,25 +132,35 @@ export class NeighbourEngine implements Similarity {
   }
 
   productsSaved(products: readonly Product[]): void {
+    let changed = false;
     for (const product of products) {
       const slot = this.slotOf.get(product.id);
       const previous = slot === undefined ? undefined : this.entries[slot];
-      if (previous !== undefined && sameVersion(previous, product)) continue;
+      if (previous !== undefined && sameForSimilarity(previous, product)) {
+        // A re-read, or a change similarity does not look at (attributes, say): nothing moves.
+        const { embedding: _unused, ...kept } = product;
+        void _unused;
+        previous.product = kept;
+        continue;
+      }
       if (previous !== undefined) this.detach(previous);
       this.attach(slot ?? this.entries.length, product);
+      changed = true;
     }
-    this.changed();
+    if (changed) this.changed();
   }
 
   productsRemoved(ids: readonly string[]): void {
+    let changed = false;
     for (const id of ids) {
       const slot = this.slotOf.get(id);
       if (slot === undefined) continue;
+      changed = true;
       this.detach(this.entries[slot]!);
       this.entries[slot] = undefined;
       this.slotOf.delete(id);
     }
-    this.changed();
+    if (changed) this.changed();
   }
 
   /** The ids of every product the engine knows, with the time each was last changed. */
@@ -209,11 +221,16 @@ export class NeighbourEngine implements Similarity {
     // The engine keeps the product without its embedding: the unit vector is all it needs of it.
     const { embedding, ...product } = stored;
     let unit: Float32Array | undefined;
-    if (embedding !== undefined && embedding.length > 0) {
-      if (this.vectors === undefined) this.vectors = new VectorIndex(embedding.length, this.exactSearchBelow);
+    const candidate = embedding === undefined || embedding.length === 0 ? undefined : unitVector(embedding);
+    if (candidate !== undefined) {
+      // The first embedding that counts (not the zero vector) sets the dimension, for as long as
+      // any product has one.
+      if (this.vectors === undefined || (this.embedded === 0 && this.vectors.dimension !== candidate.length)) {
+        this.vectors = new VectorIndex(candidate.length, this.exactSearchBelow);
+      }
       // A vector of another dimension cannot be compared: the write path refuses one, and one that
       // arrives anyway (written before the rule) is treated as no embedding.
-      if (embedding.length === this.vectors.dimension) unit = unitVector(embedding);
+      if (candidate.length === this.vectors.dimension) unit = candidate;
     }
     const terms = this.content.termsOf(product);
     const entry: Entry = {
@@ -221,6 +238,7 @@ export class NeighbourEngine implements Similarity {
       product,
       terms,
       unit,
+      embeddingPrint: fingerprint(embedding),
       list: EMPTY_SLOTS,
       scores: EMPTY_SCORES,
       size: 0,
@@ -437,8 +455,11 @@ export class NeighbourEngine implements Similarity {
     for (const slot of this.queue) {
       const entry = this.entries[slot];
       if (entry === undefined) this.queue.delete(slot);
-      else if (this.searchesEmbedding(entry) && this.vectors!.approximate) done += this.computeEmbeddedBatch();
-      else this.compute(entry);
+      else if (this.searchesEmbedding(entry) && this.vectors!.approximate) {
+        done += this.computeEmbeddedBatch();
+        if (performance.now() >= until) break;
+        continue;
+      } else this.compute(entry);
       if (++done % 16 === 0 && performance.now() >= until) break;
     }
     if (done > 0) this.version++;
@@ -467,14 +488,10 @@ function listHolds(entry: Entry, slot: number): boolean {
   return false;
 }
 
-/**
- * Whether a product as read again is the version the engine has: the same write (its time) with
- * the same content (for writes within one millisecond).
- */
-function sameVersion(previous: Entry, b: Product): boolean {
+/** Whether a product's new version reads the same to the engine (every field similarity uses). */
+function sameForSimilarity(previous: Entry, b: Product): boolean {
   const a = previous.product;
   return (
-    a.updatedAt.getTime() === b.updatedAt.getTime() &&
     a.name === b.name &&
     a.available === b.available &&
     a.category === b.category &&
@@ -483,8 +500,20 @@ function sameVersion(previous: Entry, b: Product): boolean {
     a.description === b.description &&
     sameList(a.tags, b.tags) &&
     sameList(a.similar, b.similar) &&
-    (b.embedding !== undefined && b.embedding.length > 0) === (previous.unit !== undefined)
+    previous.embeddingPrint === fingerprint(b.embedding)
   );
+}
+
+/** The length and two weighted sums of an embedding: equal for a re-read, different for any real change. */
+function fingerprint(embedding: readonly number[] | undefined): string {
+  if (embedding === undefined) return '';
+  let sum = 0;
+  let weighted = 0;
+  for (let i = 0; i < embedding.length; i++) {
+    sum += embedding[i]!;
+    weighted += embedding[i]! * (i + 1);
+  }
+  return `${embedding.length}:${sum}:${weighted}`;
 }
 
 function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {

@@ -84,6 +84,8 @@ export class VectorIndex {
   ): { slots: Int32Array; scores: Float32Array }[] {
     const graph = this.currentGraph();
     if (graph === undefined) return selves.map((self, i) => this.exact(self, units[i]!, k));
+    // usearch answers a matrix of one row as a single search (without counts).
+    if (units.length === 1) return [this.nearest(selves[0]!, units[0]!, k)];
     const matrix = new Float32Array(units.length * this.dimension);
     units.forEach((unit, i) => matrix.set(unit, i * this.dimension));
     const found = graph.search(matrix, k + 1, 0) as unknown as BatchMatches;

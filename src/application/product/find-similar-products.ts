@@ -1,8 +1,6 @@
 import { DomainError, ValidationError } from '../../domain/shared/errors.js';
-import type { ProductStore } from '../../domain/product/product-store.js';
 import { DEFAULT_SIMILAR_LIMIT, MAX_SIMILAR_LIMIT, type Similarity } from '../../domain/product/similarity.js';
 import type { FollowCatalog } from './follow-catalog.js';
-import { similarOf } from './similar-of.js';
 
 export interface SimilarProductsQuery {
   readonly productId: string;
@@ -18,7 +16,6 @@ export interface SimilarProductsQuery {
  */
 export class FindSimilarProducts {
   constructor(
-    private readonly products: ProductStore,
     private readonly similarity: Similarity,
     private readonly catalog: FollowCatalog,
   ) {}
@@ -38,9 +35,10 @@ export class FindSimilarProducts {
     await this.catalog.settled();
     const known = this.similarity.similarTo(query.productId, limit);
     if (known !== undefined) return known;
-    const product = await this.products.get(query.productId);
-    if (product === undefined) throw new DomainError('PRODUCT_NOT_FOUND', 'No product has this id.');
-    return similarOf(this.similarity, product, limit);
+    // Not known here yet (written through another instance a moment ago?): read it from the store.
+    const found = await this.catalog.readFromStore([query.productId]);
+    if (!found.has(query.productId)) throw new DomainError('PRODUCT_NOT_FOUND', 'No product has this id.');
+    return this.similarity.similarTo(query.productId, limit) ?? [];
   }
 }
 

@@ -18,7 +18,8 @@ export interface CatalogFollowSettings {
 
 export const CatalogFollowSettingsToken = token<CatalogFollowSettings>('CatalogFollowSettings');
 
-const SCAN_BATCH = 1_000;
+/** Products per read of a reconciliation: small enough that a batch with large embeddings stays within the store's deadline. */
+const SCAN_BATCH = 250;
 
 /**
  * Keeps the similarity engine following the catalog, the one path every catalog change takes:
@@ -40,6 +41,12 @@ export class FollowCatalog {
   private changedDuringScan: Set<string> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Set<Promise<void>>();
+  /**
+   * The latest read under way for each id: a read applies what it found for an id only while it is
+   * still the latest thing to happen to that id (no newer news, no write here since), so a slow
+   * read never undoes a later change or brings a deleted product back.
+   */
+  private readonly latestRead = new Map<string, object>();
   private stopped = false;
 
   constructor(
@@ -82,9 +89,33 @@ export class FollowCatalog {
     return this.inFlight.size > 0;
   }
 
-  /** Resolves once the news received so far has reached the engine. */
+  /**
+   * Resolves once the news received before the call has reached the engine (news arriving
+   * meanwhile is not waited for, so a stream of news cannot hold a caller for ever).
+   */
   async settled(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
+    if (this.inFlight.size > 0) await Promise.all(this.inFlight);
+  }
+
+  /**
+   * Reads products from the store into the engine (news of another instance's write, or a product
+   * asked for that the engine does not know yet); answers what was found.
+   */
+  async readFromStore(ids: readonly string[]): Promise<ReadonlyMap<string, Product>> {
+    const read = {};
+    for (const id of ids) this.latestRead.set(id, read);
+    let found: ReadonlyMap<string, Product>;
+    try {
+      found = await this.products.getMany(ids);
+    } catch (error) {
+      for (const id of ids) if (this.latestRead.get(id) === read) this.latestRead.delete(id);
+      throw error;
+    }
+    const current = ids.filter((id) => this.latestRead.get(id) === read);
+    for (const id of current) this.latestRead.delete(id);
+    this.learn(current.flatMap((id) => found.get(id) ?? []));
+    this.forget(current.filter((id) => !found.has(id)));
+    return found;
   }
 
   private track(work: Promise<void>): void {
@@ -133,23 +164,28 @@ export class FollowCatalog {
   /** Reads some products again after another instance changed them. */
   private async refresh(ids: readonly string[]): Promise<void> {
     try {
-      const found = await this.products.getMany(ids);
-      this.learn([...found.values()]);
-      this.forget(ids.filter((id) => !found.has(id)));
+      await this.readFromStore(ids);
     } catch {
       // The store could not be read: what changed is found by reading everything again.
       this.retryLater();
     }
   }
 
+  /** What this process now knows of products: newer than any read under way for them. */
   private learn(products: readonly Product[]): void {
     this.similarity.productsSaved(products);
-    for (const product of products) this.changedDuringScan?.add(product.id);
+    for (const product of products) {
+      this.changedDuringScan?.add(product.id);
+      this.latestRead.delete(product.id);
+    }
   }
 
   private forget(ids: readonly string[]): void {
     this.similarity.productsRemoved(ids);
-    for (const id of ids) this.changedDuringScan?.add(id);
+    for (const id of ids) {
+      this.changedDuringScan?.add(id);
+      this.latestRead.delete(id);
+    }
   }
 
   private async reconcileOnce(): Promise<void> {
