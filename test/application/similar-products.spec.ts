@@ -38,6 +38,13 @@ function instance(
 
 type Service = ReturnType<typeof instance>;
 
+/** Two instances on one store, hearing of each other's writes through one shared cache. */
+function twoInstances() {
+  const store = new InMemoryProductStore();
+  const cache = new InMemoryAnswerCache(new FakeClock(T0));
+  return { store, one: instance(store, cache), other: instance(store, cache) };
+}
+
 async function load(service: Service, products: ProductInput[]): Promise<void> {
   for (const product of products) await service.upsert.execute(product);
 }
@@ -315,10 +322,7 @@ describe('batch upserts', () => {
 
 describe('several instances on one store', () => {
   it('a write in one instance reaches the other’s engine with its news', async () => {
-    const store = new InMemoryProductStore();
-    const cache = new InMemoryAnswerCache(new FakeClock(T0));
-    const one = instance(store, cache);
-    const other = instance(store, cache);
+    const { store, one, other } = twoInstances();
     await load(one, [item('A', { name: 'Saia linho' }), item('B', { name: 'Saia linho cru' })]);
     expect(await other.similar('A')).toEqual(['B']);
     await one.upsert.execute(item('B', { name: 'Saia linho cru', available: false }));
@@ -329,10 +333,7 @@ describe('several instances on one store', () => {
   });
 
   it('while news is being read from the store, the hot path steps aside and reads wait for it', async () => {
-    const store = new InMemoryProductStore();
-    const cache = new InMemoryAnswerCache(new FakeClock(T0));
-    const one = instance(store, cache);
-    const other = instance(store, cache);
+    const { store, one, other } = twoInstances();
     await load(one, [item('A', { name: 'Saia linho' }), item('B', { name: 'Saia linho cru' })]);
     expect(other.find.peek({ productId: 'A' })).toEqual(['B']);
     let release!: () => void;
@@ -352,10 +353,7 @@ describe('several instances on one store', () => {
   });
 
   it('a slow read of news does not bring back a product deleted here meanwhile', async () => {
-    const store = new InMemoryProductStore();
-    const cache = new InMemoryAnswerCache(new FakeClock(T0));
-    const one = instance(store, cache);
-    const other = instance(store, cache);
+    const { store, one, other } = twoInstances();
     await load(one, [item('A', { name: 'Saia linho' }), item('B', { name: 'Saia linho cru' })]);
     await other.follow.settled();
     let release!: () => void;
