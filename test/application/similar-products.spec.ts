@@ -329,7 +329,7 @@ describe('several instances on one store', () => {
     expect(await other.similar('A')).toEqual([]);
     await one.remove.execute('B');
     await other.follow.settled();
-    expect([...other.engine.known()].map(([id]) => id)).toEqual(['A']);
+    expect([...other.engine.known()]).toEqual(['A']);
   });
 
   it('while news is being read from the store, the hot path steps aside and reads wait for it', async () => {
@@ -370,7 +370,7 @@ describe('several instances on one store', () => {
     await other.remove.execute('B');
     release();
     await other.follow.settled();
-    expect([...other.engine.known()].map(([id]) => id)).toEqual(['A']);
+    expect([...other.engine.known()]).toEqual(['A']);
     expect(await other.similar('A')).toEqual([]);
   });
 
@@ -415,12 +415,8 @@ describe('reconciling while the catalog changes', () => {
     await service.upsert.execute(item('C', { name: 'Bolsa couro caramelo' }));
     resume();
     await reconciling;
-    expect(new Map(service.engine.known())).toEqual(
-      new Map([
-        ['A', service.clock.now().getTime()],
-        ['C', service.clock.now().getTime()],
-      ]),
-    );
+    expect([...service.engine.known()].sort()).toEqual(['A', 'C']);
+    // A is its new self (a bag like C), not the skirt the scan read before the write.
     expect(await service.similar('A')).toEqual(['C']);
   });
 });

@@ -11,11 +11,9 @@ import type { QuotaState, RequestLimiter } from '../../application/auth/request-
 import type { RateLimit } from '../../domain/auth/rate-limit.js';
 import { token } from '../../domain/shared/token.js';
 import type { Logger } from '../logging/logger.js';
+import { FailurePause } from '../redis/failure-pause.js';
 
 /** After this many failures in a row, the limiter counts in memory for a moment instead of waiting on the shared store. */
-const FAILURES_BEFORE_PAUSE = 3;
-const PAUSE_MS = 1_000;
-const ERROR_LOG_INTERVAL_MS = 5_000;
 
 /**
  * Fixed windows of rate-limiter-flexible: one limiter per distinct limit, created when first
@@ -95,26 +93,22 @@ export class MemoryRequestLimiter extends FlexibleLimiters implements RequestLim
  */
 abstract class InsuredLimiters extends FlexibleLimiters implements RequestLimiter {
   private readonly insurance = new MemoryRequestLimiter();
-  private consecutiveFailures = 0;
-  private pausedUntil = 0;
-  private lastErrorLog = 0;
+  private readonly pause: FailurePause;
 
-  constructor(
-    private readonly logger: Logger,
-    private readonly store: string,
-  ) {
+  constructor(logger: Logger, store: string) {
     super();
+    this.pause = new FailurePause(logger, `${store} does not answer; rate limits are counted in this process until it does`);
   }
 
   async consume(bucket: string, limit: RateLimit): Promise<QuotaState> {
     let state: QuotaState;
-    if (performance.now() < this.pausedUntil) state = await this.insurance.consume(bucket, limit);
+    if (this.pause.paused) state = await this.insurance.consume(bucket, limit);
     else {
       try {
         state = await this.count(bucket, limit);
-        this.consecutiveFailures = 0;
+        this.pause.succeeded();
       } catch (error) {
-        this.failed(error);
+        this.pause.failed(error);
         state = await this.insurance.consume(bucket, limit);
       }
     }
@@ -122,18 +116,7 @@ abstract class InsuredLimiters extends FlexibleLimiters implements RequestLimite
   }
 
   protected logError(error: unknown): void {
-    const now = performance.now();
-    if (now - this.lastErrorLog < ERROR_LOG_INTERVAL_MS) return;
-    this.lastErrorLog = now;
-    this.logger.warn({ err: error }, `${this.store} does not answer; rate limits are counted in this process until it does`);
-  }
-
-  private failed(error: unknown): void {
-    if (++this.consecutiveFailures >= FAILURES_BEFORE_PAUSE) {
-      this.pausedUntil = performance.now() + PAUSE_MS;
-      this.consecutiveFailures = 0;
-    }
-    this.logError(error);
+    this.pause.logError(error);
   }
 }
 

@@ -4,6 +4,7 @@ import type { AnswerCache, CacheLookup, InvalidationListener, Validity } from '.
 import type { Clock } from '../../domain/shared/clock.js';
 import { token } from '../../domain/shared/token.js';
 import type { Logger } from '../logging/logger.js';
+import { FailurePause } from './failure-pause.js';
 
 export interface RedisCacheSettings {
   readonly url: string;
@@ -19,9 +20,6 @@ const SEPARATOR = '|';
 /** How long a key's generation is kept after its last invalidation: far longer than any read takes. */
 const GENERATION_TTL_SECONDS = 24 * 60 * 60;
 /** After this many failures in a row, Redis is left alone for a moment instead of costing a timeout per request. */
-const FAILURES_BEFORE_PAUSE = 3;
-const PAUSE_MS = 1_000;
-const ERROR_LOG_INTERVAL_MS = 5_000;
 /** How long a starting instance waits for Redis before serving without it. */
 const START_WAIT_MS = 1_000;
 
@@ -73,15 +71,14 @@ export class RedisAnswerCache implements AnswerCache {
   private readonly pendingInvalidations = new Set<string>();
   private onSubscribed: () => void = () => {};
   private readonly writes = new Set<Promise<unknown>>();
-  private consecutiveFailures = 0;
-  private pausedUntil = 0;
-  private lastErrorLog = 0;
+  private readonly pause: FailurePause;
 
   constructor(
     private readonly settings: RedisCacheSettings,
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {
+    this.pause = new FailurePause(logger, 'Redis does not answer; reads go to the stores until it does');
     const redis = new Redis(settings.url, {
       enableOfflineQueue: false,
       commandTimeout: settings.commandTimeoutMs,
@@ -263,27 +260,19 @@ export class RedisAnswerCache implements AnswerCache {
   }
 
   private paused(): boolean {
-    return performance.now() < this.pausedUntil;
+    return this.pause.paused;
   }
 
   private succeeded(): void {
-    this.consecutiveFailures = 0;
+    this.pause.succeeded();
   }
 
   private failed(error: unknown): void {
-    this.consecutiveFailures++;
-    if (this.consecutiveFailures >= FAILURES_BEFORE_PAUSE) {
-      this.pausedUntil = performance.now() + PAUSE_MS;
-      this.consecutiveFailures = 0;
-    }
-    this.logError(error);
+    this.pause.failed(error);
   }
 
   private logError(error: unknown): void {
-    const now = performance.now();
-    if (now - this.lastErrorLog < ERROR_LOG_INTERVAL_MS) return;
-    this.lastErrorLog = now;
-    this.logger.warn({ err: error }, 'Redis does not answer; reads go to the stores until it does');
+    this.pause.logError(error);
   }
 
   private channel(): string {

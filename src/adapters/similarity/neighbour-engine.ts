@@ -163,9 +163,9 @@ export class NeighbourEngine implements Similarity {
     if (changed) this.changed();
   }
 
-  /** The ids of every product the engine knows, with the time each was last changed. */
-  *known(): IterableIterator<[string, number]> {
-    for (const entry of this.entries) if (entry !== undefined) yield [entry.product.id, entry.product.updatedAt.getTime()];
+  /** The ids of every product the engine knows. */
+  known(): Iterable<string> {
+    return this.slotOf.keys();
   }
 
   /** Resolves once every list is current. */

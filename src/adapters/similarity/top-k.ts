@@ -22,10 +22,6 @@ export class TopK {
     this.size = 0;
   }
 
-  get count(): number {
-    return this.size;
-  }
-
   offer(slot: number, score: number): void {
     if (this.k === 0) return;
     if (this.size < this.k) {
@@ -96,17 +92,6 @@ export class SlotList {
 
   at(i: number): number {
     return this.items[i]!;
-  }
-
-  /** Removes one occurrence of `slot` (order is not kept); answers whether it was there. */
-  remove(slot: number): boolean {
-    for (let i = 0; i < this.length; i++) {
-      if (this.items[i] === slot) {
-        this.items[i] = this.items[--this.length]!;
-        return true;
-      }
-    }
-    return false;
   }
 
   clear(): void {

@@ -74,7 +74,7 @@ export type CacheLayer = 'local' | 'shared';
 
 /**
  * Told of every cache lookup, for metrics. `family` is what the key is about (`profile`,
- * `active`, `token`, `product`); keys themselves may hold identifiers and are never passed on.
+ * `active`, `token`); keys themselves may hold identifiers and are never passed on.
  */
 export interface CacheObserver {
   lookedUp(family: string, layer: CacheLayer, hit: boolean): void;

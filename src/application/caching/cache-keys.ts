@@ -45,7 +45,7 @@ export function tokenCacheKey(hash: string): string {
 }
 
 /** The families of keys, for metrics: what a key is about, never the identifier in it. */
-const FAMILIES = ['profile', 'active', 'token', 'product'] as const;
+const FAMILIES = ['profile', 'active', 'token'] as const;
 
 /** The family of a key (its first part), found without building a new string for the known ones. */
 export function cacheKeyFamily(key: string): string {

@@ -202,7 +202,7 @@ export class FollowCatalog {
     }
     // Gone from the store: unless written or removed here meanwhile (the write path has told the engine).
     const gone: string[] = [];
-    for (const [id] of this.similarity.known()) if (!seen.has(id) && !changed.has(id)) gone.push(id);
+    for (const id of this.similarity.known()) if (!seen.has(id) && !changed.has(id)) gone.push(id);
     this.similarity.productsRemoved(gone);
   }
 

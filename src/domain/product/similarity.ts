@@ -18,8 +18,8 @@ export interface Similarity {
   productsSaved(products: readonly Product[]): void;
   /** Products no longer in the catalog. */
   productsRemoved(ids: readonly string[]): void;
-  /** The ids the engine knows with the time each was last changed (ms), to reconcile with the store. */
-  known(): Iterable<readonly [string, number]>;
+  /** The ids of the products the engine knows, to reconcile it with the store. */
+  known(): Iterable<string>;
   /** The number of values every embedding of the catalog has, or undefined while none has one. */
   embeddingDimension(): number | undefined;
 }
