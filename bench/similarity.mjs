@@ -50,7 +50,7 @@ function build(products) {
   const t0 = performance.now();
   engine.productsSaved(products);
   const t1 = performance.now();
-  engine.settleNow();
+  engine.computePendingNow();
   const t2 = performance.now();
   return { engine, ingestS: (t1 - t0) / 1000, listsS: (t2 - t1) / 1000, totalS: (t2 - t0) / 1000 };
 }

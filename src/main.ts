@@ -11,12 +11,13 @@ import cluster, { type Worker } from 'node:cluster';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
-import { createRequestHandler } from './adapters/http/create-app.js';
+import { serveClusterMetrics } from './adapters/cluster/cluster-metrics.js';
+import { startRateLimitMaster } from './adapters/cluster/cluster-request-limiter.js';
 import { flushLogs, LoggerToken, type Logger } from './adapters/logging/logger.js';
-import { serveClusterMetrics } from './adapters/metrics/cluster-metrics.js';
-import { startRateLimitMaster } from './adapters/rate-limit/flexible-request-limiter.js';
+import { createRequestHandler } from './composition/adapters/http.js';
 import { ConfigError, parseConfig, type VitrineConfig } from './composition/config.js';
-import { createContainer, resolve } from './composition/container.js';
+import { createContainer } from './composition/container.js';
+import { resolve } from './composition/resolve.js';
 import { ResourceFailure, startResources, stopResources } from './composition/lifecycle.js';
 import { prepareInstance } from './composition/start.js';
 

@@ -1,9 +1,13 @@
 export * from './profile/look-up-profile.js';
 export * from './profile/upsert-profile.js';
+export * from './profile/upsert-profiles.js';
 export * from './profile/erase-profile.js';
 
+export * from './product/similarity-feed.js';
+export * from './product/follow-catalog.js';
 export * from './product/find-similar-products.js';
 export * from './product/upsert-product.js';
+export * from './product/batch-products.js';
 export * from './product/get-product.js';
 export * from './product/delete-product.js';
 
@@ -12,14 +16,21 @@ export * from './merchandising/create-collection.js';
 export * from './merchandising/list-collections.js';
 export * from './merchandising/update-collection.js';
 export * from './merchandising/delete-collection.js';
+export * from './merchandising/slice-writer.js';
 export * from './merchandising/create-slice.js';
 export * from './merchandising/get-slice.js';
 export * from './merchandising/replace-slice.js';
+export * from './merchandising/edit-slice-products.js';
+export * from './merchandising/spreadsheet-slices.js';
+export * from './merchandising/ai-slices.js';
 export * from './merchandising/delete-slice.js';
 export * from './merchandising/list-slices.js';
 export * from './merchandising/get-active-slice.js';
+export * from './merchandising/get-timeline.js';
 
 export * from './auth/authenticate-token.js';
+export * from './auth/admit-request.js';
+export * from './auth/request-limiter.js';
 export * from './auth/issue-token.js';
 export * from './auth/list-tokens.js';
 export * from './auth/revoke-token.js';
@@ -27,12 +38,9 @@ export * from './auth/ensure-bootstrap-token.js';
 
 export * from './health/check-readiness.js';
 
+export * from './caching/shared-cache.js';
 export * from './caching/answer-cache.js';
-export * from './caching/cached-answers.js';
 export * from './caching/cache-keys.js';
-export * from './merchandising/slice-writer.js';
-export * from './merchandising/edit-slice-products.js';
-export * from './merchandising/spreadsheet-slices.js';
-export * from './merchandising/ai-slices.js';
-export * from './merchandising/preview-active-slice.js';
-export * from './merchandising/get-timeline.js';
+
+export * from './shared/batch.js';
+export * from './shared/precondition.js';

@@ -1,5 +1,6 @@
 import type { ContainerModuleLoadOptions } from 'inversify';
-import type { Token } from '../domain/shared/token.js';
+import type { RouteGroup } from '../adapters/http/pipeline/route-spec.js';
+import { token, type Token } from '../domain/shared/token.js';
 
 type Bind = ContainerModuleLoadOptions['bind'];
 type Newable<T> = new (...args: never[]) => T;
@@ -29,4 +30,12 @@ export function bindValue<T>(bind: Bind, id: Token<T>, value: T): void {
 /** Binds a token to the list of what the given tokens provide, in order. */
 export function bindList<T>(bind: Bind, id: Token<readonly T[]>, parts: readonly Token<T>[]): void {
   bind<readonly T[]>(id).toResolvedValue((...items: T[]) => items, [...parts] as never);
+}
+
+/** The route groups of every feature: each feature module adds its own. */
+export const FeatureRoutesToken = token<RouteGroup>('FeatureRoutes');
+
+/** Adds a feature's routes, made by `routes` from the use cases (and ports) it names. */
+export function bindRoutes<A extends unknown[]>(bind: Bind, routes: (...args: A) => RouteGroup, dependencies: Dependencies<A>): void {
+  bind<RouteGroup>(FeatureRoutesToken).toResolvedValue(routes, dependencies as never);
 }

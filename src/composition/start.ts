@@ -9,7 +9,7 @@ import { ClockToken } from '../domain/shared/clock.js';
 import { loadDemoData } from '../adapters/demo/load-demo-data.js';
 import { LoggerToken } from '../adapters/logging/logger.js';
 import type { VitrineConfig } from './config.js';
-import { resolve } from './container.js';
+import { resolve } from './resolve.js';
 
 /**
  * What runs once before the service takes requests: the bootstrap token, then the demo data when
@@ -17,16 +17,16 @@ import { resolve } from './container.js';
  * generated admin secret, which the caller shows once.
  */
 export async function prepareInstance(container: Container, config: VitrineConfig): Promise<{ generatedAdminToken?: string }> {
-  const { generatedSecret } = await container.get(EnsureBootstrapToken).execute(config.bootstrapAdminToken);
-  if (config.demoData && (await container.get(ListCollections).execute({ limit: 1 })).items.length > 0) {
+  const { generatedSecret } = await resolve(container, EnsureBootstrapToken).execute(config.bootstrapAdminToken);
+  if (config.demoData && (await resolve(container, ListCollections).execute({ limit: 1 })).items.length > 0) {
     resolve(container, LoggerToken).info('demo data not loaded: the stores hold collections already');
   } else if (config.demoData) {
     const loaded = await loadDemoData({
       clock: resolve(container, ClockToken),
-      upsertProduct: container.get(UpsertProduct),
-      upsertProfile: container.get(UpsertProfile),
-      createCollection: container.get(CreateCollection),
-      createSlice: container.get(CreateSlice),
+      upsertProduct: resolve(container, UpsertProduct),
+      upsertProfile: resolve(container, UpsertProfile),
+      createCollection: resolve(container, CreateCollection),
+      createSlice: resolve(container, CreateSlice),
     });
     resolve(container, LoggerToken).info(loaded, 'demo data loaded');
   }

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
-import { InMemoryAnswerCache } from '../../src/adapters/memory/in-memory-answer-cache.js';
+import { InMemorySharedCache } from '../../src/adapters/memory/in-memory-shared-cache.js';
 import { InMemoryCollectionStore } from '../../src/adapters/memory/in-memory-collection-store.js';
 import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
-import { maxAgeSeconds } from '../../src/adapters/http/entity-tags.js';
+import { maxAgeSeconds } from '../../src/adapters/http/pipeline/entity-tags.js';
 import { activeSliceCacheKey } from '../../src/application/caching/cache-keys.js';
-import { CachedAnswers } from '../../src/application/caching/cached-answers.js';
+import { AnswerCache } from '../../src/application/caching/answer-cache.js';
 import { GetActiveSlice } from '../../src/application/merchandising/get-active-slice.js';
 import { draftSlice, nextTransitionAfter } from '../../src/domain/merchandising/slice.js';
 import { DomainError } from '../../src/domain/shared/errors.js';
@@ -38,7 +38,7 @@ describe('the cached active slice', () => {
           const clock = new FakeClock(BASE);
           const collections = new InMemoryCollectionStore();
           const products = new InMemoryProductStore();
-          const cache = new InMemoryAnswerCache(clock);
+          const cache = new InMemorySharedCache(clock);
           const { id } = await collections.createCollection({ name: 'C', description: '' }, { at: clock.now(), by: 'test' });
           for (const s of specs) {
             const startsAt = new Date(BASE + s.start * MINUTE);
@@ -49,9 +49,9 @@ describe('the cached active slice', () => {
               { at: clock.now(), by: 'test' },
             );
           }
-          const answers = new CachedAnswers(cache, clock, { ttlMs: TTL });
+          const answers = new AnswerCache(cache, clock, { ttlMs: TTL });
           const cached = new GetActiveSlice(collections, products, clock, answers);
-          const fresh = new GetActiveSlice(collections, products, clock, CachedAnswers.withoutCache(clock));
+          const fresh = new GetActiveSlice(collections, products, clock, AnswerCache.withoutCache(clock));
 
           const t = BASE + minute * MINUTE;
           clock.set(t);
@@ -62,7 +62,7 @@ describe('the cached active slice', () => {
             const age = maxAgeSeconds(new Date(t), (answer as { nextChange?: Date }).nextChange, 60);
             expect(t + age * 1000).toBeLessThanOrEqual(next0?.getTime() ?? Number.POSITIVE_INFINITY);
           }
-          await answers.settle();
+          await answers.settled();
           const expiry = cache.expiryOf(activeSliceCacheKey(id));
           expect(expiry).toBeDefined();
           const until = expiry?.getTime() ?? 0;
@@ -85,8 +85,8 @@ describe('the cached active slice', () => {
   it('ends exactly at a slice’s start and end', async () => {
     const clock = new FakeClock('2026-11-21T12:00:00.000Z');
     const collections = new InMemoryCollectionStore();
-    const cache = new InMemoryAnswerCache(clock);
-    const answers = new CachedAnswers(cache, clock, { ttlMs: 24 * 60 * MINUTE });
+    const cache = new InMemorySharedCache(clock);
+    const answers = new AnswerCache(cache, clock, { ttlMs: 24 * 60 * MINUTE });
     const getActive = new GetActiveSlice(collections, new InMemoryProductStore(), clock, answers);
     const { id } = await collections.createCollection({ name: 'C', description: '' }, { at: clock.now(), by: 'test' });
     await collections.createSlice(
@@ -102,12 +102,12 @@ describe('the cached active slice', () => {
     );
 
     await answerOf(() => getActive.execute(id));
-    await answers.settle();
+    await answers.settled();
     expect(cache.expiryOf(activeSliceCacheKey(id))).toEqual(new Date('2026-11-21T15:00:00.000Z'));
 
     clock.set('2026-11-21T15:00:00.000Z');
     expect(((await getActive.execute(id)) as { slice: { name: string } }).slice.name).toBe('Sexta');
-    await answers.settle();
+    await answers.settled();
     expect(cache.expiryOf(activeSliceCacheKey(id))).toEqual(new Date('2026-11-21T18:00:00.000Z'));
 
     clock.set('2026-11-21T18:00:00.000Z');

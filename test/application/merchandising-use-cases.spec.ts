@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DomainError, ValidationError } from '../../src/domain/shared/errors.js';
-import { InMemoryCollectionStore } from '../../src/adapters/memory/in-memory-collection-store.js';
 import { EditSliceProducts } from '../../src/application/merchandising/edit-slice-products.js';
 import { SliceWriter } from '../../src/application/merchandising/slice-writer.js';
-import type { Change, WriteResult } from '../../src/domain/merchandising/collection-store.js';
-import type { Slice, SliceDraft } from '../../src/domain/merchandising/slice.js';
+import { Precondition } from '../../src/application/shared/precondition.js';
+import type { CollectionStore } from '../../src/domain/merchandising/collection-store.js';
 import { merchandisingKit } from '../support/merchandising-kit.js';
 import { aProductInput, aSliceInput, at, T0 } from '../support/mothers.js';
 
@@ -59,12 +58,12 @@ describe('merchandising use cases', () => {
       if (expected === undefined) {
         expect(await failure(kit.getActive.execute(collectionId))).toBe('NO_ACTIVE_SLICE');
         kit.clock.set(T0);
-        expect(await failure(kit.preview.execute(collectionId, at(instant)))).toBe('NO_ACTIVE_SLICE');
+        expect(await failure(kit.getActive.execute(collectionId, at(instant)))).toBe('NO_ACTIVE_SLICE');
       } else {
         const view = await kit.getActive.execute(collectionId);
         expect(view.slice.name).toBe(expected);
         kit.clock.set(T0);
-        expect((await kit.preview.execute(collectionId, at(instant))).slice.name).toBe(expected);
+        expect((await kit.getActive.execute(collectionId, at(instant))).slice.name).toBe(expected);
       }
     });
 
@@ -102,9 +101,9 @@ describe('merchandising use cases', () => {
 
   describe('active flags from the slice filters and the catalog', () => {
     beforeEach(async () => {
-      await kit.products.save(aProductInput({ id: 'CHEAP', price: 50, available: true }), T0);
-      await kit.products.save(aProductInput({ id: 'DEAR', price: 500, available: true }), T0);
-      await kit.products.save(aProductInput({ id: 'GONE', price: 50, available: false }), T0);
+      await kit.saveProduct(aProductInput({ id: 'CHEAP', price: 50, available: true }));
+      await kit.saveProduct(aProductInput({ id: 'DEAR', price: 500, available: true }));
+      await kit.saveProduct(aProductInput({ id: 'GONE', price: 50, available: false }));
     });
 
     it('marks each product by the filters, unknown products inactive', async () => {
@@ -196,22 +195,22 @@ describe('merchandising use cases', () => {
       const { slice } = await kit.createSlice.execute(collectionId, aSliceInput({ products: ['A'] }), ACTOR);
       await kit.replaceSlice.execute(collectionId, slice.id, aSliceInput({ products: ['B'] }), {
         actor: 'other',
-        ifMatch: [1],
+        precondition: Precondition.accepting([1]),
       });
       expect(
         await failure(
           kit.replaceSlice.execute(collectionId, slice.id, aSliceInput({ products: ['C'] }), {
             actor: ACTOR,
-            ifMatch: [1],
+            precondition: Precondition.accepting([1]),
           }),
         ),
       ).toBe('PRECONDITION_FAILED');
       expect(
         await failure(
-          kit.editProducts.execute(collectionId, slice.id, [{ op: 'add', productId: 'C' }], { actor: ACTOR, ifMatch: [1] }),
+          kit.editProducts.execute(collectionId, slice.id, [{ op: 'add', productId: 'C' }], { actor: ACTOR, precondition: Precondition.accepting([1]) }),
         ),
       ).toBe('PRECONDITION_FAILED');
-      expect(await failure(kit.deleteSlice.execute(collectionId, slice.id, { ifMatch: [1] }))).toBe('PRECONDITION_FAILED');
+      expect(await failure(kit.deleteSlice.execute(collectionId, slice.id, Precondition.accepting([1])))).toBe('PRECONDITION_FAILED');
       expect((await kit.getSlice.execute(collectionId, slice.id)).slice).toMatchObject({
         products: ['B'],
         version: 2,
@@ -287,8 +286,7 @@ describe('merchandising use cases', () => {
     });
 
     it('computes the edits again from the newer version when another writer saves between the read and the write', async () => {
-      const racing = new RacingCollectionStore(kit.collections, 1);
-      const writer = new SliceWriter(racing, kit.clock, kit.answers);
+      const writer = new SliceWriter(racing(kit.collections, 1), kit.clock, kit.answers);
       const { slice } = await new EditSliceProducts(writer).execute(
         collectionId,
         sliceId,
@@ -300,15 +298,15 @@ describe('merchandising use cases', () => {
     });
 
     it('answers 409 when the slice keeps changing under a change without If-Match, and 412 with one', async () => {
-      const writer = new SliceWriter(new RacingCollectionStore(kit.collections, 10), kit.clock, kit.answers);
+      const writer = new SliceWriter(racing(kit.collections, 10), kit.clock, kit.answers);
       const edits = [{ op: 'add' as const, productId: 'Z' }];
       expect(await failure(new EditSliceProducts(writer).execute(collectionId, sliceId, edits, { actor: ACTOR }))).toBe(
         'CONFLICT',
       );
       const current = (await kit.getSlice.execute(collectionId, sliceId)).slice.version;
-      const guarded = new SliceWriter(new RacingCollectionStore(kit.collections, 1), kit.clock, kit.answers);
+      const guarded = new SliceWriter(racing(kit.collections, 1), kit.clock, kit.answers);
       expect(
-        await failure(new EditSliceProducts(guarded).execute(collectionId, sliceId, edits, { actor: ACTOR, ifMatch: [current] })),
+        await failure(new EditSliceProducts(guarded).execute(collectionId, sliceId, edits, { actor: ACTOR, precondition: Precondition.accepting([current]) })),
       ).toBe('PRECONDITION_FAILED');
     });
 
@@ -400,7 +398,7 @@ describe('merchandising use cases', () => {
         aProductInput({ id: 'S1', ...sandal, price: 110 }),
         aProductInput({ id: 'S2', ...sandal, price: 200 }),
       ];
-      for (const p of catalog) await kit.products.save(p, T0);
+      for (const p of catalog) await kit.saveProduct(p);
     });
 
     it('fills the slice with the seeds’ neighbours taken in turns, without repeats or unavailable products', async () => {
@@ -441,7 +439,7 @@ describe('merchandising use cases', () => {
         ACTOR,
       );
       expect(slice.products).toEqual(['V1', 'V2']);
-      await kit.products.save(aProductInput({ id: 'V1', category: 'vestidos', available: false }), T0);
+      await kit.saveProduct(aProductInput({ id: 'V1', category: 'vestidos', available: false }));
       const again = await kit.regenerate.execute(collectionId, slice.id, { actor: ACTOR });
       expect(again.slice.products).toEqual(['V2', 'V3']);
       expect(again.slice.version).toBe(2);
@@ -469,17 +467,17 @@ describe('merchandising use cases', () => {
     it('refuses an update that changes nothing or expects another version, and names unknown collections', async () => {
       expect(await failure(kit.updateCollection.execute(collectionId, {}, { actor: ACTOR }))).toBe('VALIDATION_FAILED');
       expect(await failure(kit.updateCollection.execute(999, { name: 'x' }, { actor: ACTOR }))).toBe('COLLECTION_NOT_FOUND');
-      expect(await failure(kit.updateCollection.execute(collectionId, { name: 'x' }, { actor: ACTOR, ifMatch: [2] }))).toBe(
+      expect(await failure(kit.updateCollection.execute(collectionId, { name: 'x' }, { actor: ACTOR, precondition: Precondition.accepting([2]) }))).toBe(
         'PRECONDITION_FAILED',
       );
       expect(
-        await kit.updateCollection.execute(collectionId, { name: '  Natal ' }, { actor: 'planner', ifMatch: [1] }),
+        await kit.updateCollection.execute(collectionId, { name: '  Natal ' }, { actor: 'planner', precondition: Precondition.accepting([1]) }),
       ).toMatchObject({ name: 'Natal', version: 2, updatedBy: 'planner' });
     });
 
     it('deletes a collection and its slices', async () => {
       await kit.createSlice.execute(collectionId, aSliceInput({ startsAt: at('2026-11-01T00:00:00.000Z') }), ACTOR);
-      expect(await failure(kit.deleteCollection.execute(collectionId, { ifMatch: [5] }))).toBe('PRECONDITION_FAILED');
+      expect(await failure(kit.deleteCollection.execute(collectionId, Precondition.accepting([5])))).toBe('PRECONDITION_FAILED');
       await kit.deleteCollection.execute(collectionId);
       expect(await failure(kit.getActive.execute(collectionId))).toBe('COLLECTION_NOT_FOUND');
       expect(await failure(kit.deleteCollection.execute(collectionId))).toBe('COLLECTION_NOT_FOUND');
@@ -487,45 +485,16 @@ describe('merchandising use cases', () => {
   });
 });
 
-/** A store where another writer saves the slice (prepending RACED) just before each of the next `races` writes. */
-class RacingCollectionStore extends InMemoryCollectionStore {
-  constructor(
-    private readonly inner: InMemoryCollectionStore,
-    private races: number,
-  ) {
-    super();
-  }
-
-  override getSlice(collectionId: number, sliceId: number): Promise<Slice | undefined> {
-    return this.inner.getSlice(collectionId, sliceId);
-  }
-
-  override listSlices(collectionId: number) {
-    return this.inner.listSlices(collectionId);
-  }
-
-  override getCollection(id: number) {
-    return this.inner.getCollection(id);
-  }
-
-  override async replaceSlice(
-    collectionId: number,
-    sliceId: number,
-    draft: SliceDraft,
-    change: Change,
-    expectedVersion?: number,
-  ): Promise<WriteResult<Slice>> {
-    if (this.races > 0) {
-      this.races--;
-      const current = await this.inner.getSlice(collectionId, sliceId);
-      if (current !== undefined)
-        await this.inner.replaceSlice(
-          collectionId,
-          sliceId,
-          { ...current, products: ['RACED', ...current.products.filter((p) => p !== 'RACED')] },
-          change,
-        );
+/** The store, where another writer saves the slice (prepending RACED) just before each of the next `races` writes. */
+function racing(inner: CollectionStore, races: number): CollectionStore {
+  const replaceSlice: CollectionStore['replaceSlice'] = async (collectionId, sliceId, draft, change, expectedVersion) => {
+    if (races > 0) {
+      races--;
+      const current = await inner.getSlice(collectionId, sliceId);
+      const products = ['RACED', ...(current?.products ?? []).filter((p) => p !== 'RACED')];
+      if (current !== undefined) await inner.replaceSlice(collectionId, sliceId, { ...current, products }, change);
     }
-    return this.inner.replaceSlice(collectionId, sliceId, draft, change, expectedVersion);
-  }
+    return inner.replaceSlice(collectionId, sliceId, draft, change, expectedVersion);
+  };
+  return new Proxy(inner, { get: (target, property) => (property === 'replaceSlice' ? replaceSlice : Reflect.get(target, property)) });
 }

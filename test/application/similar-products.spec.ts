@@ -1,10 +1,8 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
-import { InMemoryAnswerCache } from '../../src/adapters/memory/in-memory-answer-cache.js';
+import { InProcessCatalogNews } from '../../src/adapters/memory/in-process-catalog-news.js';
 import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
 import { NeighbourEngine } from '../../src/adapters/similarity/neighbour-engine.js';
-import { NO_ANSWER_CACHE, type AnswerCache } from '../../src/application/caching/answer-cache.js';
 import { DeleteProducts, UpsertProducts } from '../../src/application/product/batch-products.js';
 import { DeleteProduct } from '../../src/application/product/delete-product.js';
 import { FindSimilarProducts } from '../../src/application/product/find-similar-products.js';
@@ -13,36 +11,37 @@ import { UpsertProduct } from '../../src/application/product/upsert-product.js';
 import type { ProductInput } from '../../src/domain/product/product.js';
 import { DomainError, ValidationError } from '../../src/domain/shared/errors.js';
 import { aProductInput, T0 } from '../support/mothers.js';
+import { testContainer } from '../support/test-container.js';
 
-/** One instance of the service's catalog side: store, engine, the write path and the read. */
+/** One instance of the service's catalog side, built by the service's own modules: store, engine, the write path and the read. */
 function instance(
   store = new InMemoryProductStore(),
-  cache: AnswerCache = NO_ANSWER_CACHE,
+  news = new InProcessCatalogNews(),
   engine = new NeighbourEngine({ background: false }),
 ) {
-  const clock = new FakeClock(T0);
-  const follow = new FollowCatalog(store, engine, cache);
+  const { get, clock } = testContainer({ overrides: { productStore: store, catalogNews: news.endpoint(), similarity: engine } });
+  const find = get(FindSimilarProducts);
   return {
     clock,
     store,
     engine,
-    follow,
-    upsert: new UpsertProduct(store, clock, engine, follow),
-    upsertMany: new UpsertProducts(store, clock, engine, follow),
-    remove: new DeleteProduct(store, follow),
-    removeMany: new DeleteProducts(store, follow),
-    find: new FindSimilarProducts(engine, follow),
-    similar: (id: string, limit?: number) => new FindSimilarProducts(engine, follow).execute({ productId: id, limit }),
+    follow: get(FollowCatalog),
+    upsert: get(UpsertProduct),
+    upsertMany: get(UpsertProducts),
+    remove: get(DeleteProduct),
+    removeMany: get(DeleteProducts),
+    find,
+    similar: (id: string, limit?: number) => find.execute({ productId: id, limit }),
   };
 }
 
 type Service = ReturnType<typeof instance>;
 
-/** Two instances on one store, hearing of each other's writes through one shared cache. */
+/** Two instances on one store, hearing of each other's writes through in-process catalog news. */
 function twoInstances() {
   const store = new InMemoryProductStore();
-  const cache = new InMemoryAnswerCache(new FakeClock(T0));
-  return { store, one: instance(store, cache), other: instance(store, cache) };
+  const news = new InProcessCatalogNews();
+  return { store, news, one: instance(store, news), other: instance(store, news) };
 }
 
 async function load(service: Service, products: ProductInput[]): Promise<void> {
@@ -160,7 +159,7 @@ describe('similar products: embedding neighbours', () => {
 
   it('answers as exact search does once the approximate index takes over', async () => {
     const engine = new NeighbourEngine({ background: false, exactSearchBelow: 20 });
-    const service = instance(new InMemoryProductStore(), NO_ANSWER_CACHE, engine);
+    const service = instance(new InMemoryProductStore(), new InProcessCatalogNews(), engine);
     const random = seeded(7);
     const products = Array.from({ length: 200 }, (_, i) =>
       embedded(
@@ -183,13 +182,13 @@ describe('similar products: embedding neighbours', () => {
 
   it('computes a single pending list once the approximate index answers (one product written after a load)', async () => {
     const engine = new NeighbourEngine({ background: false, exactSearchBelow: 20 });
-    const service = instance(new InMemoryProductStore(), NO_ANSWER_CACHE, engine);
+    const service = instance(new InMemoryProductStore(), new InProcessCatalogNews(), engine);
     const random = seeded(3);
     const vector = () => Array.from({ length: 8 }, () => random() - 0.5);
     await service.upsertMany.execute(
       Array.from({ length: 40 }, (_, index) => ({ index, input: embedded(`E-${index}`, vector()) })),
     );
-    engine.settleNow();
+    engine.computePendingNow();
     await service.upsert.execute(embedded('LATE', vector()));
     expect(engine.stats.pending).toBe(1);
     expect(await service.similar('LATE', 5)).toHaveLength(5);

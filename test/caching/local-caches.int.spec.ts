@@ -4,7 +4,7 @@ import { InMemoryCollectionStore } from '../../src/adapters/memory/in-memory-col
 import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
 import { InMemoryProfileStore } from '../../src/adapters/memory/in-memory-profile-store.js';
 import { InMemoryTokenStore } from '../../src/adapters/memory/in-memory-token-store.js';
-import { CachedAnswers } from '../../src/application/caching/cached-answers.js';
+import { AnswerCache } from '../../src/application/caching/answer-cache.js';
 import { startTestServer, type TestServer } from '../support/http-harness.js';
 import { T0 } from '../support/mothers.js';
 
@@ -33,7 +33,7 @@ describe('answers kept in each instance without Redis', () => {
     const [writer, reader] = servers as [TestServer, TestServer];
     const style = async (on: TestServer) => {
       const answer = await on.request('GET', PROFILE);
-      await on.container.get(CachedAnswers).settle();
+      await on.container.get(AnswerCache).settled();
       return answer.json.profile.perfil_cliente.estilo_geral as string;
     };
     const write = (estilo_geral: string) =>

@@ -6,7 +6,7 @@ import { InMemoryCollectionStore } from '../../src/adapters/memory/in-memory-col
 import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
 import { InMemoryProfileStore } from '../../src/adapters/memory/in-memory-profile-store.js';
 import { InMemoryTokenStore } from '../../src/adapters/memory/in-memory-token-store.js';
-import { CachedAnswers } from '../../src/application/caching/cached-answers.js';
+import { AnswerCache } from '../../src/application/caching/answer-cache.js';
 import { counting } from '../support/counting.js';
 import { expectProblem, startTestServer, type TestServer } from '../support/http-harness.js';
 import { T0 } from '../support/mothers.js';
@@ -68,8 +68,8 @@ describeWithRedis('caching the hot reads in Redis', () => {
 
   /** Write-backs happen after the answer; a test waits for them before counting store calls. */
   async function settled(): Promise<void> {
-    await server.container.get(CachedAnswers).settle();
-    await second.container.get(CachedAnswers).settle();
+    await server.container.get(AnswerCache).settled();
+    await second.container.get(AnswerCache).settled();
   }
 
   async function get(path: string, on = server) {

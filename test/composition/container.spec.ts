@@ -5,7 +5,8 @@ import * as application from '../../src/application/index.js';
 import { ClockToken } from '../../src/domain/shared/clock.js';
 import { ProductStoreToken } from '../../src/domain/product/product-store.js';
 import { parseConfig } from '../../src/composition/config.js';
-import { createContainer, resolve } from '../../src/composition/container.js';
+import { createContainer } from '../../src/composition/container.js';
+import { resolve } from '../../src/composition/resolve.js';
 import { MetricsToken } from '../../src/adapters/metrics/prometheus-metrics.js';
 import { aProductInput } from '../support/mothers.js';
 

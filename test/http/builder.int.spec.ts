@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { zipSync } from 'fflate';
 import writeXlsxFile from 'write-excel-file/node';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { maxAgeSeconds } from '../../src/adapters/http/entity-tags.js';
+import { maxAgeSeconds } from '../../src/adapters/http/pipeline/entity-tags.js';
 import { expectProblem, startTestServer, type TestResponse, type TestServer } from '../support/http-harness.js';
 import { describe } from '../support/suite.js';
 

@@ -1,9 +1,9 @@
 import type Router from '@koa/router';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../src/adapters/http/create-app.js';
+import { createApp } from '../../src/composition/adapters/http.js';
 import type { OpenApiDocument } from '../../src/adapters/http/openapi/openapi-document.js';
-import { PROBLEM_TABLE } from '../../src/adapters/http/problem.js';
+import { PROBLEM_TABLE } from '../../src/adapters/http/pipeline/problems.js';
 import { MAX_NAME_LENGTH } from '../../src/domain/merchandising/slice.js';
 import { MAX_SIMILAR_LIMIT } from '../../src/domain/product/similarity.js';
 import { ApiConformance } from '../support/api-conformance.js';

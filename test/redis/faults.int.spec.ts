@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import { InMemoryCollectionStore } from '../../src/adapters/memory/in-memory-collection-store.js';
 import { InMemoryProfileStore } from '../../src/adapters/memory/in-memory-profile-store.js';
-import { CachedAnswers } from '../../src/application/caching/cached-answers.js';
+import { AnswerCache } from '../../src/application/caching/answer-cache.js';
 import { counting } from '../support/counting.js';
 import { startTestServer, type TestResponse, type TestServer } from '../support/http-harness.js';
 import { T0 } from '../support/mothers.js';
@@ -93,7 +93,7 @@ describeWithRedis('Redis outages: every request still answers, correctly and qui
     // next ones are hits: the store is not asked again.
     const readsOfOneRound = async () => {
       await hotReads(1);
-      await server.container.get(CachedAnswers).settle();
+      await server.container.get(AnswerCache).settled();
       const before = profiles.count('findByIdentifier');
       await hotReads(1);
       return profiles.count('findByIdentifier') - before;
@@ -104,7 +104,7 @@ describeWithRedis('Redis outages: every request still answers, correctly and qui
 
   it('delivers an invalidation Redis missed while frozen before it serves that key again', async () => {
     await hotReads(1);
-    await server.container.get(CachedAnswers).settle();
+    await server.container.get(AnswerCache).settled();
     redis.freeze();
     const written = await server.request('PUT', `${PROFILE}/user-profile-id/up_ana`, {
       body: { profile: { ganchos_conteudo: ['b'] } },

@@ -3,11 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
-import { createApp } from '../../src/adapters/http/create-app.js';
-import { RedisAnswerCache, RedisAnswerCacheToken } from '../../src/adapters/redis/redis-answer-cache.js';
-import { CachedAnswers } from '../../src/application/caching/cached-answers.js';
+import { RedisConnectionToken, type RedisConnection } from '../../src/adapters/redis/redis-connection.js';
+import { createApp } from '../../src/composition/adapters/http.js';
+import { AnswerCache } from '../../src/application/caching/answer-cache.js';
 import { parseConfig } from '../../src/composition/config.js';
-import { createContainer, resolve } from '../../src/composition/container.js';
+import { createContainer } from '../../src/composition/container.js';
+import { resolve } from '../../src/composition/resolve.js';
 import { ADMIN_SECRET, expectProblem, startTestServer, type TestServer } from '../support/http-harness.js';
 import { T0 } from '../support/mothers.js';
 import { describeWithRedis } from '../support/redis-suite.js';
@@ -30,7 +31,7 @@ async function closedPort(): Promise<number> {
 describeWithRedis('MongoDB unreachable', () => {
   let redis: RedisServer;
   let primer: TestServer;
-  let outage: { server: Server; baseUrl: string; cache: RedisAnswerCache };
+  let outage: { server: Server; baseUrl: string; redis: RedisConnection };
   const prefix = `test:${randomUUID().slice(0, 8)}:`;
   const env = { REDIS_KEY_PREFIX: prefix, CACHE_TTL: '3600', LOG_LEVEL: 'silent', DEMO_DATA: 'false' };
   const primed: Record<string, unknown> = {};
@@ -50,7 +51,7 @@ describeWithRedis('MongoDB unreachable', () => {
     });
     primed.profile = (await primer.request('GET', `${PROFILE}/phone/11987654321`)).json;
     primed.slice = (await primer.request('GET', `${COLLECTIONS}/${id}`)).json;
-    await primer.container.get(CachedAnswers).settle();
+    await resolve(primer.container, AnswerCache).settled();
 
     // ...and an instance whose MongoDB does not answer shares it.
     const config = parseConfig({
@@ -60,16 +61,16 @@ describeWithRedis('MongoDB unreachable', () => {
       MONGODB_TIMEOUT_MS: String(TIMEOUT_MS),
     });
     const container = createContainer(config, { clock: new FakeClock(T0) });
-    const cache = resolve(container, RedisAnswerCacheToken);
-    await cache.start();
+    const connection = resolve(container, RedisConnectionToken);
+    await connection.start();
     const server = createServer(createApp(container).callback());
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    outage = { server, cache, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+    outage = { server, redis: connection, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
   });
   afterAll(async () => {
     outage.server.closeAllConnections();
     await new Promise<void>((done) => outage.server.close(() => done()));
-    await outage.cache.stop();
+    await outage.redis.stop();
     await primer.close();
     await redis.stop();
   });

@@ -6,8 +6,9 @@ import type { Container } from 'inversify';
 import { MongoClient } from 'mongodb';
 import { expect, inject } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
-import { createRequestHandler, routeSpecs } from '../../src/adapters/http/create-app.js';
 import { openApiDocument } from '../../src/adapters/http/openapi/openapi-document.js';
+import { ApiRoutesToken, createRequestHandler } from '../../src/composition/adapters/http.js';
+import { resolve } from '../../src/composition/resolve.js';
 import { EnsureBootstrapToken } from '../../src/application/auth/ensure-bootstrap-token.js';
 import { IssueToken } from '../../src/application/auth/issue-token.js';
 import type { Scope } from '../../src/domain/auth/scopes.js';
@@ -78,12 +79,12 @@ export async function startTestServer(
   const config = parseConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...limits, ...project.env, ...options.env });
   const container = createContainer(config, { clock, ...options.overrides });
   await startResources(container);
-  await container.get(EnsureBootstrapToken).execute(ADMIN_SECRET);
+  await resolve(container, EnsureBootstrapToken).execute(ADMIN_SECRET);
   const server: Server = createServer(createRequestHandler(container));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
-  conformance ??= new ApiConformance(openApiDocument(routeSpecs(container)));
+  conformance ??= new ApiConformance(openApiDocument(resolve(container, ApiRoutesToken)));
   const described = conformance;
 
   let issued = 0;
@@ -119,7 +120,7 @@ export async function startTestServer(
       return answer;
     },
     async tokenWith(scopes, expiresAt) {
-      const { secret } = await container.get(IssueToken).execute({ name: `test token ${++issued}`, scopes, expiresAt });
+      const { secret } = await resolve(container, IssueToken).execute({ name: `test token ${++issued}`, scopes, expiresAt });
       return secret;
     },
     async close() {

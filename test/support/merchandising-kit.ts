@@ -1,10 +1,7 @@
-/** The merchandising use cases on in-memory stores and a fake clock, built as the container builds them. */
+/** The merchandising use cases on the embedded default and a fake clock, built by the service's own modules. */
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
-import { InMemoryAnswerCache } from '../../src/adapters/memory/in-memory-answer-cache.js';
-import { InMemoryCollectionStore } from '../../src/adapters/memory/in-memory-collection-store.js';
-import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
-import { engineFollowing } from './similarity.js';
-import { CachedAnswers } from '../../src/application/caching/cached-answers.js';
+import { InMemorySharedCache } from '../../src/adapters/memory/in-memory-shared-cache.js';
+import { AnswerCache } from '../../src/application/caching/answer-cache.js';
 import { CreateAiSlice, RegenerateAiSlice } from '../../src/application/merchandising/ai-slices.js';
 import { CreateCollection } from '../../src/application/merchandising/create-collection.js';
 import { CreateSlice } from '../../src/application/merchandising/create-slice.js';
@@ -16,45 +13,44 @@ import { GetSlice } from '../../src/application/merchandising/get-slice.js';
 import { GetTimeline } from '../../src/application/merchandising/get-timeline.js';
 import { ListCollections } from '../../src/application/merchandising/list-collections.js';
 import { ListSlices } from '../../src/application/merchandising/list-slices.js';
-import { PreviewActiveSlice } from '../../src/application/merchandising/preview-active-slice.js';
 import { ReplaceSlice } from '../../src/application/merchandising/replace-slice.js';
-import { SliceWriter } from '../../src/application/merchandising/slice-writer.js';
 import {
   CreateSpreadsheetSlice,
   ReplaceSliceProductsFromSpreadsheet,
 } from '../../src/application/merchandising/spreadsheet-slices.js';
 import { UpdateCollection } from '../../src/application/merchandising/update-collection.js';
+import { UpsertProduct } from '../../src/application/product/upsert-product.js';
+import { CollectionStoreToken } from '../../src/domain/merchandising/collection-store.js';
+import type { ProductInput } from '../../src/domain/product/product.js';
+import { testContainer } from './test-container.js';
 
 export function merchandisingKit(start = '2026-11-21T12:00:00.000Z') {
   const clock = new FakeClock(start);
-  const collections = new InMemoryCollectionStore();
-  const products = new InMemoryProductStore();
-  const cache = new InMemoryAnswerCache(clock);
-  const answers = new CachedAnswers(cache, clock, { ttlMs: 60_000 });
-  const similarity = engineFollowing(products);
-  const writer = new SliceWriter(collections, clock, answers);
+  const cache = new InMemorySharedCache(clock);
+  const { get } = testContainer({ clock, overrides: { sharedCache: cache } });
+  const upsertProduct = get(UpsertProduct);
   return {
     clock,
-    collections,
-    products,
     cache,
-    answers,
-    createCollection: new CreateCollection(collections, clock, answers),
-    listCollections: new ListCollections(collections),
-    updateCollection: new UpdateCollection(collections, clock, answers),
-    deleteCollection: new DeleteCollection(collections, answers),
-    createSlice: new CreateSlice(writer),
-    replaceSlice: new ReplaceSlice(writer),
-    deleteSlice: new DeleteSlice(writer),
-    getSlice: new GetSlice(collections, products, clock),
-    listSlices: new ListSlices(collections, clock),
-    getActive: new GetActiveSlice(collections, products, clock, answers),
-    preview: new PreviewActiveSlice(collections, products),
-    timeline: new GetTimeline(collections),
-    editProducts: new EditSliceProducts(writer),
-    createSpreadsheetSlice: new CreateSpreadsheetSlice(writer),
-    replaceFromSpreadsheet: new ReplaceSliceProductsFromSpreadsheet(writer),
-    createAiSlice: new CreateAiSlice(writer, products, similarity),
-    regenerate: new RegenerateAiSlice(writer, products, similarity),
+    collections: get(CollectionStoreToken),
+    answers: get(AnswerCache),
+    /** Writes a catalog product as the service does, so the similarity engine follows. */
+    saveProduct: (input: ProductInput) => upsertProduct.execute(input),
+    createCollection: get(CreateCollection),
+    listCollections: get(ListCollections),
+    updateCollection: get(UpdateCollection),
+    deleteCollection: get(DeleteCollection),
+    createSlice: get(CreateSlice),
+    replaceSlice: get(ReplaceSlice),
+    deleteSlice: get(DeleteSlice),
+    getSlice: get(GetSlice),
+    listSlices: get(ListSlices),
+    getActive: get(GetActiveSlice),
+    timeline: get(GetTimeline),
+    editProducts: get(EditSliceProducts),
+    createSpreadsheetSlice: get(CreateSpreadsheetSlice),
+    replaceFromSpreadsheet: get(ReplaceSliceProductsFromSpreadsheet),
+    createAiSlice: get(CreateAiSlice),
+    regenerate: get(RegenerateAiSlice),
   };
 }

@@ -3,7 +3,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Which stores the HTTP suites run on: the embedded default or MongoDB. */
     stores: 'memory' | 'mongodb';
-    /** Which answer cache they run with. */
+    /** Which shared cache they run with. */
     cache: 'none' | 'redis';
     redisUrl: string;
     mongoUri: string;

@@ -1,25 +1,63 @@
 import type { Clock } from '../../domain/shared/clock.js';
+import type { Scheduler } from '../../domain/shared/scheduler.js';
 
-/** A clock that stands still until told to move: time rules are tested at exact instants. */
-export class FakeClock implements Clock {
+interface Task {
+  readonly at: number;
+  readonly run: () => void;
+}
+
+/**
+ * A clock that stands still until told to move: time rules are tested at exact instants. As a
+ * scheduler, it runs each task when it is moved to or past the task's instant, in time order (a
+ * task scheduled while others run is run in the same move when it falls within it).
+ */
+export class FakeClock implements Clock, Scheduler {
   private current: number;
+  private readonly tasks = new Set<Task>();
 
   constructor(start: Date | string | number = '2026-01-01T00:00:00.000Z') {
-    this.current = new Date(start).getTime();
-    if (!Number.isFinite(this.current)) throw new RangeError(`FakeClock: not an instant: ${String(start)}`);
+    this.current = instant(start);
   }
 
   now(): Date {
     return new Date(this.current);
   }
 
+  /** Moves to `at` (backwards too: then nothing runs). */
   set(at: Date | string | number): void {
-    const next = new Date(at).getTime();
-    if (!Number.isFinite(next)) throw new RangeError(`FakeClock: not an instant: ${String(at)}`);
-    this.current = next;
+    this.moveTo(instant(at));
   }
 
   advance(milliseconds: number): void {
-    this.current += milliseconds;
+    this.moveTo(this.current + milliseconds);
   }
+
+  after(delayMs: number, run: () => void): () => void {
+    const task = { at: this.current + Math.max(0, delayMs), run };
+    this.tasks.add(task);
+    return () => this.tasks.delete(task);
+  }
+
+  /** How many tasks wait to run. */
+  get scheduled(): number {
+    return this.tasks.size;
+  }
+
+  private moveTo(target: number): void {
+    for (;;) {
+      let next: Task | undefined;
+      for (const task of this.tasks) if (task.at <= target && (next === undefined || task.at < next.at)) next = task;
+      if (next === undefined) break;
+      this.tasks.delete(next);
+      this.current = Math.max(this.current, next.at);
+      next.run();
+    }
+    this.current = target;
+  }
+}
+
+function instant(value: Date | string | number): number {
+  const at = new Date(value).getTime();
+  if (!Number.isFinite(at)) throw new RangeError(`FakeClock: not an instant: ${String(value)}`);
+  return at;
 }

@@ -1,7 +1,15 @@
 import type { Clock } from '../../domain/shared/clock.js';
+import type { Scheduler } from '../../domain/shared/scheduler.js';
 
-export class SystemClock implements Clock {
+/** The machine's clock and timers. */
+export class SystemClock implements Clock, Scheduler {
   now(): Date {
     return new Date();
+  }
+
+  after(delayMs: number, task: () => void): () => void {
+    const timer = setTimeout(task, delayMs);
+    timer.unref();
+    return () => clearTimeout(timer);
   }
 }

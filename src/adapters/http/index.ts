@@ -1,3 +1,9 @@
-export { createApp, createRequestHandler, routeSpecs } from './create-app.js';
-export { PROBLEM_TABLE, problemBody, HttpProblem, type ProblemBody, type ProblemCode } from './problem.js';
-export { TOKEN_HEADER } from './middleware/authorise.js';
+export { koaApp, type VitrineState } from './koa-app.js';
+export { fastLane, type FastLane } from './fast-lane.js';
+export { requestHandler } from './request-handler.js';
+export { apiRoutes } from './api.js';
+export { Admission, TOKEN_HEADER } from './pipeline/admission.js';
+export { RequestObserver } from './pipeline/observe.js';
+export type { Pipeline } from './pipeline/pipeline.js';
+export { PROBLEM_TABLE, problemBody, HttpProblem, type ProblemBody, type ProblemCode } from './pipeline/problems.js';
+export type { RouteGroup, RouteSpec, RouteInput } from './pipeline/route-spec.js';

@@ -1,1 +1,4 @@
-export { RedisAnswerCache, RedisAnswerCacheToken, type RedisCacheSettings } from './redis-answer-cache.js';
+export { RedisConnection, type RedisSettings } from './redis-connection.js';
+export { RedisSharedCache } from './redis-shared-cache.js';
+export { RedisCatalogNews } from './redis-catalog-news.js';
+export { RedisRequestLimiter } from './redis-request-limiter.js';

@@ -184,7 +184,7 @@ export class NeighbourEngine implements Similarity {
   }
 
   /** Computes every list that is not current, now. */
-  settleNow(): void {
+  computePendingNow(): void {
     this.drain(Infinity);
   }
 

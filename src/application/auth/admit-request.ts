@@ -30,24 +30,15 @@ export class AdmitRequest {
     private readonly settings: RateLimitSettings,
   ) {}
 
-  async execute(request: AdmissionRequest): Promise<Admission> {
-    return this.admit(request);
-  }
-
-  /**
-   * What `execute` does, in as few asynchronous steps as it can be done: a request whose token is
-   * at hand waits for nothing but the count of its quota. The hot path admits with this.
-   */
-  admit({ secret, client }: AdmissionRequest): Promise<Admission> {
+  /** A request whose token is at hand waits for nothing but the count of its quota. */
+  async execute({ secret, client }: AdmissionRequest): Promise<Admission> {
     const failures = this.settings.failedAuthentications;
     if (failures !== undefined) {
       const over = this.limiter.knownOver(failureBucketOf(client), failures);
       if (over !== undefined) {
-        return Promise.reject(
-          new RateLimitedError(
-            'Too many failed authentications from this address; try again later.',
-            report('failed-authentications', failures, over),
-          ),
+        throw new RateLimitedError(
+          'Too many failed authentications from this address; try again later.',
+          report('failed-authentications', failures, over),
         );
       }
     }

@@ -4,7 +4,7 @@ import { isUsableAt, type ApiToken, type Principal } from '../../domain/auth/api
 import type { TokenSecrets } from '../../domain/auth/token-secrets.js';
 import type { TokenStore } from '../../domain/auth/token-store.js';
 import { tokenCacheKey } from '../caching/cache-keys.js';
-import type { CachedAnswers } from '../caching/cached-answers.js';
+import type { AnswerCache } from '../caching/answer-cache.js';
 
 /** Longer than any token we issue or accept; longer input is refused without hashing it. */
 const MAX_SECRET_LENGTH = 512;
@@ -23,7 +23,7 @@ export class AuthenticateToken {
     private readonly tokens: TokenStore,
     private readonly secrets: TokenSecrets,
     private readonly clock: Clock,
-    private readonly answers: CachedAnswers,
+    private readonly answers: AnswerCache,
   ) {}
 
   /**

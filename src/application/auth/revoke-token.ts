@@ -1,13 +1,13 @@
 import { DomainError } from '../../domain/shared/errors.js';
 import type { TokenStore } from '../../domain/auth/token-store.js';
 import { tokenCacheKey } from '../caching/cache-keys.js';
-import type { CachedAnswers } from '../caching/cached-answers.js';
+import type { AnswerCache } from '../caching/answer-cache.js';
 
 /** Revokes a token: from now on it authenticates nothing, on every instance. */
 export class RevokeToken {
   constructor(
     private readonly tokens: TokenStore,
-    private readonly answers: CachedAnswers,
+    private readonly answers: AnswerCache,
   ) {}
 
   async execute(tokenId: string): Promise<void> {

@@ -21,19 +21,6 @@ export function profileCacheKeys(userProfileId: string, identifiers: ProfileIden
   ];
 }
 
-/**
- * News that a catalog product changed, sent to the other instances through the shared cache's
- * invalidations so their similarity engines read it again. No answer is stored under it.
- */
-export function catalogChangeKey(productId: string): string {
-  return `product:${productId}`;
-}
-
-/** The product id a catalog change key names, or undefined for another kind of key. */
-export function productIdOfCatalogChange(key: string): string | undefined {
-  return key.startsWith('product:') ? key.slice('product:'.length) : undefined;
-}
-
 /** What a collection shows now. */
 export function activeSliceCacheKey(collectionId: number): string {
   return `active:${collectionId}`;

@@ -2,13 +2,13 @@ import type { Clock } from '../../domain/shared/clock.js';
 import { draftCollectionFields, type CollectionFields, type CollectionSummary } from '../../domain/merchandising/collection.js';
 import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
 import { activeSliceCacheKey } from '../caching/cache-keys.js';
-import type { CachedAnswers } from '../caching/cached-answers.js';
+import type { AnswerCache } from '../caching/answer-cache.js';
 
 export class CreateCollection {
   constructor(
     private readonly collections: CollectionStore,
     private readonly clock: Clock,
-    private readonly answers: CachedAnswers,
+    private readonly answers: AnswerCache,
   ) {}
 
   async execute(fields: CollectionFields, actor: string): Promise<CollectionSummary> {

@@ -1,10 +1,25 @@
-import type { IfMatch } from './preconditions.js';
-import type { SliceWriter } from './slice-writer.js';
+import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
+import { activeSliceCacheKey } from '../caching/cache-keys.js';
+import type { AnswerCache } from '../caching/answer-cache.js';
+import { Precondition, preconditionFailed } from '../shared/precondition.js';
+import { sliceNotFound } from './not-found.js';
 
+/** Deletes a slice; the collection shows what its other slices say from then on. */
 export class DeleteSlice {
-  constructor(private readonly writer: SliceWriter) {}
+  constructor(
+    private readonly collections: CollectionStore,
+    private readonly answers: AnswerCache,
+  ) {}
 
-  async execute(collectionId: number, sliceId: number, options: { readonly ifMatch?: IfMatch } = {}): Promise<void> {
-    return this.writer.remove(collectionId, sliceId, options.ifMatch);
+  async execute(collectionId: number, sliceId: number, precondition = Precondition.NONE): Promise<void> {
+    const expected = await precondition.versionToExpect(
+      'slice',
+      async () => (await this.collections.getSlice(collectionId, sliceId))?.version,
+    );
+    const result = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
+      this.collections.deleteSlice(collectionId, sliceId, expected),
+    );
+    if (result.status === 'stale') throw preconditionFailed('slice', result.version);
+    if (result.status === 'missing') throw await sliceNotFound(this.collections, collectionId);
   }
 }

@@ -1,5 +1,5 @@
 import { applyProductEdits, type ProductEdit } from '../../domain/merchandising/product-edits.js';
-import type { WriteOptions } from './preconditions.js';
+import type { WriteOptions } from '../shared/precondition.js';
 import type { SliceWriter } from './slice-writer.js';
 import type { SliceChange } from './views.js';
 

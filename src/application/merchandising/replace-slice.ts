@@ -1,5 +1,5 @@
 import { draftSlice, type SliceInput } from '../../domain/merchandising/slice.js';
-import type { WriteOptions } from './preconditions.js';
+import type { WriteOptions } from '../shared/precondition.js';
 import type { SliceWriter } from './slice-writer.js';
 import type { SliceChange } from './views.js';
 

@@ -1,27 +1,28 @@
 import type { Clock } from '../../domain/shared/clock.js';
 import { DomainError } from '../../domain/shared/errors.js';
-import type { CollectionStore, WriteResult } from '../../domain/merchandising/collection-store.js';
-import { overlapsOf, type Overlap } from '../../domain/merchandising/schedule.js';
+import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
+import { overlapsOf } from '../../domain/merchandising/schedule.js';
 import { sliceStatusAt, type Slice, type SliceDraft } from '../../domain/merchandising/slice.js';
 import { activeSliceCacheKey } from '../caching/cache-keys.js';
-import type { CachedAnswers } from '../caching/cached-answers.js';
+import type { AnswerCache } from '../caching/answer-cache.js';
+import { Precondition, preconditionFailed, type WriteOptions } from '../shared/precondition.js';
 import { collectionNotFound, sliceNotFound } from './not-found.js';
-import { preconditionFailed, versionToExpect, type IfMatch, type WriteOptions } from './preconditions.js';
 import type { SliceChange } from './views.js';
 
 /** How often a change computed from a slice is tried again when another writer got there first. */
 const ATTEMPTS = 3;
 
 /**
- * Every write of a slice goes through here: versions checked (If-Match), the collection's cached
- * answer forgotten, and the answer completed with the slice's status now and the other slices its
- * window overlaps (the contract advises against several active at once: allowed, but flagged).
+ * What every creation and change of a slice has in common: the precondition checked, the
+ * collection's cached answer forgotten, and the answer completed with the slice's status now and
+ * the other slices its window overlaps (the contract advises against several active at once:
+ * allowed, but flagged). The use cases decide what the slice becomes.
  */
 export class SliceWriter {
   constructor(
     private readonly collections: CollectionStore,
     private readonly clock: Clock,
-    private readonly answers: CachedAnswers,
+    private readonly answers: AnswerCache,
   ) {}
 
   async create(collectionId: number, draft: SliceDraft, actor: string): Promise<SliceChange> {
@@ -36,7 +37,7 @@ export class SliceWriter {
   /**
    * Changes the slice as `modify` says, computed from the slice as stored. When another writer
    * changes it in between, the change is computed again from the new version, unless the caller
-   * named the versions it accepts (`If-Match`), which then fails with PRECONDITION_FAILED.
+   * named the versions it accepts (a precondition), which then fails with PRECONDITION_FAILED.
    */
   async modify(
     collectionId: number,
@@ -44,45 +45,28 @@ export class SliceWriter {
     modify: (slice: Slice) => SliceDraft | Promise<SliceDraft>,
     options: WriteOptions,
   ): Promise<SliceChange> {
+    const precondition = options.precondition ?? Precondition.NONE;
     for (let attempt = 1; ; attempt++) {
       const current = await this.collections.getSlice(collectionId, sliceId);
       if (current === undefined) throw await sliceNotFound(this.collections, collectionId);
-      if (options.ifMatch !== undefined && !options.ifMatch.includes(current.version)) {
-        throw preconditionFailed('slice', current.version);
-      }
+      precondition.check('slice', current.version);
       const draft = await modify(current);
       const change = { at: this.clock.now(), by: options.actor };
       const result = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
         this.collections.replaceSlice(collectionId, sliceId, draft, change, current.version),
       );
-      if (result.status !== 'stale') return this.describe(await this.settled(result, collectionId));
-      if (options.ifMatch !== undefined) throw preconditionFailed('slice', result.version);
+      if (result.status === 'done') return this.describe(result.value);
+      if (result.status === 'missing') throw await sliceNotFound(this.collections, collectionId);
+      if (!precondition.anyVersion) throw preconditionFailed('slice', result.version);
       if (attempt === ATTEMPTS) {
         throw new DomainError('CONFLICT', 'The slice kept changing while this change was made; try again.');
       }
     }
   }
 
-  async remove(collectionId: number, sliceId: number, ifMatch: IfMatch): Promise<void> {
-    const expected = await versionToExpect(
-      ifMatch,
-      async () => (await this.collections.getSlice(collectionId, sliceId))?.version,
-    );
-    const result = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
-      this.collections.deleteSlice(collectionId, sliceId, expected),
-    );
-    await this.settled(result, collectionId);
-  }
-
   /** The slice's status now and its overlaps with the collection's other slices. */
-  async describe(slice: Slice): Promise<SliceChange> {
+  private async describe(slice: Slice): Promise<SliceChange> {
     const others = await this.collections.listSlices(slice.collectionId);
     return { slice, status: sliceStatusAt(slice, this.clock.now()), warnings: overlapsOf(slice, others) };
-  }
-
-  private async settled<T>(result: WriteResult<T>, collectionId: number): Promise<T> {
-    if (result.status === 'done') return result.value;
-    if (result.status === 'stale') throw preconditionFailed('slice', result.version);
-    throw await sliceNotFound(this.collections, collectionId);
   }
 }

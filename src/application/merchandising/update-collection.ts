@@ -3,16 +3,16 @@ import { ValidationError } from '../../domain/shared/errors.js';
 import { draftCollectionFields, type CollectionFields, type CollectionSummary } from '../../domain/merchandising/collection.js';
 import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
 import { activeSliceCacheKey } from '../caching/cache-keys.js';
-import type { CachedAnswers } from '../caching/cached-answers.js';
+import type { AnswerCache } from '../caching/answer-cache.js';
 import { collectionNotFound } from './not-found.js';
-import { preconditionFailed, versionToExpect, type WriteOptions } from './preconditions.js';
+import { Precondition, preconditionFailed, type WriteOptions } from '../shared/precondition.js';
 
 /** Renames a collection or changes its description. */
 export class UpdateCollection {
   constructor(
     private readonly collections: CollectionStore,
     private readonly clock: Clock,
-    private readonly answers: CachedAnswers,
+    private readonly answers: AnswerCache,
   ) {}
 
   async execute(id: number, changes: Partial<CollectionFields>, options: WriteOptions): Promise<CollectionSummary> {
@@ -21,7 +21,10 @@ export class UpdateCollection {
     }
     const fields = draftCollectionFields(changes);
     const change = { at: this.clock.now(), by: options.actor };
-    const expected = await versionToExpect(options.ifMatch, async () => (await this.collections.getCollection(id))?.version);
+    const expected = await (options.precondition ?? Precondition.NONE).versionToExpect(
+      'collection',
+      async () => (await this.collections.getCollection(id))?.version,
+    );
     const result = await this.answers.afterWrite([activeSliceCacheKey(id)], () =>
       this.collections.updateCollection(id, fields, change, expected),
     );

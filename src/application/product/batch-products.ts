@@ -10,49 +10,12 @@ import {
 } from '../../domain/product/product.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
 import type { Similarity } from '../../domain/product/similarity.js';
+import { MAX_BATCH_ITEMS, refusedItem, summarise, type BatchItem, type BatchOutcome, type ItemOutcome } from '../shared/batch.js';
 import { inParallel } from '../shared/in-parallel.js';
-import type { FollowCatalog } from './follow-catalog.js';
-
-/** The most items one batch request may hold. */
-export const MAX_BATCH_ITEMS = 1_000;
+import type { SimilarityFeed } from './similarity-feed.js';
 
 /** How many store writes a batch keeps in flight. */
 const WRITES_IN_FLIGHT = 16;
-
-/** What became of one item of a batch. */
-export type ItemOutcome =
-  | { readonly index: number; readonly id: string; readonly status: 'created' | 'replaced' | 'unchanged' }
-  | {
-      readonly index: number;
-      readonly id?: string | undefined;
-      readonly status: 'invalid';
-      readonly errors: readonly ValidationIssue[];
-    };
-
-export interface BatchOutcome {
-  readonly results: readonly ItemOutcome[];
-  readonly created: number;
-  readonly replaced: number;
-  readonly unchanged: number;
-  readonly invalid: number;
-}
-
-/** An item of a batch: its position in the request, and either its content or why its shape was refused. */
-export type BatchItem<T> =
-  | { readonly index: number; readonly input: T }
-  | { readonly index: number; readonly id?: string | undefined; readonly errors: readonly ValidationIssue[] };
-
-export function summarise(results: ItemOutcome[]): BatchOutcome {
-  results.sort((a, b) => a.index - b.index);
-  const count = (status: ItemOutcome['status']) => results.filter((r) => r.status === status).length;
-  return {
-    results,
-    created: count('created'),
-    replaced: count('replaced'),
-    unchanged: count('unchanged'),
-    invalid: count('invalid'),
-  };
-}
 
 /**
  * Creates or replaces up to MAX_BATCH_ITEMS products in one request. Each item is checked on its
@@ -66,7 +29,7 @@ export class UpsertProducts {
     private readonly products: ProductStore,
     private readonly clock: Clock,
     private readonly similarity: Similarity,
-    private readonly catalog: FollowCatalog,
+    private readonly feed: SimilarityFeed,
   ) {}
 
   async execute(items: readonly BatchItem<ProductInput>[]): Promise<BatchOutcome> {
@@ -77,7 +40,7 @@ export class UpsertProducts {
     let dimension = this.similarity.embeddingDimension();
     for (const item of items) {
       if (!('input' in item)) {
-        results.push({ index: item.index, id: item.id, status: 'invalid', errors: item.errors });
+        results.push(refusedItem(item));
         continue;
       }
       let draft: ProductInput;
@@ -120,7 +83,7 @@ export class UpsertProducts {
     } finally {
       // Whatever was written is followed, even when a later write failed (the request then fails
       // as a whole; running it again writes what is missing and leaves the rest unchanged).
-      await this.catalog.saved(written);
+      await this.feed.saved(written);
     }
     return summarise(results);
   }
@@ -136,7 +99,7 @@ export interface DeleteOutcome {
 export class DeleteProducts {
   constructor(
     private readonly products: ProductStore,
-    private readonly catalog: FollowCatalog,
+    private readonly feed: SimilarityFeed,
   ) {}
 
   async execute(ids: readonly string[]): Promise<DeleteOutcome> {
@@ -155,7 +118,7 @@ export class DeleteProducts {
         ((await this.products.delete(id)) ? deleted : missing).push(id);
       });
     } finally {
-      await this.catalog.removed(deleted);
+      await this.feed.removed(deleted);
     }
     const order = new Map(unique.map((id, i) => [id, i]));
     const byRequest = (a: string, b: string) => order.get(a)! - order.get(b)!;

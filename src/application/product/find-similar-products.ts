@@ -1,6 +1,6 @@
 import { DomainError, ValidationError } from '../../domain/shared/errors.js';
 import { DEFAULT_SIMILAR_LIMIT, MAX_SIMILAR_LIMIT, type Similarity } from '../../domain/product/similarity.js';
-import type { FollowCatalog } from './follow-catalog.js';
+import type { SimilarityFeed } from './similarity-feed.js';
 
 export interface SimilarProductsQuery {
   readonly productId: string;
@@ -10,20 +10,21 @@ export interface SimilarProductsQuery {
 /**
  * The ids of products similar to one product, best first: a lookup of the engine's precomputed
  * neighbours (which follow every catalog change, so nothing is cached here). A product the engine
- * does not know is looked for in the store (another instance may have just written it); unknown
- * there too, it is 404. While news of another instance's catalog write is being read, answers
- * wait for it, so that a write anywhere is seen everywhere as soon as its news arrives.
+ * does not know is read from the store through the feed (another instance may have just written
+ * it); unknown there too, it is 404. While news of another instance's catalog write is being
+ * read, answers wait for it, so that a write anywhere is seen everywhere as soon as its news
+ * arrives.
  */
 export class FindSimilarProducts {
   constructor(
     private readonly similarity: Similarity,
-    private readonly catalog: FollowCatalog,
+    private readonly feed: SimilarityFeed,
   ) {}
 
-  /** The answer when the engine knows the product (the hot path's synchronous lookup); else undefined. */
+  /** The answer when the engine knows the product and no news is being read, at once; else undefined. */
   peek(query: SimilarProductsQuery): readonly string[] | undefined {
     const limit = query.limit ?? DEFAULT_SIMILAR_LIMIT;
-    if (!validLimit(limit) || this.catalog.catchingUp) return undefined;
+    if (!validLimit(limit) || this.feed.catchingUp) return undefined;
     return this.similarity.similarTo(query.productId, limit);
   }
 
@@ -32,11 +33,11 @@ export class FindSimilarProducts {
     if (!validLimit(limit)) {
       throw ValidationError.single('data.limit', `must be an integer from 1 to ${MAX_SIMILAR_LIMIT}`);
     }
-    await this.catalog.settled();
+    await this.feed.settled();
     const known = this.similarity.similarTo(query.productId, limit);
     if (known !== undefined) return known;
     // Not known here yet (written through another instance a moment ago?): read it from the store.
-    const found = await this.catalog.readFromStore([query.productId]);
+    const found = await this.feed.readFromStore([query.productId]);
     if (!found.has(query.productId)) throw new DomainError('PRODUCT_NOT_FOUND', 'No product has this id.');
     return this.similarity.similarTo(query.productId, limit) ?? [];
   }

@@ -1,14 +1,15 @@
+import type { CatalogNews } from '../../domain/product/catalog-news.js';
 import type { Product } from '../../domain/product/product.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
 import type { Similarity } from '../../domain/product/similarity.js';
+import type { Scheduler } from '../../domain/shared/scheduler.js';
 import { token } from '../../domain/shared/token.js';
-import type { AnswerCache } from '../caching/answer-cache.js';
-import { catalogChangeKey, productIdOfCatalogChange } from '../caching/cache-keys.js';
+import type { SimilarityFeed } from './similarity-feed.js';
 
 export interface CatalogFollowSettings {
   /**
    * How often the whole catalog is compared with what the engine holds, when other processes may
-   * write to the store and no shared cache carries news of their writes (MongoDB without Redis).
+   * write to the store and no catalog news reaches this one (MongoDB without Redis).
    * Undefined: only at start and when news may have been missed.
    */
   readonly reconcileEveryMs?: number | undefined;
@@ -22,15 +23,14 @@ export const CatalogFollowSettingsToken = token<CatalogFollowSettings>('CatalogF
 const SCAN_BATCH = 250;
 
 /**
- * Keeps the similarity engine following the catalog, the one path every catalog change takes:
- * the write use cases report what they saved or removed here, which updates this process's engine
- * at once and tells the other instances (a catalog change key invalidated through the shared
- * cache, which carries it over Redis pub/sub). News of another instance's change makes this one
- * read those products again. At start, when news may have been missed (the shared cache
- * reconnected), and every `reconcileEveryMs` when configured, the whole catalog is read and
- * compared: products written or removed meanwhile are not undone by the older copy read.
+ * Keeps the similarity engine following the catalog, the one path every catalog change takes (the
+ * SimilarityFeed): the write use cases report what they saved or removed here, which updates this
+ * process's engine at once and tells the other instances through the catalog news. News of another
+ * instance's change makes this one read those products again. At start, when news may have been
+ * missed, and every `reconcileEveryMs` when configured, the whole catalog is read and compared:
+ * products written or removed meanwhile are not undone by the older copy read.
  */
-export class FollowCatalog {
+export class FollowCatalog implements SimilarityFeed {
   readonly name = 'catalog';
   private reconciling: Promise<void> | undefined;
   private again = false;
@@ -39,7 +39,8 @@ export class FollowCatalog {
    * its older copy must not undo the change.
    */
   private changedDuringScan: Set<string> | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  /** Cancels the next scheduled reconciliation, when one is scheduled. */
+  private cancelTimer: (() => void) | undefined;
   private readonly inFlight = new Set<Promise<void>>();
   /**
    * The latest read under way for each id: a read applies what it found for an id only while it is
@@ -52,16 +53,12 @@ export class FollowCatalog {
   constructor(
     private readonly products: ProductStore,
     private readonly similarity: Similarity,
-    private readonly cache: AnswerCache,
+    private readonly news: CatalogNews,
+    private readonly scheduler: Scheduler,
     private readonly settings: CatalogFollowSettings = {},
   ) {
-    cache.watch({
-      invalidated: (keys) => {
-        const ids: string[] = [];
-        for (const key of keys) {
-          const id = productIdOfCatalogChange(key);
-          if (id !== undefined) ids.push(id);
-        }
+    news.subscribe({
+      changed: (ids) => {
         if (ids.length > 0) this.track(this.refresh(ids));
       },
       // Not tracked: answers go on from what the engine holds while the whole catalog is read again.
@@ -79,8 +76,8 @@ export class FollowCatalog {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
     await this.reconciling?.catch(() => undefined);
   }
 
@@ -127,14 +124,14 @@ export class FollowCatalog {
   async saved(products: readonly Product[]): Promise<void> {
     if (products.length === 0) return;
     this.learn(products);
-    await this.cache.invalidate(products.map((p) => catalogChangeKey(p.id)));
+    await this.news.publish(products.map((p) => p.id));
   }
 
   /** Products this process removed. */
   async removed(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
     this.forget(ids);
-    await this.cache.invalidate(ids.map(catalogChangeKey));
+    await this.news.publish(ids);
   }
 
   /**
@@ -207,23 +204,22 @@ export class FollowCatalog {
   }
 
   private retryLater(): void {
-    if (this.stopped || this.timer !== undefined) return;
+    if (this.stopped || this.cancelTimer !== undefined) return;
     this.schedule(this.settings.retryAfterMs ?? 5_000);
   }
 
   /** Reconciles after `ms`, then every `reconcileEveryMs` when configured (a failure retries sooner). */
   private schedule(ms: number): void {
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
+    this.cancelTimer = this.scheduler.after(ms, () => {
+      this.cancelTimer = undefined;
       if (this.stopped) return;
       this.reconcile().then(
         () => {
           const every = this.settings.reconcileEveryMs;
-          if (!this.stopped && this.timer === undefined && every !== undefined) this.schedule(every);
+          if (!this.stopped && this.cancelTimer === undefined && every !== undefined) this.schedule(every);
         },
         () => undefined, // retried by reconcile's own failure handling
       );
-    }, ms);
-    this.timer.unref();
+    });
   }
 }

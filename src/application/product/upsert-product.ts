@@ -3,7 +3,7 @@ import { ValidationError } from '../../domain/shared/errors.js';
 import { draftProduct, embeddingDimensionProblem, type Product, type ProductInput } from '../../domain/product/product.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
 import type { Similarity } from '../../domain/product/similarity.js';
-import type { FollowCatalog } from './follow-catalog.js';
+import type { SimilarityFeed } from './similarity-feed.js';
 
 /**
  * Creates or replaces a catalog product; the similarity engine follows at once. An embedding must
@@ -14,7 +14,7 @@ export class UpsertProduct {
     private readonly products: ProductStore,
     private readonly clock: Clock,
     private readonly similarity: Similarity,
-    private readonly catalog: FollowCatalog,
+    private readonly feed: SimilarityFeed,
   ) {}
 
   async execute(input: ProductInput): Promise<{ created: boolean; product: Product }> {
@@ -22,7 +22,7 @@ export class UpsertProduct {
     const problem = embeddingDimensionProblem(draft, this.similarity.embeddingDimension());
     if (problem !== undefined) throw ValidationError.single('embedding', problem);
     const saved = await this.products.save(draft, this.clock.now());
-    await this.catalog.saved([saved.product]);
+    await this.feed.saved([saved.product]);
     return saved;
   }
 }

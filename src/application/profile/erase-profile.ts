@@ -1,14 +1,14 @@
 import { DomainError, ValidationError } from '../../domain/shared/errors.js';
 import { userProfileIdProblem } from '../../domain/profile/customer-profile.js';
 import type { ProfileStore } from '../../domain/profile/profile-store.js';
-import type { CachedAnswers } from '../caching/cached-answers.js';
+import type { AnswerCache } from '../caching/answer-cache.js';
 import { profileCacheKeys } from '../caching/cache-keys.js';
 
 /** Erases a profile: afterwards neither its id nor any of its identifiers finds anything. */
 export class EraseProfile {
   constructor(
     private readonly profiles: ProfileStore,
-    private readonly answers: CachedAnswers,
+    private readonly answers: AnswerCache,
   ) {}
 
   async execute(userProfileId: string): Promise<void> {

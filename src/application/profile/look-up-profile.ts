@@ -7,7 +7,7 @@ import {
   type Normalised,
 } from '../../domain/profile/identifiers.js';
 import type { ProfileStore } from '../../domain/profile/profile-store.js';
-import type { CachedAnswers } from '../caching/cached-answers.js';
+import type { AnswerCache } from '../caching/answer-cache.js';
 import { profileCacheKey } from '../caching/cache-keys.js';
 
 export type ProfileKey = 'userProfileId' | IdentifierKind;
@@ -31,10 +31,10 @@ export class LookUpProfile {
   constructor(
     private readonly profiles: ProfileStore,
     private readonly policy: IdentifierPolicy,
-    private readonly answers: CachedAnswers,
+    private readonly answers: AnswerCache,
   ) {}
 
-  /** The profile this lookup finds when this process has it at hand (see CachedAnswers.peek); else undefined. */
+  /** The profile this lookup finds when this process has it at hand (see AnswerCache.peek); else undefined. */
   peek(lookup: ProfileLookup): CustomerProfile | undefined {
     if (lookup.by === 'userProfileId') {
       return userProfileIdProblem(lookup.value) === undefined

@@ -9,7 +9,7 @@ import {
 } from '../../domain/profile/customer-profile.js';
 import { normaliseIdentifier, type IdentifierKind, type IdentifierPolicy } from '../../domain/profile/identifiers.js';
 import { IdentifierTaken, type ProfileStore } from '../../domain/profile/profile-store.js';
-import type { CachedAnswers } from '../caching/cached-answers.js';
+import type { AnswerCache } from '../caching/answer-cache.js';
 import { profileCacheKeys } from '../caching/cache-keys.js';
 
 export const MAX_IDENTIFIERS_PER_KIND = 20;
@@ -47,7 +47,7 @@ export class UpsertProfile {
     private readonly profiles: ProfileStore,
     private readonly policy: IdentifierPolicy,
     private readonly clock: Clock,
-    private readonly answers: CachedAnswers,
+    private readonly answers: AnswerCache,
   ) {}
 
   /**

@@ -1,5 +1,5 @@
 import { DomainError, ValidationError, type ValidationIssue } from '../../domain/shared/errors.js';
-import { MAX_BATCH_ITEMS, summarise, type BatchItem, type BatchOutcome, type ItemOutcome } from '../product/batch-products.js';
+import { MAX_BATCH_ITEMS, refusedItem, summarise, type BatchItem, type BatchOutcome, type ItemOutcome } from '../shared/batch.js';
 import { inParallel } from '../shared/in-parallel.js';
 import type { UpsertProfile, UpsertProfileCommand } from './upsert-profile.js';
 
@@ -21,7 +21,7 @@ export class UpsertProfiles {
     const firstAt = new Map<string, number>();
     for (const item of items) {
       if (!('input' in item)) {
-        results.push({ index: item.index, id: item.id, status: 'invalid', errors: item.errors });
+        results.push(refusedItem(item));
         continue;
       }
       const id = item.input.userProfileId;

@@ -1,52 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { TOKEN_HEADER } from '../middleware/authorise.js';
-import { PROBLEM_TABLE, type ProblemCode } from '../problem.js';
-import { REQUEST_ID_HEADER } from '../request-id.js';
-import { problemsOf, type ResponseHeader, type RouteSpec, type RouteTag } from '../routes/route-spec.js';
-import { Instant, PositiveId, ProblemResponse } from '../schemas/common.js';
-import {
-  ActiveSliceResponse,
-  AiSliceBody,
-  CollectionPageResponse,
-  CollectionResponse,
-  SliceBody,
-  SliceDetailsResponse,
-  SliceFiltersBody,
-  SliceListResponse,
-  SliceWrittenResponse,
-  TimelineResponse,
-} from '../schemas/merchandising-schemas.js';
-import { ProductBody, ProductResponse, SimilarRequestBody, SimilarResponse } from '../schemas/product-schemas.js';
-import { CustomerProfileResponse, ProfileContentSchema, ProfileWriteBody } from '../schemas/profile-schemas.js';
-import { IssuedTokenResponse, IssueTokenBody, TokenListResponse, TokenResponse } from '../schemas/token-schemas.js';
-
-/** The schemas the document names under `components/schemas`, the contract's shapes first. */
-const NAMED_SCHEMAS: Readonly<Record<string, v.GenericSchema>> = {
-  CustomerProfile: CustomerProfileResponse,
-  ProfileContent: ProfileContentSchema,
-  ProfileWrite: ProfileWriteBody,
-  SimilarRequest: SimilarRequestBody,
-  SimilarResponse,
-  ActiveSliceResponse,
-  Product: ProductResponse,
-  ProductInput: ProductBody,
-  Collection: CollectionResponse,
-  CollectionPage: CollectionPageResponse,
-  SliceInput: SliceBody,
-  AiSliceInput: AiSliceBody,
-  SliceFilters: SliceFiltersBody,
-  Slice: SliceWrittenResponse,
-  SliceDetails: SliceDetailsResponse,
-  SliceList: SliceListResponse,
-  Timeline: TimelineResponse,
-  Token: TokenResponse,
-  TokenList: TokenListResponse,
-  IssuedToken: IssuedTokenResponse,
-  TokenInput: IssueTokenBody,
-  Problem: ProblemResponse,
-};
+import { TOKEN_HEADER } from '../pipeline/admission.js';
+import { PROBLEM_TABLE, type ProblemCode } from '../pipeline/problems.js';
+import { REQUEST_ID_HEADER } from '../pipeline/request-id.js';
+import { problemsOf, type ResponseHeader, type RouteGroup, type RouteSpec, type RouteTag } from '../pipeline/route-spec.js';
+import { Instant, PositiveId, ProblemResponse } from '../shared/common-schemas.js';
 
 const TAGS: readonly { name: RouteTag; description: string }[] = [
   {
@@ -103,13 +62,17 @@ export interface OpenApiDocument {
 
 /**
  * The OpenAPI 3.1 description of the routes, generated from their specs: paths and methods as the
- * router mounts them, parameters and bodies from the schemas the handlers validate with, every
- * success answer, and every problem the route may answer grouped by status.
+ * router mounts them, parameters and bodies from the schemas the pipeline validates with, every
+ * success answer, and every problem the route may answer grouped by status. The schemas the groups
+ * name are listed under `components/schemas`, in the groups' order.
  */
-export function openApiDocument(specs: readonly RouteSpec[]): OpenApiDocument {
-  const convert = schemaConverter();
+export function openApiDocument(groups: readonly RouteGroup[]): OpenApiDocument {
+  const named: Record<string, v.GenericSchema> = {};
+  for (const group of groups) Object.assign(named, group.schemas);
+  named.Problem = ProblemResponse;
+  const convert = schemaConverter(named);
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const spec of specs) {
+  for (const spec of groups.flatMap((group) => group.routes)) {
     const path = spec.path.replace(/:(\w+)/g, '{$1}');
     (paths[path] ??= {})[spec.method.toLowerCase()] = operation(spec, convert);
   }
@@ -148,17 +111,25 @@ function operation(spec: RouteSpec, convert: Converter): Record<string, unknown>
   const parameters = [
     ...parametersOf(spec.params, 'path', convert),
     ...parametersOf(spec.query, 'query', convert),
-    ...(spec.conditional === undefined
+    ...(spec.precondition === undefined
       ? []
       : [
           {
-            name: spec.conditional,
+            name: 'If-Match',
             in: 'header',
             required: false,
-            description:
-              spec.conditional === 'If-Match'
-                ? 'The ETag of the version this change is based on: a newer stored version makes it 412.'
-                : 'The ETag of the copy the client holds: 304 when it is still current.',
+            description: 'The ETag of the version this change is based on: a newer stored version makes it 412.',
+            schema: { type: 'string' },
+          },
+        ]),
+    ...(spec.conditional !== true
+      ? []
+      : [
+          {
+            name: 'If-None-Match',
+            in: 'header',
+            required: false,
+            description: 'The ETag of the copy the client holds: 304 when it is still current.',
             schema: { type: 'string' },
           },
         ]),
@@ -181,8 +152,8 @@ function operation(spec: RouteSpec, convert: Converter): Record<string, unknown>
       ? {}
       : {
           requestBody:
-            'json' in spec.body
-              ? { required: true, content: { 'application/json': { schema: convert.schema(spec.body.json) } } }
+            spec.body.media === 'json' && spec.body.schema !== undefined
+              ? { required: true, content: { 'application/json': { schema: convert.schema(spec.body.schema) } } }
               : SPREADSHEET_BODY,
         }),
     responses: responsesOf(spec, convert),
@@ -292,12 +263,12 @@ interface Converter {
  * to `components/schemas`; an instant read through `parseInstant` is documented as a date-time;
  * checks JSON Schema cannot say (a custom refinement, a transformation) are left to the text.
  */
-function schemaConverter(): Converter {
+function schemaConverter(named: Readonly<Record<string, v.GenericSchema>>): Converter {
   const config: ConversionConfig = {
     target: 'draft-2020-12',
     typeMode: 'ignore',
     errorMode: 'ignore',
-    definitions: NAMED_SCHEMAS,
+    definitions: named,
     overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
     // A pipe's own schema is never offered for overriding, so the last step of the pipe is.
     overrideAction: ({ valibotAction }) => PIPE_RESULTS.get(valibotAction),
@@ -315,7 +286,7 @@ function schemaConverter(): Converter {
     },
     components() {
       const { definitions: _named, ...rest } = config;
-      const converted: Record<string, JsonSchema> = toJsonSchemaDefs(NAMED_SCHEMAS, rest);
+      const converted: Record<string, JsonSchema> = toJsonSchemaDefs(named, rest);
       return Object.fromEntries(Object.entries(converted).map(([name, { $schema: _dialect, ...schema }]) => [name, schema]));
     },
   };

@@ -1,0 +1,64 @@
+import * as v from 'valibot';
+import type { IssueToken } from '../../../application/auth/issue-token.js';
+import type { ListTokens } from '../../../application/auth/list-tokens.js';
+import type { RevokeToken } from '../../../application/auth/revoke-token.js';
+import { json, noContent } from '../pipeline/reply.js';
+import { jsonBody, route, type RouteGroup } from '../pipeline/route-spec.js';
+import { presentToken } from './token-presenter.js';
+import { IssuedTokenResponse, IssueTokenBody, TokenListResponse, TokenResponse } from './token-schemas.js';
+
+export const TOKENS_BASE = '/api/v1/admin/protected/tokens';
+
+/** Application tokens: issued, listed and revoked by a token with `tokens:manage`. */
+export function tokenRoutes(issue: IssueToken, list: ListTokens, revoke: RevokeToken): RouteGroup {
+  return {
+    schemas: { Token: TokenResponse, TokenList: TokenListResponse, IssuedToken: IssuedTokenResponse, TokenInput: IssueTokenBody },
+    routes: [
+      route({
+        method: 'POST',
+        path: TOKENS_BASE,
+        operationId: 'issueToken',
+        tag: 'Tokens',
+        summary: 'Issue an application token',
+        description: 'The secret is in this answer only; the service keeps its SHA-256 hash.',
+        scope: 'tokens:manage',
+        body: jsonBody(IssueTokenBody),
+        responses: [{ status: 201, description: 'Issued.', body: IssuedTokenResponse, headers: ['Cache-Control'] }],
+        handler: async ({ body }) => {
+          const { token, secret } = await issue.execute({
+            ...body,
+            expiresAt: body.expiresAt ?? undefined,
+            rateLimit: body.rateLimit ?? undefined,
+          });
+          return json(201, { ...presentToken(token), token: secret }, { 'Cache-Control': 'no-store' });
+        },
+      }),
+      route({
+        method: 'GET',
+        path: TOKENS_BASE,
+        operationId: 'listTokens',
+        tag: 'Tokens',
+        summary: 'List tokens, without their secrets',
+        scope: 'tokens:manage',
+        responses: [{ status: 200, description: 'Every token.', body: TokenListResponse }],
+        handler: async () => json(200, { tokens: (await list.execute()).map(presentToken) }),
+      }),
+      route({
+        method: 'DELETE',
+        path: `${TOKENS_BASE}/:tokenId`,
+        operationId: 'revokeToken',
+        tag: 'Tokens',
+        summary: 'Revoke a token',
+        description: 'It answers 401 from then on.',
+        scope: 'tokens:manage',
+        params: v.object({ tokenId: v.string() }),
+        responses: [{ status: 204, description: 'Revoked.' }],
+        problems: ['TOKEN_NOT_FOUND'],
+        handler: async ({ params }) => {
+          await revoke.execute(params.tokenId);
+          return noContent();
+        },
+      }),
+    ],
+  };
+}

@@ -1,0 +1,100 @@
+import Router from '@koa/router';
+import Koa, { type Middleware, type ParameterizedContext } from 'koa';
+import type { Pipeline } from './pipeline/pipeline.js';
+import { HttpProblem, problemOf } from './pipeline/problems.js';
+import { finished, problem, sendThroughKoa, type Exchange } from './pipeline/reply.js';
+import { jsonBodyReader, uploadReader } from './pipeline/request-body.js';
+import { routeInput } from './pipeline/route-input.js';
+import type { RouteSpec } from './pipeline/route-spec.js';
+
+/** What each request carries through Koa: the pipeline's exchange. */
+export interface VitrineState {
+  exchange: Exchange;
+}
+
+type Context = ParameterizedContext<VitrineState>;
+
+/**
+ * The Koa application over the routes, not listening: every request is observed (its id, its log
+ * line, its metrics), answered with a problem if anything fails, and routed by @koa/router to its
+ * route, which admits it, reads its body (koa-bodyparser for JSON) and answers it.
+ */
+export function koaApp(routes: readonly RouteSpec[], pipeline: Pipeline): Koa<VitrineState> {
+  const app = new Koa<VitrineState>();
+  const router = new Router<VitrineState>();
+  const jsonReaders = new Map<number, Middleware>();
+  const jsonReader = (limit: number) => {
+    let reader = jsonReaders.get(limit);
+    if (reader === undefined) jsonReaders.set(limit, (reader = jsonBodyReader(limit)));
+    return reader;
+  };
+  for (const spec of routes) {
+    const chain: Middleware<VitrineState>[] = [];
+    if (spec.scope !== undefined) chain.push(admitted(spec, pipeline));
+    if (spec.body !== undefined) chain.push(spec.body.media === 'json' ? jsonReader(spec.body.limitBytes) : uploadReader());
+    chain.push(answered(spec));
+    router.register(spec.path, [spec.method], chain, { name: spec.operationId });
+  }
+  app.use(observed(routes, pipeline));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}
+
+/** Admits the request for the route's scope (the query may decide which) before anything else. */
+function admitted(spec: RouteSpec, pipeline: Pipeline): Middleware<VitrineState> {
+  const { scope, scopeOf } = spec;
+  return async (ctx, next) => {
+    await pipeline.admission.enter(ctx.req, scopeOf?.(ctx.query) ?? scope!, ctx.state.exchange);
+    await next();
+  };
+}
+
+/** Hands the route its checked input and sends what it answers. */
+function answered(spec: RouteSpec): Middleware<VitrineState> {
+  return async (ctx) => {
+    const { exchange } = ctx.state;
+    const input = routeInput(
+      spec,
+      { params: ctx.params, query: ctx.query, body: ctx.request.body, ifMatch: ctx.get('If-Match') || undefined },
+      exchange.principal,
+    );
+    const reply = await spec.handler(input);
+    sendThroughKoa(ctx, finished(reply, exchange, spec.conditional === true, ctx.get('If-None-Match') || undefined));
+  };
+}
+
+/**
+ * The outermost middleware: the request's exchange first; every failure below it (and the router's
+ * bodiless 404 and 405) answered as a problem; then the request's log line and metrics.
+ */
+function observed(routes: readonly RouteSpec[], pipeline: Pipeline): Middleware<VitrineState> {
+  const byName = new Map(routes.map((spec) => [spec.operationId, spec]));
+  return async (ctx, next) => {
+    const exchange = pipeline.observer.begin(ctx.req);
+    ctx.state.exchange = exchange;
+    try {
+      await next();
+      if (ctx.body === undefined || ctx.body === null) unrouted(ctx);
+    } catch (error) {
+      sendThroughKoa(ctx, finished(problem(problemOf(error, pipeline.logger, exchange.requestId)), exchange, false, undefined));
+    }
+    const name = (ctx as { _matchedRouteName?: unknown })._matchedRouteName;
+    pipeline.observer.finish(exchange, {
+      method: ctx.method,
+      spec: typeof name === 'string' ? byName.get(name) : undefined,
+      params: (ctx.params ?? {}) as Record<string, string | undefined>,
+      path: ctx.path,
+      status: ctx.status,
+    });
+  };
+}
+
+/** The router found no route for the path (404), or none for the method (405, with `Allow`). */
+function unrouted(ctx: Context): void {
+  if (ctx.status === 404) throw new HttpProblem('ROUTE_NOT_FOUND', `No route answers ${ctx.method} ${ctx.path}.`);
+  if (ctx.status === 405 || ctx.status === 501) {
+    throw new HttpProblem('METHOD_NOT_ALLOWED', `This route does not answer ${ctx.method}.`);
+  }
+}
+

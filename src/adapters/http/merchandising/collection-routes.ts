@@ -1,0 +1,109 @@
+import type { CreateCollection } from '../../../application/merchandising/create-collection.js';
+import type { DeleteCollection } from '../../../application/merchandising/delete-collection.js';
+import type { ListCollections } from '../../../application/merchandising/list-collections.js';
+import type { UpdateCollection } from '../../../application/merchandising/update-collection.js';
+import { versionTag } from '../pipeline/entity-tags.js';
+import { json, noContent } from '../pipeline/reply.js';
+import { jsonBody, route, type RouteGroup, type RouteSpec } from '../pipeline/route-spec.js';
+import { presentCollection } from './merchandising-presenter.js';
+import {
+  CollectionListQuery,
+  CollectionPageResponse,
+  CollectionParams,
+  CollectionResponse,
+  CreateCollectionBody,
+  UpdateCollectionBody,
+} from './merchandising-schemas.js';
+import { actorOf, COLLECTION_PATH, COLLECTIONS_BASE } from './slice-answers.js';
+
+/** The merchandiser's collections: created, listed a page at a time, renamed, deleted. */
+export function collectionRoutes(
+  create: CreateCollection,
+  list: ListCollections,
+  update: UpdateCollection,
+  remove: DeleteCollection,
+): RouteGroup {
+  return {
+    schemas: { Collection: CollectionResponse, CollectionPage: CollectionPageResponse },
+    routes: [creation(create), listing(list), renaming(update), removal(remove)],
+  };
+}
+
+function creation(create: CreateCollection): RouteSpec {
+  return route({
+    method: 'POST',
+    path: COLLECTIONS_BASE,
+    operationId: 'createCollection',
+    tag: 'Builder',
+    summary: 'Create a collection',
+    scope: 'collections:write',
+    body: jsonBody(CreateCollectionBody),
+    responses: [{ status: 201, description: 'Created.', body: CollectionResponse, headers: ['ETag', 'Location'] }],
+    handler: async ({ body, principal }) => {
+      const created = await create.execute(body, actorOf(principal));
+      return json(201, presentCollection(created), {
+        ETag: versionTag('collection', created.id, created.version),
+        Location: `${COLLECTIONS_BASE}/${created.id}/slices`,
+      });
+    },
+  });
+}
+
+function listing(list: ListCollections): RouteSpec {
+  return route({
+    method: 'GET',
+    path: COLLECTIONS_BASE,
+    operationId: 'listCollections',
+    tag: 'Builder',
+    summary: 'List collections, a page at a time',
+    scope: 'collections:read',
+    query: CollectionListQuery,
+    responses: [{ status: 200, description: 'A page of collections, oldest first.', body: CollectionPageResponse }],
+    handler: async ({ query }) => {
+      const page = await list.execute({ limit: query.limit, afterId: query.cursor, name: query.name });
+      return json(200, {
+        collections: page.items.map(presentCollection),
+        nextCursor: page.nextAfterId === undefined ? null : Buffer.from(String(page.nextAfterId)).toString('base64url'),
+      });
+    },
+  });
+}
+
+function renaming(update: UpdateCollection): RouteSpec {
+  return route({
+    method: 'PATCH',
+    path: COLLECTION_PATH,
+    operationId: 'updateCollection',
+    tag: 'Builder',
+    summary: 'Rename a collection or change its description',
+    scope: 'collections:write',
+    params: CollectionParams,
+    body: jsonBody(UpdateCollectionBody),
+    precondition: { of: 'collection', idParam: 'id' },
+    responses: [{ status: 200, description: 'Saved.', body: CollectionResponse, headers: ['ETag'] }],
+    problems: ['COLLECTION_NOT_FOUND'],
+    handler: async ({ params, body, principal, precondition }) => {
+      const updated = await update.execute(params.id, body, { actor: actorOf(principal), precondition });
+      return json(200, presentCollection(updated), { ETag: versionTag('collection', updated.id, updated.version) });
+    },
+  });
+}
+
+function removal(remove: DeleteCollection): RouteSpec {
+  return route({
+    method: 'DELETE',
+    path: COLLECTION_PATH,
+    operationId: 'deleteCollection',
+    tag: 'Builder',
+    summary: 'Delete a collection and its slices',
+    scope: 'collections:write',
+    params: CollectionParams,
+    precondition: { of: 'collection', idParam: 'id' },
+    responses: [{ status: 204, description: 'Deleted.' }],
+    problems: ['COLLECTION_NOT_FOUND'],
+    handler: async ({ params, precondition }) => {
+      await remove.execute(params.id, precondition);
+      return noContent();
+    },
+  });
+}

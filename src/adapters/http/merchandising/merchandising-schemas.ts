@@ -1,0 +1,240 @@
+import * as v from 'valibot';
+import { MAX_DESCRIPTION_LENGTH } from '../../../domain/merchandising/collection.js';
+import { MAX_NAME_LENGTH, SLICE_TYPES } from '../../../domain/merchandising/slice.js';
+import { Instant, jsonObject, PositiveId, requiredText, Timestamp } from '../shared/common-schemas.js';
+
+const description = v.pipe(
+  v.string('must be a string'),
+  v.maxLength(MAX_DESCRIPTION_LENGTH, `must be at most ${MAX_DESCRIPTION_LENGTH} characters`),
+);
+
+export const CollectionParams = jsonObject({ id: PositiveId });
+export const SliceParams = jsonObject({ id: PositiveId, sliceId: PositiveId });
+
+export const CreateCollectionBody = jsonObject(
+  { name: requiredText(MAX_NAME_LENGTH), description: v.optional(description, '') },
+  'must be a JSON object',
+);
+
+export const UpdateCollectionBody = jsonObject(
+  { name: v.optional(requiredText(MAX_NAME_LENGTH)), description: v.optional(description) },
+  'must be a JSON object',
+);
+
+const names = v.array(v.string('must be a string'), 'must be an array of strings');
+const price = v.number('must be a number');
+
+export const SliceFiltersBody = jsonObject(
+  {
+    availableOnly: v.optional(v.boolean('must be true or false')),
+    categories: v.optional(names),
+    brands: v.optional(names),
+    minPrice: v.optional(price),
+    maxPrice: v.optional(price),
+    tags: v.optional(names),
+  },
+  'must be an object',
+);
+
+/** A slice as the builder saves it. `endsAt` left out (or null) means the slice never expires. */
+export const SliceBody = jsonObject(
+  {
+    name: requiredText(MAX_NAME_LENGTH),
+    type: v.picklist(SLICE_TYPES, `must be one of ${SLICE_TYPES.join(', ')}`),
+    startsAt: Instant,
+    endsAt: v.nullish(Instant),
+    filters: v.optional(SliceFiltersBody),
+    products: v.array(v.string('must be a string'), 'must be an array of product ids'),
+  },
+  'must be a JSON object',
+);
+
+const wholeNumberText = (min: number, max: number, message: string) =>
+  v.pipe(
+    v.string(message),
+    v.regex(/^\d{1,9}$/, message),
+    v.transform(Number),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+
+/** `GET /`: a page of collections. The cursor is the opaque `nextCursor` of the previous page. */
+export const CollectionListQuery = jsonObject({
+  limit: v.optional(wholeNumberText(1, 200, 'must be a whole number from 1 to 200')),
+  cursor: v.optional(
+    v.pipe(
+      v.string('must be the nextCursor of a previous page'),
+      v.transform((text) => Buffer.from(text, 'base64url').toString('utf8')),
+      v.regex(/^\d{1,16}$/, 'must be the nextCursor of a previous page'),
+      v.transform(Number),
+    ),
+  ),
+  name: v.optional(
+    v.pipe(
+      v.string('must be text'),
+      v.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`),
+      // eslint-disable-next-line no-control-regex
+      v.regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters'),
+    ),
+  ),
+});
+
+export const SliceListQuery = jsonObject({
+  status: v.optional(v.picklist(['SCHEDULED', 'ACTIVE', 'EXPIRED'], 'must be SCHEDULED, ACTIVE or EXPIRED')),
+});
+
+/** The slice an uploaded spreadsheet fills, described in the query string. `filters` is JSON. */
+export const SpreadsheetSliceQuery = jsonObject({
+  name: requiredText(MAX_NAME_LENGTH),
+  startsAt: Instant,
+  endsAt: v.optional(Instant),
+  filters: v.optional(
+    v.pipe(
+      v.string('must be a JSON object'),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        try {
+          return JSON.parse(dataset.value) as unknown;
+        } catch {
+          addIssue({ message: 'must be a JSON object' });
+          return NEVER;
+        }
+      }),
+      SliceFiltersBody,
+    ),
+  ),
+});
+
+/** A slice whose products the similarity engine chooses from seed products. */
+export const AiSliceBody = jsonObject(
+  {
+    name: requiredText(MAX_NAME_LENGTH),
+    startsAt: Instant,
+    endsAt: v.nullish(Instant),
+    filters: v.optional(SliceFiltersBody),
+    seeds: v.array(v.string('must be a string'), 'must be an array of product ids'),
+    size: v.pipe(
+      v.number('must be a number'),
+      v.integer('must be a whole number'),
+      v.minValue(1, 'must be from 1 to 500'),
+      v.maxValue(500, 'must be from 1 to 500'),
+    ),
+    includeSeeds: v.optional(v.boolean('must be true or false')),
+  },
+  'must be a JSON object',
+);
+
+const position = v.pipe(v.number('must be a number'), v.integer('must be a whole number'));
+
+/** One change to a slice's product list. */
+const ProductEdit = v.pipe(
+  v.custom<Record<string, unknown>>(
+    (input) => input !== null && typeof input === 'object' && !Array.isArray(input),
+    'must be an object',
+  ),
+  v.variant(
+    'op',
+    [
+      v.object({ op: v.literal('add'), productId: v.string('must be a string'), position: v.optional(position) }),
+      v.object({ op: v.literal('remove'), productId: v.string('must be a string') }),
+      v.object({ op: v.literal('move'), productId: v.string('must be a string'), position }),
+    ],
+    'must have op "add", "remove" or "move"',
+  ),
+);
+
+/** Changes to a slice's product list, applied in order, all or none. */
+export const ProductEditsBody = jsonObject(
+  { operations: v.array(ProductEdit, 'must be an array of operations') },
+  'must be a JSON object',
+);
+
+export const TimelineQuery = jsonObject({ from: Instant, to: Instant });
+
+export const PreviewQuery = jsonObject({ at: v.optional(Instant) });
+
+const integer = v.pipe(v.number(), v.integer());
+
+/** A collection as the builder shows it. */
+export const CollectionResponse = v.object({
+  id: integer,
+  name: v.string(),
+  description: v.string(),
+  createdAt: Timestamp,
+  sliceCount: integer,
+  updatedAt: Timestamp,
+  updatedBy: v.string(),
+  version: integer,
+});
+
+export const CollectionPageResponse = v.object({
+  collections: v.array(CollectionResponse),
+  nextCursor: v.pipe(v.nullable(v.string()), v.description('Pass as `cursor` for the next page; null on the last page.')),
+});
+
+const SliceSummaryEntries = {
+  id: integer,
+  name: v.string(),
+  type: v.picklist(SLICE_TYPES),
+  startsAt: Timestamp,
+  endsAt: Timestamp,
+  status: v.picklist(['SCHEDULED', 'ACTIVE', 'EXPIRED']),
+  colour: v.picklist(['yellow', 'green', 'red']),
+  productCount: integer,
+  filters: SliceFiltersBody,
+  generator: v.optional(v.object({ seeds: v.array(v.string()), size: integer, includeSeeds: v.boolean() })),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  updatedBy: v.string(),
+  version: integer,
+};
+
+const OverlapWarning = v.object({
+  code: v.literal('SLICE_OVERLAP'),
+  sliceId: integer,
+  sliceName: v.string(),
+  from: Timestamp,
+  until: Timestamp,
+});
+
+/** A slice as saved: its products in order, and warnings about slices active at the same time. */
+export const SliceWrittenResponse = v.object({
+  ...SliceSummaryEntries,
+  products: v.array(v.object({ productId: v.string(), position: integer })),
+  warnings: v.array(OverlapWarning),
+});
+
+const SliceProduct = v.object({ productId: v.string(), position: integer, active: v.boolean() });
+
+/** A slice read back, each product with its active flag. */
+export const SliceDetailsResponse = v.object({ ...SliceSummaryEntries, products: v.array(SliceProduct) });
+
+export const SliceListResponse = v.object({
+  collection: CollectionResponse,
+  slices: v.array(
+    v.object({
+      ...SliceSummaryEntries,
+      overlapsWith: v.pipe(v.array(integer), v.description('The slices active at some instant this one is.')),
+    }),
+  ),
+});
+
+/** The contract's ActiveSliceResponse. */
+export const ActiveSliceResponse = v.object({
+  collectionId: integer,
+  collectionName: v.string(),
+  collectionDescription: v.string(),
+  sliceId: integer,
+  sliceName: v.string(),
+  startsAt: Timestamp,
+  endsAt: Timestamp,
+  products: v.array(SliceProduct),
+});
+
+export const TimelineResponse = v.object({
+  collectionId: integer,
+  from: Timestamp,
+  to: Timestamp,
+  segments: v.array(
+    v.object({ from: Timestamp, until: Timestamp, sliceId: v.nullable(integer), sliceName: v.nullable(v.string()) }),
+  ),
+});

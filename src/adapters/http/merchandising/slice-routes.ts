@@ -1,0 +1,164 @@
+import type { CreateSlice } from '../../../application/merchandising/create-slice.js';
+import type { DeleteSlice } from '../../../application/merchandising/delete-slice.js';
+import type { EditSliceProducts } from '../../../application/merchandising/edit-slice-products.js';
+import type { GetSlice } from '../../../application/merchandising/get-slice.js';
+import type { ListSlices } from '../../../application/merchandising/list-slices.js';
+import type { ReplaceSlice } from '../../../application/merchandising/replace-slice.js';
+import { json, noContent } from '../pipeline/reply.js';
+import { jsonBody, route, type RouteGroup, type RouteSpec } from '../pipeline/route-spec.js';
+import { presentCollection, presentSliceDetails, presentSliceListItem } from './merchandising-presenter.js';
+import {
+  CollectionParams,
+  ProductEditsBody,
+  SliceBody,
+  SliceDetailsResponse,
+  SliceFiltersBody,
+  SliceListQuery,
+  SliceListResponse,
+  SliceParams,
+  SliceWrittenResponse,
+} from './merchandising-schemas.js';
+import { actorOf, SLICE_PATH, SLICES_PATH, sliceWritten, versionHeaders, writtenResponse } from './slice-answers.js';
+
+/** A collection's slices, chosen by hand: listed, created, read, replaced, their products edited, deleted. */
+export function sliceRoutes(
+  list: ListSlices,
+  create: CreateSlice,
+  get: GetSlice,
+  replace: ReplaceSlice,
+  editProducts: EditSliceProducts,
+  remove: DeleteSlice,
+): RouteGroup {
+  return {
+    schemas: {
+      SliceInput: SliceBody,
+      SliceFilters: SliceFiltersBody,
+      Slice: SliceWrittenResponse,
+      SliceDetails: SliceDetailsResponse,
+      SliceList: SliceListResponse,
+    },
+    routes: [listing(list), creation(create), reading(get), replacing(replace), productEdits(editProducts), removal(remove)],
+  };
+}
+
+function listing(list: ListSlices): RouteSpec {
+  return route({
+    method: 'GET',
+    path: SLICES_PATH,
+    operationId: 'listSlices',
+    tag: 'Builder',
+    summary: 'A collection and its slices with their status and colour',
+    scope: 'collections:read',
+    params: CollectionParams,
+    query: SliceListQuery,
+    responses: [
+      { status: 200, description: 'The collection and its slices.', body: SliceListResponse, headers: ['ETag', 'Cache-Control'] },
+    ],
+    problems: ['COLLECTION_NOT_FOUND'],
+    handler: async ({ params, query }) => {
+      const listed = await list.execute(params.id, { status: query.status });
+      const { collection } = listed;
+      return json(
+        200,
+        { collection: presentCollection(collection), slices: listed.slices.map(presentSliceListItem) },
+        versionHeaders('collection', collection.id, collection.version),
+      );
+    },
+  });
+}
+
+function creation(create: CreateSlice): RouteSpec {
+  return route({
+    method: 'POST',
+    path: SLICES_PATH,
+    operationId: 'createSlice',
+    tag: 'Builder',
+    summary: 'Add a slice chosen by hand',
+    scope: 'collections:write',
+    params: CollectionParams,
+    body: jsonBody(SliceBody),
+    responses: [writtenResponse(201)],
+    problems: ['COLLECTION_NOT_FOUND', 'CONFLICT'],
+    handler: async ({ params, body, principal }) =>
+      sliceWritten(201, await create.execute(params.id, { ...body, endsAt: body.endsAt ?? undefined }, actorOf(principal))),
+  });
+}
+
+function reading(get: GetSlice): RouteSpec {
+  return route({
+    method: 'GET',
+    path: SLICE_PATH,
+    operationId: 'getSlice',
+    tag: 'Builder',
+    summary: 'A slice with every product and its active flag',
+    scope: 'collections:read',
+    params: SliceParams,
+    responses: [{ status: 200, description: 'The slice.', body: SliceDetailsResponse, headers: ['ETag', 'Cache-Control'] }],
+    problems: ['COLLECTION_NOT_FOUND', 'SLICE_NOT_FOUND'],
+    handler: async ({ params }) => {
+      const details = await get.execute(params.id, params.sliceId);
+      return json(200, presentSliceDetails(details), versionHeaders('slice', details.slice.id, details.slice.version));
+    },
+  });
+}
+
+function replacing(replace: ReplaceSlice): RouteSpec {
+  return route({
+    method: 'PUT',
+    path: SLICE_PATH,
+    operationId: 'replaceSlice',
+    tag: 'Builder',
+    summary: 'Replace a slice',
+    scope: 'collections:write',
+    params: SliceParams,
+    body: jsonBody(SliceBody),
+    precondition: { of: 'slice', idParam: 'sliceId' },
+    responses: [writtenResponse(200)],
+    problems: ['COLLECTION_NOT_FOUND', 'SLICE_NOT_FOUND', 'CONFLICT'],
+    handler: async ({ params, body, principal, precondition }) => {
+      const input = { ...body, endsAt: body.endsAt ?? undefined };
+      return sliceWritten(200, await replace.execute(params.id, params.sliceId, input, { actor: actorOf(principal), precondition }));
+    },
+  });
+}
+
+function productEdits(editProducts: EditSliceProducts): RouteSpec {
+  return route({
+    method: 'PATCH',
+    path: `${SLICE_PATH}/products`,
+    operationId: 'editSliceProducts',
+    tag: 'Builder',
+    summary: "Add, remove or move a slice's products",
+    description: 'The operations apply in order, all or none.',
+    scope: 'collections:write',
+    params: SliceParams,
+    body: jsonBody(ProductEditsBody),
+    precondition: { of: 'slice', idParam: 'sliceId' },
+    responses: [writtenResponse(200)],
+    problems: ['COLLECTION_NOT_FOUND', 'SLICE_NOT_FOUND', 'CONFLICT'],
+    handler: async ({ params, body, principal, precondition }) =>
+      sliceWritten(
+        200,
+        await editProducts.execute(params.id, params.sliceId, body.operations, { actor: actorOf(principal), precondition }),
+      ),
+  });
+}
+
+function removal(remove: DeleteSlice): RouteSpec {
+  return route({
+    method: 'DELETE',
+    path: SLICE_PATH,
+    operationId: 'deleteSlice',
+    tag: 'Builder',
+    summary: 'Delete a slice',
+    scope: 'collections:write',
+    params: SliceParams,
+    precondition: { of: 'slice', idParam: 'sliceId' },
+    responses: [{ status: 204, description: 'Deleted.' }],
+    problems: ['COLLECTION_NOT_FOUND', 'SLICE_NOT_FOUND'],
+    handler: async ({ params, precondition }) => {
+      await remove.execute(params.id, params.sliceId, precondition);
+      return noContent();
+    },
+  });
+}

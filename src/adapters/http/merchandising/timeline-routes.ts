@@ -1,0 +1,35 @@
+import type { GetTimeline } from '../../../application/merchandising/get-timeline.js';
+import { json } from '../pipeline/reply.js';
+import { route, type RouteGroup } from '../pipeline/route-spec.js';
+import { presentTimeline } from './merchandising-presenter.js';
+import { CollectionParams, TimelineQuery, TimelineResponse } from './merchandising-schemas.js';
+import { COLLECTION_PATH } from './slice-answers.js';
+
+/**
+ * The calendar as the shop will see it: which slice the collection shows when. (A preview of one
+ * instant is the contract's read with `?at=`, in active-slice-routes.ts.)
+ */
+export function timelineRoutes(getTimeline: GetTimeline): RouteGroup {
+  return {
+    schemas: { Timeline: TimelineResponse },
+    routes: [
+      route({
+        method: 'GET',
+        path: `${COLLECTION_PATH}/timeline`,
+        operationId: 'getTimeline',
+        tag: 'Builder',
+        summary: 'Which slice the collection shows when',
+        description: 'The instants from `from` to `to` cut into segments, each with the slice shown then (or none).',
+        scope: 'collections:read',
+        params: CollectionParams,
+        query: TimelineQuery,
+        responses: [{ status: 200, description: 'The segments, in time order.', body: TimelineResponse }],
+        problems: ['COLLECTION_NOT_FOUND'],
+        handler: async ({ params, query }) => {
+          const { segments } = await getTimeline.execute(params.id, query.from, query.to);
+          return json(200, presentTimeline(params.id, query.from, query.to, segments));
+        },
+      }),
+    ],
+  };
+}

@@ -1,0 +1,35 @@
+import type { IncomingMessage } from 'node:http';
+import type { AdmitRequest } from '../../../application/auth/admit-request.js';
+import { hasScope, type Principal } from '../../../domain/auth/api-token.js';
+import type { Scope } from '../../../domain/auth/scopes.js';
+import { DomainError } from '../../../domain/shared/errors.js';
+import { clientAddress } from './client-address.js';
+import type { Exchange } from './reply.js';
+
+/** The header an application token comes in. */
+export const TOKEN_HEADER = 'X-Service-APP-Token';
+
+/**
+ * Lets a request in before anything else about it is looked at, so a bad body without a token is
+ * still a 401: a token, known and within its quota (else 401 or 429, see AdmitRequest), then the
+ * route's scope (403). The exchange learns the caller's quota as soon as it is counted, so every
+ * answer from then on tells it, a 403 included.
+ */
+export class Admission {
+  constructor(
+    private readonly admit: AdmitRequest,
+    private readonly trustedProxies: number,
+  ) {}
+
+  async enter(req: IncomingMessage, scope: Scope, exchange: Exchange): Promise<Principal> {
+    const token = req.headers['x-service-app-token'];
+    const admitted = await this.admit.execute({
+      secret: typeof token === 'string' && token !== '' ? token : undefined,
+      client: clientAddress(req, this.trustedProxies),
+    });
+    exchange.quota = admitted.quota;
+    if (!hasScope(admitted.principal, scope)) throw new DomainError('FORBIDDEN', `This token lacks the ${scope} scope.`);
+    exchange.principal = admitted.principal;
+    return admitted.principal;
+  }
+}

@@ -1,0 +1,124 @@
+import { DomainError, RateLimitedError, ValidationError, type DomainErrorCode, type ValidationIssue } from '../../../domain/shared/errors.js';
+import type { Logger } from '../../logging/logger.js';
+import { rateLimitHeaders } from './rate-limit-headers.js';
+
+/** Codes only the HTTP layer raises: they are about requests, not about the domain. */
+export type HttpErrorCode =
+  'ROUTE_NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'INTERNAL';
+
+export type ProblemCode = DomainErrorCode | HttpErrorCode;
+
+/**
+ * The one table that maps every error code to its HTTP status and title. Use cases never know a
+ * status; adding a code without a row here does not compile.
+ */
+export const PROBLEM_TABLE: Readonly<
+  Record<ProblemCode, { readonly status: number; readonly title: string; readonly retryAfterSeconds?: number }>
+> = {
+  VALIDATION_FAILED: { status: 400, title: 'Request validation failed' },
+  UNAUTHORIZED: { status: 401, title: 'Unauthorized' },
+  FORBIDDEN: { status: 403, title: 'Forbidden' },
+  PROFILE_NOT_FOUND: { status: 404, title: 'Profile not found' },
+  PRODUCT_NOT_FOUND: { status: 404, title: 'Product not found' },
+  COLLECTION_NOT_FOUND: { status: 404, title: 'Collection not found' },
+  NO_ACTIVE_SLICE: { status: 404, title: 'No active slice' },
+  SLICE_NOT_FOUND: { status: 404, title: 'Slice not found' },
+  TOKEN_NOT_FOUND: { status: 404, title: 'Token not found' },
+  ROUTE_NOT_FOUND: { status: 404, title: 'Route not found' },
+  METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
+  CONFLICT: { status: 409, title: 'Conflict' },
+  PRECONDITION_FAILED: { status: 412, title: 'Precondition failed' },
+  PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },
+  RATE_LIMITED: { status: 429, title: 'Too many requests' },
+  INTERNAL: { status: 500, title: 'Internal server error' },
+  UNAVAILABLE: { status: 503, title: 'Service unavailable', retryAfterSeconds: 2 },
+};
+
+/** A huge bad request must not make a huger answer: this many problems are listed, and how many there are. */
+export const MAX_LISTED_ISSUES = 100;
+
+/** An RFC 9457 problem details body, with our `code` and validation `errors` members. */
+export interface ProblemBody {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly code: ProblemCode;
+  readonly detail?: string;
+  readonly errors?: readonly ValidationIssue[];
+  readonly [extension: string]: unknown;
+}
+
+export function problemType(code: ProblemCode): string {
+  return `urn:vitrine:problem:${code.toLowerCase().replaceAll('_', '-')}`;
+}
+
+export function problemBody(
+  code: ProblemCode,
+  detail?: string,
+  extensions?: { readonly errors?: readonly ValidationIssue[]; readonly [key: string]: unknown },
+): ProblemBody {
+  const { status, title } = PROBLEM_TABLE[code];
+  return {
+    type: problemType(code),
+    title,
+    status,
+    code,
+    ...(detail !== undefined ? { detail } : {}),
+    ...extensions,
+  };
+}
+
+/** An error the HTTP layer raises itself (unknown route, body too large, ...). */
+export class HttpProblem extends Error {
+  override readonly name = 'HttpProblem';
+
+  constructor(
+    readonly code: HttpErrorCode,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** A problem to answer: its body and the headers that go with it (Retry-After, Allow, the quota). */
+export interface Problem {
+  readonly body: ProblemBody;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** A problem with the headers its code always brings (Retry-After for a store that does not answer). */
+export function problemFrom(body: ProblemBody): Problem {
+  const retryAfter = PROBLEM_TABLE[body.code].retryAfterSeconds;
+  return { body, headers: retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) } };
+}
+
+/**
+ * What any failure while answering a request is answered with: the domain's and the HTTP layer's
+ * own errors by their code, every other error logged here and answered 500 without any detail.
+ */
+export function problemOf(error: unknown, logger: Logger, requestId: string): Problem {
+  const { body, headers: always } = problemFrom(bodyOf(error, logger, requestId));
+  const headers: Record<string, string> = { ...always };
+  if (error instanceof HttpProblem) Object.assign(headers, error.headers);
+  if (error instanceof RateLimitedError) {
+    Object.assign(headers, rateLimitHeaders(error.quota));
+    headers['Retry-After'] = String(error.quota.resetSeconds);
+  }
+  return { body, headers };
+}
+
+function bodyOf(error: unknown, logger: Logger, requestId: string): ProblemBody {
+  if (error instanceof ValidationError) {
+    const errors = error.issues.slice(0, MAX_LISTED_ISSUES);
+    return problemBody(
+      error.code,
+      error.message,
+      errors.length < error.issues.length ? { errors, errorCount: error.issues.length } : { errors },
+    );
+  }
+  if (error instanceof DomainError || error instanceof HttpProblem) return problemBody(error.code, error.message);
+  logger.error({ err: error, requestId }, 'unexpected error while answering a request');
+  return problemBody('INTERNAL', 'An unexpected error occurred.');
+}

@@ -1,0 +1,26 @@
+import { contentTag } from './entity-tags.js';
+
+/** An answer as sent: its JSON bytes and their strong entity tag. */
+export interface RenderedAnswer {
+  readonly body: Buffer;
+  readonly etag: string;
+}
+
+/**
+ * Serialises each answer object once: the use cases hand out the same object for as long as the
+ * answer does not change (the in-process cache keeps it), so its bytes and ETag are computed on
+ * the first request and served as they are to every later one. Objects no longer referenced are
+ * forgotten with them.
+ */
+export function renderer<T extends object>(present: (answer: T) => unknown): (answer: T) => RenderedAnswer {
+  const memo = new WeakMap<T, RenderedAnswer>();
+  return (answer) => {
+    let rendered = memo.get(answer);
+    if (rendered === undefined) {
+      const body = Buffer.from(JSON.stringify(present(answer)), 'utf8');
+      rendered = { body, etag: contentTag(body) };
+      memo.set(answer, rendered);
+    }
+    return rendered;
+  };
+}

@@ -1,0 +1,105 @@
+import type { IncomingMessage } from 'node:http';
+import type { Middleware, ParameterizedContext } from 'koa';
+import bodyParser from 'koa-bodyparser';
+import getRawBody from 'raw-body';
+import { ValidationError } from '../../../domain/shared/errors.js';
+import { SPREADSHEET_MEDIA_TYPES, type SpreadsheetFormat } from '../../spreadsheet/read-spreadsheet.js';
+import { HttpProblem } from './problems.js';
+
+export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
+/** The limit of the batch routes' bodies (up to 1,000 items, embeddings included). */
+export const BATCH_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
+
+/** An uploaded spreadsheet: its bytes and what they are. */
+export interface Upload {
+  readonly bytes: Buffer;
+  readonly format: SpreadsheetFormat;
+}
+
+/**
+ * Reads a route's JSON body into `ctx.request.body` with koa-bodyparser: JSON in UTF-8 only (415
+ * otherwise), at most `limitBytes` (413), an object or an array (strict; else 400). No body at all
+ * reads as `{}`, so the route's schema names each missing field.
+ */
+export function jsonBodyReader(limitBytes: number): Middleware {
+  const parse = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: String(limitBytes),
+    strict: true,
+    onerror: (error) => {
+      throw bodyProblem(error, limitBytes);
+    },
+  });
+  return (ctx, next) => {
+    if (hasBody(ctx.req)) {
+      const { json, utf8 } = isJsonUtf8(ctx.req);
+      if (!json) throw new HttpProblem('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with Content-Type: application/json.');
+      if (!utf8) throw new HttpProblem('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as UTF-8 JSON.');
+    }
+    return parse(ctx, next);
+  };
+}
+
+/** Reads an uploaded spreadsheet into `ctx.request.body`: CSV or `.xlsx` by its Content-Type (415 otherwise), at most 5 MB (413). */
+export function uploadReader(): Middleware {
+  return async (ctx, next) => {
+    ctx.request.body = await readUpload(ctx);
+    await next();
+  };
+}
+
+async function readUpload(ctx: ParameterizedContext): Promise<Upload> {
+  const type = ctx.is(Object.keys(SPREADSHEET_MEDIA_TYPES));
+  const format = typeof type === 'string' ? SPREADSHEET_MEDIA_TYPES[type] : undefined;
+  if (format === undefined) {
+    throw new HttpProblem(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the spreadsheet as CSV (Content-Type: text/csv) or as an Excel workbook (Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet).',
+    );
+  }
+  try {
+    return { bytes: await getRawBody(ctx.req, { limit: UPLOAD_LIMIT_BYTES, length: ctx.get('Content-Length') || undefined }), format };
+  } catch (error) {
+    throw bodyProblem(error, UPLOAD_LIMIT_BYTES);
+  }
+}
+
+/** Whether the request says it has a body at all. */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+/** Whether the body is declared as JSON in UTF-8 (`application/json`, with no charset or `utf-8`). */
+function isJsonUtf8(req: IncomingMessage): { json: boolean; utf8: boolean } {
+  const [type = '', ...parameters] = (req.headers['content-type'] ?? '').split(';');
+  const json = type.trim().toLowerCase() === 'application/json';
+  const charset = parameters
+    .map((p) => p.split('='))
+    .find(([name]) => name?.trim().toLowerCase() === 'charset')?.[1]
+    ?.trim()
+    .replace(/^"|"$/g, '')
+    .toLowerCase();
+  return { json, utf8: charset === undefined || charset === 'utf-8' || charset === 'utf8' };
+}
+
+/** What a body that could not be read or parsed is answered with. */
+function bodyProblem(error: unknown, limitBytes: number): Error {
+  const { status, type, message } = error as { status?: number; type?: string; message?: string };
+  if (status === 413 || type === 'entity.too.large') {
+    return new HttpProblem('PAYLOAD_TOO_LARGE', `The request body must not exceed ${describeBytes(limitBytes)}.`);
+  }
+  if (status === 415 || type === 'encoding.unsupported') {
+    return new HttpProblem('UNSUPPORTED_MEDIA_TYPE', 'The request body is in an encoding this service does not read.');
+  }
+  if (error instanceof SyntaxError || (status === 400 && type === undefined)) {
+    if (message?.includes('prototype') === true) return ValidationError.single('body', 'must not hold a __proto__ member');
+    return ValidationError.single('body', 'must be a valid JSON object');
+  }
+  return ValidationError.single('body', 'could not be read completely');
+}
+
+function describeBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
+}

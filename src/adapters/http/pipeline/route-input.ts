@@ -1,0 +1,57 @@
+import * as v from 'valibot';
+import type { Principal } from '../../../domain/auth/api-token.js';
+import { ValidationError, type ValidationIssue } from '../../../domain/shared/errors.js';
+import { Precondition } from '../../../application/shared/precondition.js';
+import { preconditionOf } from './entity-tags.js';
+import type { RouteInput, RouteSpec } from './route-spec.js';
+import { toValidationIssue } from './validation.js';
+
+/** A request's input as it arrived: path parameters, query, the body as read, its `If-Match`. */
+export interface RawInput {
+  readonly params: Readonly<Record<string, string | undefined>>;
+  readonly query: Readonly<Record<string, unknown>>;
+  readonly body: unknown;
+  readonly ifMatch: string | undefined;
+}
+
+/**
+ * What a route's handler is given: the path parameters, query and body checked against the route's
+ * schemas (every problem with all three reported at once, as a ValidationError), the caller, and
+ * the precondition of `If-Match`, parsed once, here, for the collection or slice the route writes.
+ */
+export function routeInput(spec: RouteSpec, raw: RawInput, principal: Principal | undefined): RouteInput<unknown, unknown, unknown> {
+  const issues: ValidationIssue[] = [];
+  const params = checked(spec.params, raw.params, issues);
+  const query = checked(spec.query, raw.query, issues);
+  let body: unknown;
+  if (spec.body !== undefined) {
+    try {
+      body = spec.body.read(raw.body);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      issues.push(...error.issues);
+    }
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+  const target = spec.precondition;
+  const precondition =
+    target === undefined
+      ? Precondition.NONE
+      : preconditionOf(raw.ifMatch, target.of, (params as Record<string, number>)[target.idParam] ?? 0);
+  return { params, query, body, principal, precondition };
+}
+
+/** The path parameters checked against the route's schema, or undefined when they do not pass. */
+export function checkedParams(spec: RouteSpec, params: Readonly<Record<string, string | undefined>>): unknown {
+  if (spec.params === undefined) return params;
+  const result = v.safeParse(spec.params, params);
+  return result.success ? result.output : undefined;
+}
+
+function checked(schema: v.GenericSchema | undefined, input: unknown, issues: ValidationIssue[]): unknown {
+  if (schema === undefined) return input;
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  issues.push(...result.issues.map(toValidationIssue));
+  return undefined;
+}

@@ -1,0 +1,102 @@
+import * as v from 'valibot';
+import { MAX_SIMILAR_LIMIT } from '../../../domain/product/similarity.js';
+import { batchItems } from '../shared/batch-schemas.js';
+import { jsonObject, requiredText, stringList, Timestamp } from '../shared/common-schemas.js';
+
+const nonBlank = (s: string) => s.trim().length > 0;
+
+/** The contract's SimilarRequest. Unknown fields are ignored; known ones must have their type. */
+export const SimilarRequestBody = jsonObject(
+  {
+    userId: v.optional(v.nullable(v.string('must be a string or null'))),
+    sessionId: v.pipe(v.string('must be a string'), v.check(nonBlank, 'must not be empty')),
+    data: jsonObject(
+      {
+        id: v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty')),
+        limit: v.optional(
+          v.pipe(
+            v.number('must be a number'),
+            v.integer('must be an integer'),
+            v.minValue(1, `must be from 1 to ${MAX_SIMILAR_LIMIT}`),
+            v.maxValue(MAX_SIMILAR_LIMIT, `must be from 1 to ${MAX_SIMILAR_LIMIT}`),
+          ),
+        ),
+      },
+      'must be an object',
+    ),
+  },
+  'must be a JSON object',
+);
+
+const optionalText = (max: number) =>
+  v.optional(v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`)));
+
+/** A catalog product as written to `PUT /catalog/:productId`. */
+const productEntries = {
+  name: requiredText(300),
+  description: optionalText(5000),
+  category: optionalText(100),
+  brand: optionalText(100),
+  price: v.optional(v.number('must be a number')),
+  available: v.optional(v.boolean('must be true or false'), true),
+  tags: v.optional(stringList(100), []),
+  attributes: v.optional(
+    v.pipe(
+      v.record(v.string(), v.string('must be a string'), 'must be an object of strings'),
+      v.maxEntries(100, 'must hold at most 100 attributes'),
+    ),
+    {},
+  ),
+  embedding: v.optional(
+    v.pipe(
+      v.array(v.number('must be a number'), 'must be an array of numbers'),
+      v.maxLength(4096, 'must hold at most 4096 numbers'),
+    ),
+  ),
+  similar: v.optional(stringList(100)),
+};
+
+export const ProductBody = jsonObject(productEntries, 'must be a JSON object');
+
+/** A product of a batch write: the product body with its id. */
+export const ProductBatchItem = jsonObject({
+  id: v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty')),
+  ...productEntries,
+});
+
+/** A batch write of products, as documented (each item is checked on its own: see parseBatch). */
+export const ProductBatchBody = jsonObject({ products: batchItems(ProductBatchItem) }, 'must be a JSON object');
+
+/** The ids of a batch delete. */
+export const ProductDeleteBatchBody = jsonObject(
+  {
+    ids: v.pipe(
+      v.array(v.string('must be a string'), 'must be an array of ids'),
+      v.minLength(1, 'must hold at least one id'),
+      v.maxLength(1000, 'must hold at most 1000 ids'),
+    ),
+  },
+  'must be a JSON object',
+);
+
+export const ProductDeleteBatchResponse = v.object({ deleted: v.array(v.string()), missing: v.array(v.string()) });
+
+/** The contract's SimilarResponse: identifiers only, best first. */
+export const SimilarResponse = v.object({ products: v.array(v.string()) });
+
+/** A catalog product as stored. */
+export const ProductResponse = v.object({
+  id: v.string(),
+  name: v.string(),
+  description: v.optional(v.string()),
+  category: v.optional(v.string()),
+  brand: v.optional(v.string()),
+  price: v.optional(v.number()),
+  available: v.boolean(),
+  tags: v.array(v.string()),
+  attributes: v.record(v.string(), v.string()),
+  embedding: v.optional(v.array(v.number())),
+  similar: v.optional(v.array(v.string())),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});

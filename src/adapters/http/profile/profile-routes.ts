@@ -1,0 +1,151 @@
+import * as v from 'valibot';
+import type { EraseProfile } from '../../../application/profile/erase-profile.js';
+import type { LookUpProfile, ProfileKey } from '../../../application/profile/look-up-profile.js';
+import type { UpsertProfile } from '../../../application/profile/upsert-profile.js';
+import type { UpsertProfiles } from '../../../application/profile/upsert-profiles.js';
+import { json, noContent, rendered } from '../pipeline/reply.js';
+import { renderer } from '../pipeline/rendered-answers.js';
+import { batchBody, jsonBody, route, type RouteGroup, type RouteSpec } from '../pipeline/route-spec.js';
+import { BatchResponse, parseBatch } from '../shared/batch-schemas.js';
+import { presentProfile } from './profile-presenter.js';
+import {
+  CustomerProfileResponse,
+  ProfileBatchBody,
+  ProfileBatchItem,
+  ProfileContentSchema,
+  ProfileWriteBody,
+} from './profile-schemas.js';
+
+export const PROFILE_BASE = '/api/v1/crm/protected/profile';
+
+/** The four lookups share one shape, `/<kind>/:<param>`, with the contract's parameter names. */
+const LOOKUPS: readonly { segment: string; param: string; key: ProfileKey; summary: string; description: string }[] = [
+  {
+    segment: 'user-profile-id',
+    param: 'userProfileId',
+    key: 'userProfileId',
+    summary: 'Look up a profile by its id',
+    description: 'The id is matched exactly.',
+  },
+  {
+    segment: 'phone',
+    param: 'phone',
+    key: 'phone',
+    summary: 'Look up a profile by phone number',
+    description: 'Any usual way of writing the number finds the profile: it is read with DEFAULT_COUNTRY into E.164.',
+  },
+  {
+    segment: 'email',
+    param: 'email',
+    key: 'email',
+    summary: 'Look up a profile by e-mail address',
+    description: 'Matched trimmed and lower-cased.',
+  },
+  {
+    segment: 'document',
+    param: 'document',
+    key: 'document',
+    summary: 'Look up a profile by document number',
+    description:
+      'Punctuation is ignored; with country BR, CPF and CNPJ (the alphanumeric CNPJ too) must pass their check digits.',
+  },
+];
+
+const ProfileParams = v.object({ userProfileId: v.string() });
+
+/** Who is this customer: the contract's four lookups, and the writes that feed them. */
+export function profileRoutes(
+  lookUp: LookUpProfile,
+  upsert: UpsertProfile,
+  upsertMany: UpsertProfiles,
+  erase: EraseProfile,
+): RouteGroup {
+  const render = renderer(presentProfile);
+  const byId = `${PROFILE_BASE}/user-profile-id/:userProfileId`;
+  const lookups = LOOKUPS.map(({ segment, param, key, summary, description }) =>
+    route({
+      method: 'GET',
+      path: `${PROFILE_BASE}/${segment}/:${param}`,
+      operationId: `getProfileBy${segment.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}`,
+      tag: 'Profiles',
+      summary,
+      description,
+      scope: 'profiles:read',
+      params: v.object({ [param]: v.string() }),
+      sensitiveParams: key === 'userProfileId' ? [] : [param],
+      conditional: true,
+      responses: [
+        { status: 200, description: 'The customer profile.', body: CustomerProfileResponse, headers: ['ETag'] },
+        { status: 304, description: 'The copy the client holds (If-None-Match) is current.', headers: ['ETag'] },
+      ],
+      problems: ['PROFILE_NOT_FOUND'],
+      handler: async ({ params }) => rendered(render(await lookUp.execute({ by: key, value: params[param] ?? '' }))),
+      peek: (params) => {
+        const profile = lookUp.peek({ by: key, value: params[param] ?? '' });
+        return profile === undefined ? undefined : rendered(render(profile));
+      },
+    }),
+  );
+  return {
+    schemas: { CustomerProfile: CustomerProfileResponse, ProfileContent: ProfileContentSchema, ProfileWrite: ProfileWriteBody },
+    routes: [...lookups, batchWrite(upsertMany), write(byId, upsert), eraseRoute(byId, erase)],
+  };
+}
+
+function batchWrite(upsertMany: UpsertProfiles): RouteSpec {
+  return route({
+    method: 'POST',
+    path: `${PROFILE_BASE}/batch`,
+    operationId: 'putProfiles',
+    tag: 'Profiles',
+    summary: 'Create or replace up to 1,000 profiles',
+    description:
+      'Each item is written as `PUT .../user-profile-id/:userProfileId` writes it, on its own: a bad item (or an identifier that belongs to another profile) is reported by its index and the others are applied. An item identical to the stored profile is `unchanged` and not written. The body may be up to 16 MB.',
+    scope: 'profiles:write',
+    body: batchBody(ProfileBatchBody, (raw) => parseBatch(raw, 'profiles', ProfileBatchItem, (item) => item.userProfileId)),
+    responses: [{ status: 200, description: 'What became of each item.', body: BatchResponse }],
+    handler: async ({ body }) => json(200, await upsertMany.execute(body)),
+  });
+}
+
+function write(path: string, upsert: UpsertProfile): RouteSpec {
+  return route({
+    method: 'PUT',
+    path,
+    operationId: 'putProfile',
+    tag: 'Profiles',
+    summary: 'Create or replace a profile',
+    description: 'Its identifiers are stored normalised; one that belongs to another profile is a conflict.',
+    scope: 'profiles:write',
+    params: ProfileParams,
+    body: jsonBody(ProfileWriteBody),
+    responses: [
+      { status: 201, description: 'Created.', body: CustomerProfileResponse },
+      { status: 200, description: 'Replaced.', body: CustomerProfileResponse },
+    ],
+    problems: ['CONFLICT'],
+    handler: async ({ params, body }) => {
+      const { created, profile } = await upsert.execute({ userProfileId: params.userProfileId, ...body });
+      return json(created ? 201 : 200, presentProfile(profile));
+    },
+  });
+}
+
+function eraseRoute(path: string, erase: EraseProfile): RouteSpec {
+  return route({
+    method: 'DELETE',
+    path,
+    operationId: 'deleteProfile',
+    tag: 'Profiles',
+    summary: 'Erase a profile',
+    description: 'Afterwards none of its identifiers finds anything.',
+    scope: 'profiles:write',
+    params: ProfileParams,
+    responses: [{ status: 204, description: 'Erased.' }],
+    problems: ['PROFILE_NOT_FOUND'],
+    handler: async ({ params }) => {
+      await erase.execute(params.userProfileId);
+      return noContent();
+    },
+  });
+}

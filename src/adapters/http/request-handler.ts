@@ -1,0 +1,18 @@
+import type { RequestListener } from 'node:http';
+import { fastLane } from './fast-lane.js';
+import { koaApp } from './koa-app.js';
+import type { Pipeline } from './pipeline/pipeline.js';
+import type { RouteSpec } from './pipeline/route-spec.js';
+
+/**
+ * What `main` serves: the fast lane for the hot reads whose answers this process holds, the Koa
+ * application for everything else. Both are built on one route table and one pipeline, so they
+ * answer alike; the fast lane hands Koa what it does not answer untouched.
+ */
+export function requestHandler(routes: readonly RouteSpec[], pipeline: Pipeline): RequestListener {
+  const fast = fastLane(routes, pipeline);
+  const full = koaApp(routes, pipeline).callback();
+  return (req, res) => {
+    if (!fast(req, res)) void full(req, res);
+  };
+}

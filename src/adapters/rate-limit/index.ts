@@ -1,8 +1,0 @@
-export {
-  ClusterRequestLimiter,
-  MemoryRequestLimiter,
-  RedisRequestLimiter,
-  RedisRequestLimiterToken,
-  startRateLimitMaster,
-  type RedisLimiterSettings,
-} from './flexible-request-limiter.js';

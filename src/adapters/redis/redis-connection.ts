@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { token } from '../../domain/shared/token.js';
+import type { Logger } from '../logging/logger.js';
+import { FailurePause } from './failure-pause.js';
+
+export interface RedisSettings {
+  readonly url: string;
+  /** Every key and channel starts with this, so several deployments can share one Redis. */
+  readonly keyPrefix: string;
+  /** How long one command may take before it counts as failed. */
+  readonly commandTimeoutMs: number;
+}
+
+/** Told of what other instances publish on a channel. */
+export interface ChannelListener {
+  /** A message another instance published (this instance's own are not echoed back). */
+  message(payload: Readonly<Record<string, unknown>>): void;
+  /** The subscription dropped or started again: messages may have been missed meanwhile. */
+  missedSome(): void;
+}
+
+/** How long a starting instance waits for Redis before serving without it. */
+const START_WAIT_MS = 1_000;
+
+const RETRY = (attempt: number) => Math.min(50 * 2 ** Math.min(attempt, 6), 2_000);
+
+/**
+ * One instance's connections to Redis, shared by the Redis adapters: a client for commands, built
+ * to fail fast (no offline queue: a command while disconnected fails at once; a short command
+ * timeout; bounded retries), and a client subscribed to the channels the instances tell each
+ * other things on. Each instance has an origin of its own, so its own messages are not echoed
+ * back to it. Redis is not required: readiness reports it, but an instance without it serves.
+ */
+export class RedisConnection {
+  readonly name = 'redis';
+  readonly required = false;
+  readonly commands: Redis;
+  private readonly subscriber: Redis;
+  private readonly origin = randomUUID();
+  private readonly channels = new Map<string, ChannelListener[]>();
+  private readonly readyHooks: (() => void)[] = [];
+  private readonly log: FailurePause;
+  private onSubscribed: () => void = () => {};
+
+  constructor(
+    private readonly settings: RedisSettings,
+    logger: Logger,
+  ) {
+    this.log = new FailurePause(logger, 'Redis does not answer; the service goes on without it until it does');
+    this.commands = new Redis(settings.url, {
+      enableOfflineQueue: false,
+      commandTimeout: settings.commandTimeoutMs,
+      connectTimeout: 1_000,
+      maxRetriesPerRequest: 1,
+      retryStrategy: RETRY,
+      enableAutoPipelining: true,
+      lazyConnect: true,
+    });
+    this.commands.on('error', (error: Error) => this.log.logError(error));
+    this.commands.on('ready', () => this.readyHooks.forEach((hook) => hook()));
+    this.subscriber = new Redis(settings.url, {
+      enableOfflineQueue: false,
+      connectTimeout: 1_000,
+      retryStrategy: RETRY,
+      autoResubscribe: false,
+      lazyConnect: true,
+    });
+    this.subscriber.on('error', (error: Error) => this.log.logError(error));
+    this.subscriber.on('ready', () => void this.subscribe());
+    this.subscriber.on('close', () => this.tellMissedSome());
+    this.subscriber.on('message', (channel: string, text: string) => this.received(channel, text));
+  }
+
+  /** The full name of a key or channel of this deployment. */
+  key(name: string): string {
+    return `${this.settings.keyPrefix}${name}`;
+  }
+
+  /** What is published on a channel: the payload, marked with this instance's origin. */
+  message(payload: Readonly<Record<string, unknown>>): string {
+    return JSON.stringify({ ...payload, origin: this.origin });
+  }
+
+  /** Calls `listener` with what the other instances publish on `channel` (a name `key` completes). */
+  listen(channel: string, listener: ChannelListener): void {
+    const name = this.key(channel);
+    const listeners = this.channels.get(name) ?? [];
+    listeners.push(listener);
+    this.channels.set(name, listeners);
+  }
+
+  /** Runs `hook` whenever the command connection becomes ready (again): to send what Redis missed. */
+  whenReady(hook: () => void): void {
+    this.readyHooks.push(hook);
+  }
+
+  /**
+   * Connects and subscribes, waiting at most a moment: an instance whose Redis is down starts and
+   * serves without it, and picks it up when it comes (ioredis keeps reconnecting).
+   */
+  async start(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((done) => (timer = setTimeout(done, START_WAIT_MS)));
+    const ready = new Promise<void>((done) => this.commands.once('ready', done));
+    const subscribed = new Promise<void>((done) => (this.onSubscribed = done));
+    this.commands.connect().catch((error: unknown) => this.log.logError(error));
+    this.subscriber.connect().catch((error: unknown) => this.log.logError(error));
+    await Promise.race([Promise.all([ready, subscribed]), waited]);
+    clearTimeout(timer);
+  }
+
+  async stop(): Promise<void> {
+    for (const connection of [this.subscriber, this.commands]) {
+      try {
+        await connection.quit();
+      } catch {
+        connection.disconnect();
+      }
+    }
+  }
+
+  /** Readiness: whether Redis answers. */
+  async check(): Promise<void> {
+    await this.commands.ping();
+  }
+
+  /** Subscribes (again) to every channel; whatever was published meanwhile may have been missed. */
+  private async subscribe(): Promise<void> {
+    try {
+      if (this.channels.size > 0) await this.subscriber.subscribe(...this.channels.keys());
+      this.onSubscribed();
+    } catch (error) {
+      this.log.logError(error);
+    }
+    this.tellMissedSome();
+  }
+
+  private tellMissedSome(): void {
+    for (const listeners of this.channels.values()) for (const listener of listeners) listener.missedSome();
+  }
+
+  private received(channel: string, text: string): void {
+    let payload: Record<string, unknown>;
+    try {
+      payload = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      return;
+    }
+    if (payload === null || typeof payload !== 'object' || payload.origin === this.origin) return;
+    for (const listener of this.channels.get(channel) ?? []) listener.message(payload);
+  }
+}
+
+export const RedisConnectionToken = token<RedisConnection>('RedisConnection');

@@ -1,0 +1,25 @@
+import type { Product } from '../../domain/product/product.js';
+import { token } from '../../domain/shared/token.js';
+
+/**
+ * The one way the similarity engine is fed: every product written or removed anywhere, and what is
+ * read from the store, reaches the engine through here (FollowCatalog), so the engine holds what
+ * the store holds and nothing else writes to it.
+ */
+export interface SimilarityFeed {
+  /** Products this instance saved: the engine takes them at once, the other instances are told. */
+  saved(products: readonly Product[]): Promise<void>;
+  /** Products this instance removed. */
+  removed(productIds: readonly string[]): Promise<void>;
+  /**
+   * Reads products from the store into the engine (one written through another instance a moment
+   * ago, whose news has not arrived yet); answers what was found.
+   */
+  readFromStore(productIds: readonly string[]): Promise<ReadonlyMap<string, Product>>;
+  /** Whether news of other instances' writes is being read: answers may be about to change. */
+  readonly catchingUp: boolean;
+  /** Resolves once the news received before the call has reached the engine. */
+  settled(): Promise<void>;
+}
+
+export const SimilarityFeedToken = token<SimilarityFeed>('SimilarityFeed');

@@ -1,0 +1,60 @@
+import type { RequestListener } from 'node:http';
+import { ContainerModule, type Container } from 'inversify';
+import type Koa from 'koa';
+import { AdmitRequest } from '../../application/auth/admit-request.js';
+import { token } from '../../domain/shared/token.js';
+import { apiRoutes } from '../../adapters/http/api.js';
+import { koaApp, type VitrineState } from '../../adapters/http/koa-app.js';
+import { Admission } from '../../adapters/http/pipeline/admission.js';
+import { RequestObserver } from '../../adapters/http/pipeline/observe.js';
+import type { Pipeline } from '../../adapters/http/pipeline/pipeline.js';
+import type { RouteGroup, RouteSpec } from '../../adapters/http/pipeline/route-spec.js';
+import { requestHandler } from '../../adapters/http/request-handler.js';
+import { LoggerToken, type Logger } from '../../adapters/logging/logger.js';
+import { MetricsToken, type PrometheusMetrics } from '../../adapters/metrics/prometheus-metrics.js';
+import { bindFactory, FeatureRoutesToken } from '../binding.js';
+import { resolve } from '../resolve.js';
+
+/** What the HTTP layer is told by the configuration. */
+export interface HttpSettings {
+  /** Proxies in front of the service whose X-Forwarded-For entries are believed (TRUST_PROXY). */
+  readonly trustedProxies: number;
+}
+
+export const HttpSettingsToken = token<HttpSettings>('HttpSettings');
+export const PipelineToken = token<Pipeline>('Pipeline');
+/** Every route group of the API: the features', and the API's own description. */
+export const ApiRoutesToken = token<readonly RouteGroup[]>('ApiRoutes');
+
+/** The HTTP adapter's one pipeline, and the route table every feature contributed to. */
+export const httpModule = new ContainerModule(({ bind }) => {
+  bindFactory(
+    bind,
+    PipelineToken,
+    (admit: AdmitRequest, settings: HttpSettings, logger: Logger, metrics: PrometheusMetrics): Pipeline => ({
+      admission: new Admission(admit, settings.trustedProxies),
+      observer: new RequestObserver(logger, metrics),
+      logger,
+    }),
+    [AdmitRequest, HttpSettingsToken, LoggerToken, MetricsToken],
+  );
+  bind<readonly RouteGroup[]>(ApiRoutesToken).toResolvedValue(
+    (features: RouteGroup[]) => apiRoutes(features),
+    [{ serviceIdentifier: FeatureRoutesToken, isMultiple: true }],
+  );
+});
+
+/** Every route of the API, in the order the features were loaded. */
+export function routesOf(container: Container): RouteSpec[] {
+  return resolve(container, ApiRoutesToken).flatMap((group) => group.routes);
+}
+
+/** The Koa application over a built container, not listening: every request takes the full path. */
+export function createApp(container: Container): Koa<VitrineState> {
+  return koaApp(routesOf(container), resolve(container, PipelineToken));
+}
+
+/** What `main` serves: the fast lane, then the Koa application. */
+export function createRequestHandler(container: Container): RequestListener {
+  return requestHandler(routesOf(container), resolve(container, PipelineToken));
+}

@@ -1,0 +1,24 @@
+import { ContainerModule } from 'inversify';
+import { FollowCatalog } from '../../application/product/follow-catalog.js';
+import { ReadinessChecksToken, type ReadinessCheck } from '../../domain/health/readiness-check.js';
+import { token, type Token } from '../../domain/shared/token.js';
+import { MongoDatabaseToken } from '../../adapters/mongo/mongo-database.js';
+import { RedisConnectionToken } from '../../adapters/redis/redis-connection.js';
+import { bindFactory, bindList } from '../binding.js';
+import type { VitrineConfig } from '../config.js';
+import { ResourcesToken, type Resource } from '../lifecycle.js';
+import { InMemoryReadinessToken } from './stores.js';
+
+/** The similarity engine's loading of the catalog, started after the stores and Redis. */
+const CatalogResourceToken = token<Resource>('CatalogResource');
+
+/** What readiness reports, and what is opened at start and closed at stop: whatever was configured. */
+export function lifecycleModule(config: VitrineConfig): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    const stores: Token<ReadinessCheck & Resource>[] = config.mongodbUri === undefined ? [] : [MongoDatabaseToken];
+    const redis: Token<ReadinessCheck & Resource>[] = config.redisUrl === undefined ? [] : [RedisConnectionToken];
+    bindList<ReadinessCheck>(bind, ReadinessChecksToken, [...(stores.length > 0 ? stores : [InMemoryReadinessToken]), ...redis]);
+    bindFactory(bind, CatalogResourceToken, (catalog: FollowCatalog): Resource => catalog, [FollowCatalog]);
+    bindList<Resource>(bind, ResourcesToken, [...stores, ...redis, CatalogResourceToken]);
+  });
+}

@@ -1,0 +1,58 @@
+import cluster from 'node:cluster';
+import { ContainerModule } from 'inversify';
+import { RateLimitSettingsToken } from '../../application/auth/request-limiter.js';
+import { AnswerCache, CacheObserverToken, CacheSettingsToken } from '../../application/caching/answer-cache.js';
+import { SharedCacheToken } from '../../application/caching/shared-cache.js';
+import { CatalogFollowSettingsToken } from '../../application/product/follow-catalog.js';
+import { TokenSecretsToken } from '../../domain/auth/token-secrets.js';
+import { IdentifierPolicyToken } from '../../domain/profile/identifiers.js';
+import { ClockToken, type Clock } from '../../domain/shared/clock.js';
+import { SchedulerToken, type Scheduler } from '../../domain/shared/scheduler.js';
+import { SystemClock } from '../../adapters/clock/system-clock.js';
+import { WorkerMetricsSource } from '../../adapters/cluster/cluster-metrics.js';
+import { NodeTokenSecrets } from '../../adapters/crypto/node-token-secrets.js';
+import { createLogger, LoggerToken, type Logger } from '../../adapters/logging/logger.js';
+import { MetricsSourceToken, type MetricsSource } from '../../adapters/metrics/metrics-source.js';
+import { MetricsToken, PrometheusMetrics } from '../../adapters/metrics/prometheus-metrics.js';
+import { bindClass, bindFactory, bindValue } from '../binding.js';
+import type { VitrineConfig } from '../config.js';
+import { HttpSettingsToken } from './http.js';
+
+/** Whether this process is one of several workers (WORKERS) sharing what only one process can hold. */
+export function inWorker(config: VitrineConfig): boolean {
+  return config.workers > 1 && cluster.isWorker;
+}
+
+/**
+ * What every part stands on: time and timers, randomness, logging, metrics, the settings the
+ * configuration gives the use cases and adapters, and the caching of answers the features share.
+ */
+export function platformModule(config: VitrineConfig): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    const system = new SystemClock();
+    bindValue<Clock>(bind, ClockToken, system);
+    bindValue<Scheduler>(bind, SchedulerToken, system);
+    bindFactory(bind, TokenSecretsToken, () => new NodeTokenSecrets(), []);
+    bindFactory(bind, LoggerToken, () => createLogger(config.logLevel), []);
+    bindFactory(bind, MetricsToken, () => new PrometheusMetrics(), []);
+    bindFactory(
+      bind,
+      MetricsSourceToken,
+      (metrics: PrometheusMetrics, logger: Logger): MetricsSource =>
+        inWorker(config) ? new WorkerMetricsSource(metrics, logger) : metrics,
+      [MetricsToken, LoggerToken],
+    );
+    bindFactory(bind, CacheObserverToken, (metrics: PrometheusMetrics) => metrics, [MetricsToken]);
+
+    bindValue(bind, IdentifierPolicyToken, { defaultCountry: config.defaultCountry });
+    bindValue(bind, CacheSettingsToken, { ttlMs: config.cacheTtlMs, localEntries: config.cacheLocalEntries });
+    bindValue(bind, RateLimitSettingsToken, { perToken: config.rateLimit, failedAuthentications: config.authFailureLimit });
+    bindValue(bind, HttpSettingsToken, { trustedProxies: config.trustProxy });
+    // Other processes write to a shared store, and no catalog news reaches this one: compare every CACHE_TTL.
+    bindValue(bind, CatalogFollowSettingsToken, {
+      reconcileEveryMs: config.mongodbUri !== undefined && config.redisUrl === undefined ? config.cacheTtlMs : undefined,
+    });
+
+    bindClass(bind, AnswerCache, [SharedCacheToken, ClockToken, CacheSettingsToken, CacheObserverToken]);
+  });
+}

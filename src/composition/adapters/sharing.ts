@@ -1,0 +1,76 @@
+import { ContainerModule } from 'inversify';
+import { RequestLimiterToken, type RequestLimiter } from '../../application/auth/request-limiter.js';
+import { NO_SHARED_CACHE, SharedCacheToken, type SharedCache } from '../../application/caching/shared-cache.js';
+import { CatalogNewsToken, type CatalogNews } from '../../domain/product/catalog-news.js';
+import { ClockToken, type Clock } from '../../domain/shared/clock.js';
+import { ClusterRequestLimiter } from '../../adapters/cluster/cluster-request-limiter.js';
+import { LoggerToken, type Logger } from '../../adapters/logging/logger.js';
+import { InMemoryRequestLimiter } from '../../adapters/memory/in-memory-request-limiter.js';
+import { InProcessCatalogNews } from '../../adapters/memory/in-process-catalog-news.js';
+import { RedisCatalogNews } from '../../adapters/redis/redis-catalog-news.js';
+import { RedisConnection, RedisConnectionToken } from '../../adapters/redis/redis-connection.js';
+import { RedisRequestLimiter } from '../../adapters/redis/redis-request-limiter.js';
+import { RedisSharedCache } from '../../adapters/redis/redis-shared-cache.js';
+import { token } from '../../domain/shared/token.js';
+import { bindFactory, bindValue } from '../binding.js';
+import type { VitrineConfig } from '../config.js';
+import { inWorker } from './platform.js';
+
+/** The Redis adapters of one instance, on one connection. */
+interface RedisAdapters {
+  readonly connection: RedisConnection;
+  readonly sharedCache: SharedCache;
+  readonly requestLimiter: RequestLimiter;
+  readonly catalogNews: CatalogNews;
+}
+
+const RedisAdaptersToken = token<RedisAdapters>('RedisAdapters');
+
+/**
+ * What the instances of a deployment share through Redis (REDIS_URL): the answer cache and its
+ * invalidations, the rate-limit counts, and catalog news, all on one connection. They are built
+ * together, before the connection sends anything: each defines its Lua scripts on the shared
+ * client as it is built, and ioredis' automatic pipelines only know the scripts defined before
+ * they were opened.
+ */
+export function redisModule(config: VitrineConfig & { redisUrl: string }): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bindFactory(
+      bind,
+      RedisAdaptersToken,
+      (clock: Clock, logger: Logger): RedisAdapters => {
+        const settings = { url: config.redisUrl, keyPrefix: config.redisKeyPrefix, commandTimeoutMs: config.redisCommandTimeoutMs };
+        const connection = new RedisConnection(settings, logger);
+        return {
+          connection,
+          sharedCache: new RedisSharedCache(connection, clock, logger),
+          requestLimiter: new RedisRequestLimiter(connection, logger),
+          catalogNews: new RedisCatalogNews(connection, logger),
+        };
+      },
+      [ClockToken, LoggerToken],
+    );
+    bindFactory(bind, RedisConnectionToken, (redis: RedisAdapters) => redis.connection, [RedisAdaptersToken]);
+    bindFactory(bind, SharedCacheToken, (redis: RedisAdapters) => redis.sharedCache, [RedisAdaptersToken]);
+    bindFactory(bind, RequestLimiterToken, (redis: RedisAdapters) => redis.requestLimiter, [RedisAdaptersToken]);
+    bindFactory(bind, CatalogNewsToken, (redis: RedisAdapters) => redis.catalogNews, [RedisAdaptersToken]);
+  });
+}
+
+/**
+ * Without Redis: no shared cache (each process keeps its own answers), rate limits counted in this
+ * process (or by the primary, for WORKERS), and catalog news heard by no other instance (those on
+ * a shared MongoDB compare their catalog every CACHE_TTL instead).
+ */
+export function withoutRedisModule(config: VitrineConfig): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bindValue(bind, SharedCacheToken, NO_SHARED_CACHE);
+    bindFactory(
+      bind,
+      RequestLimiterToken,
+      (logger: Logger): RequestLimiter => (inWorker(config) ? new ClusterRequestLimiter(logger) : new InMemoryRequestLimiter()),
+      [LoggerToken],
+    );
+    bindFactory(bind, CatalogNewsToken, (): CatalogNews => new InProcessCatalogNews().endpoint(), []);
+  });
+}

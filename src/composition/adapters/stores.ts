@@ -1,0 +1,53 @@
+import { ContainerModule } from 'inversify';
+import { TokenStoreToken } from '../../domain/auth/token-store.js';
+import type { ReadinessCheck } from '../../domain/health/readiness-check.js';
+import { CollectionStoreToken } from '../../domain/merchandising/collection-store.js';
+import { ProductStoreToken } from '../../domain/product/product-store.js';
+import { ProfileStoreToken } from '../../domain/profile/profile-store.js';
+import { token } from '../../domain/shared/token.js';
+import { LoggerToken, type Logger } from '../../adapters/logging/logger.js';
+import { InMemoryCollectionStore } from '../../adapters/memory/in-memory-collection-store.js';
+import { InMemoryProductStore } from '../../adapters/memory/in-memory-product-store.js';
+import { InMemoryProfileStore } from '../../adapters/memory/in-memory-profile-store.js';
+import { inMemoryReadiness } from '../../adapters/memory/in-memory-readiness.js';
+import { InMemoryTokenStore } from '../../adapters/memory/in-memory-token-store.js';
+import { MongoCollectionStore } from '../../adapters/mongo/mongo-collection-store.js';
+import { MongoDatabase, MongoDatabaseToken } from '../../adapters/mongo/mongo-database.js';
+import { MongoProductStore } from '../../adapters/mongo/mongo-product-store.js';
+import { MongoProfileStore } from '../../adapters/mongo/mongo-profile-store.js';
+import { MongoTokenStore } from '../../adapters/mongo/mongo-token-store.js';
+import { bindFactory, bindValue } from '../binding.js';
+import type { VitrineConfig } from '../config.js';
+
+export const InMemoryReadinessToken = token<ReadinessCheck>('InMemoryReadiness');
+
+/** The embedded default: every store in this process's memory. */
+export function memoryStoresModule(): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bindFactory(bind, ProfileStoreToken, () => new InMemoryProfileStore(), []);
+    bindFactory(bind, ProductStoreToken, () => new InMemoryProductStore(), []);
+    bindFactory(bind, CollectionStoreToken, () => new InMemoryCollectionStore(), []);
+    bindFactory(bind, TokenStoreToken, () => new InMemoryTokenStore(), []);
+    bindValue(bind, InMemoryReadinessToken, inMemoryReadiness);
+  });
+}
+
+/** Every store on one MongoDB database (MONGODB_URI). */
+export function mongoStoresModule(config: VitrineConfig & { mongodbUri: string }): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bindFactory(
+      bind,
+      MongoDatabaseToken,
+      (logger: Logger) =>
+        new MongoDatabase(
+          { uri: config.mongodbUri, dbName: config.mongodbDb, timeoutMs: config.mongodbTimeoutMs, maxPoolSize: config.mongodbPoolSize },
+          logger,
+        ),
+      [LoggerToken],
+    );
+    bindFactory(bind, ProfileStoreToken, (db: MongoDatabase) => new MongoProfileStore(db), [MongoDatabaseToken]);
+    bindFactory(bind, ProductStoreToken, (db: MongoDatabase) => new MongoProductStore(db), [MongoDatabaseToken]);
+    bindFactory(bind, CollectionStoreToken, (db: MongoDatabase) => new MongoCollectionStore(db), [MongoDatabaseToken]);
+    bindFactory(bind, TokenStoreToken, (db: MongoDatabase) => new MongoTokenStore(db), [MongoDatabaseToken]);
+  });
+}

@@ -1,0 +1,66 @@
+import { ContainerModule } from 'inversify';
+import { AnswerCache } from '../../application/caching/answer-cache.js';
+import { CreateAiSlice, RegenerateAiSlice } from '../../application/merchandising/ai-slices.js';
+import { CreateCollection } from '../../application/merchandising/create-collection.js';
+import { CreateSlice } from '../../application/merchandising/create-slice.js';
+import { DeleteCollection } from '../../application/merchandising/delete-collection.js';
+import { DeleteSlice } from '../../application/merchandising/delete-slice.js';
+import { EditSliceProducts } from '../../application/merchandising/edit-slice-products.js';
+import { GetActiveSlice } from '../../application/merchandising/get-active-slice.js';
+import { GetSlice } from '../../application/merchandising/get-slice.js';
+import { GetTimeline } from '../../application/merchandising/get-timeline.js';
+import { ListCollections } from '../../application/merchandising/list-collections.js';
+import { ListSlices } from '../../application/merchandising/list-slices.js';
+import { ReplaceSlice } from '../../application/merchandising/replace-slice.js';
+import { SliceWriter } from '../../application/merchandising/slice-writer.js';
+import {
+  CreateSpreadsheetSlice,
+  ReplaceSliceProductsFromSpreadsheet,
+} from '../../application/merchandising/spreadsheet-slices.js';
+import { UpdateCollection } from '../../application/merchandising/update-collection.js';
+import { SimilarityFeedToken } from '../../application/product/similarity-feed.js';
+import { CollectionStoreToken } from '../../domain/merchandising/collection-store.js';
+import { ProductStoreToken } from '../../domain/product/product-store.js';
+import { SimilarityToken } from '../../domain/product/similarity.js';
+import { ClockToken } from '../../domain/shared/clock.js';
+import { activeSliceRoutes } from '../../adapters/http/merchandising/active-slice-routes.js';
+import { collectionRoutes } from '../../adapters/http/merchandising/collection-routes.js';
+import { sliceRoutes } from '../../adapters/http/merchandising/slice-routes.js';
+import { spreadsheetAndAiRoutes } from '../../adapters/http/merchandising/spreadsheet-and-ai-routes.js';
+import { timelineRoutes } from '../../adapters/http/merchandising/timeline-routes.js';
+import { bindClass, bindRoutes } from '../binding.js';
+
+/** What does this collection show: collections and their time-boxed slices, the builder's routes and the contract's read. */
+export const merchandisingModule = new ContainerModule(({ bind }) => {
+  bindClass(bind, GetActiveSlice, [CollectionStoreToken, ProductStoreToken, ClockToken, AnswerCache]);
+  bindRoutes(bind, activeSliceRoutes, [GetActiveSlice, ClockToken]);
+
+  bindClass(bind, CreateCollection, [CollectionStoreToken, ClockToken, AnswerCache]);
+  bindClass(bind, ListCollections, [CollectionStoreToken]);
+  bindClass(bind, UpdateCollection, [CollectionStoreToken, ClockToken, AnswerCache]);
+  bindClass(bind, DeleteCollection, [CollectionStoreToken, AnswerCache]);
+  bindRoutes(bind, collectionRoutes, [CreateCollection, ListCollections, UpdateCollection, DeleteCollection]);
+
+  bindClass(bind, SliceWriter, [CollectionStoreToken, ClockToken, AnswerCache]);
+  bindClass(bind, ListSlices, [CollectionStoreToken, ClockToken]);
+  bindClass(bind, CreateSlice, [SliceWriter]);
+  bindClass(bind, GetSlice, [CollectionStoreToken, ProductStoreToken, ClockToken]);
+  bindClass(bind, ReplaceSlice, [SliceWriter]);
+  bindClass(bind, EditSliceProducts, [SliceWriter]);
+  bindClass(bind, DeleteSlice, [CollectionStoreToken, AnswerCache]);
+  bindRoutes(bind, sliceRoutes, [ListSlices, CreateSlice, GetSlice, ReplaceSlice, EditSliceProducts, DeleteSlice]);
+
+  bindClass(bind, CreateSpreadsheetSlice, [SliceWriter]);
+  bindClass(bind, ReplaceSliceProductsFromSpreadsheet, [SliceWriter]);
+  bindClass(bind, CreateAiSlice, [SliceWriter, ProductStoreToken, SimilarityToken, SimilarityFeedToken]);
+  bindClass(bind, RegenerateAiSlice, [SliceWriter, ProductStoreToken, SimilarityToken, SimilarityFeedToken]);
+  bindRoutes(bind, spreadsheetAndAiRoutes, [
+    CreateSpreadsheetSlice,
+    ReplaceSliceProductsFromSpreadsheet,
+    CreateAiSlice,
+    RegenerateAiSlice,
+  ]);
+
+  bindClass(bind, GetTimeline, [CollectionStoreToken]);
+  bindRoutes(bind, timelineRoutes, [GetTimeline]);
+});

@@ -1,4 +1,0 @@
-import { MemoryRequestLimiter } from '../../src/adapters/rate-limit/flexible-request-limiter.js';
-import { requestLimiterContract } from './request-limiter.contract.js';
-
-requestLimiterContract('in memory', async () => ({ store: new MemoryRequestLimiter() }));
