@@ -14,9 +14,15 @@
  * holds steady on a shared, noisy machine, where requests per second move by a third from run to
  * run; the goals are judged on it: every hot read at most 2× the raw server's CPU per request.
  *
- * Options: --requests=60000 (per measured run), --warmup=10000 (requests), --connections=50,
- * --rounds=3 (servers measured in turn each round; the table shows the medians), --against=DIR,
- * --setups=embedded,redis, --json=FILE.
+ * Where `taskset` exists, the servers run on the second core and the load generator on the first,
+ * so neither is moved between cores mid-run. Each round starts fresh Vitrine processes (the same
+ * code runs a few percent faster or slower from one process to the next) and measures the servers
+ * in turn; a row shows each server's median CPU time per request, and the ratios are the medians
+ * of each round's own ratios (the servers of one round ran seconds apart, on the same machine state).
+ *
+ * Options: --requests=30000 (per measured run), --warmup=10000 (requests), --connections=50,
+ * --pipelining=1, --rounds=7, --build=DIR (instead of this checkout), --against=DIR, --setups=embedded,redis,
+ * --endpoints=WORD,..., --json=FILE.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,15 +40,23 @@ const options = Object.fromEntries(
     return [key, value];
   }),
 );
-const REQUESTS = Number(options.requests ?? 60_000);
+const REQUESTS = Number(options.requests ?? 30_000);
 const WARMUP = Number(options.warmup ?? 10_000);
 const CONNECTIONS = Number(options.connections ?? 50);
-const ROUNDS = Number(options.rounds ?? 3);
+const PIPELINING = Number(options.pipelining ?? 1);
+const ROUNDS = Number(options.rounds ?? 7);
 const AGAINST = options.against === undefined ? undefined : resolve(String(options.against));
+/** The Vitrine measured: this checkout's build, or another's (`--build=DIR`). */
+const BUILD = options.build === undefined ? ROOT : resolve(String(options.build));
 const SETUPS = String(options.setups ?? 'embedded,redis').split(',');
+/** Only the endpoints whose names contain one of these words (`--endpoints=similar,profile`). */
+const ONLY = options.endpoints === undefined ? undefined : String(options.endpoints).split(',');
 const ADMIN = `vtr_bench_${randomBytes(24).toString('base64url')}`;
 /** The goal: Vitrine's CPU per request at most this many times the raw server's. */
 const CPU_GOAL = 2;
+
+/** The core the servers run on, and the one the load generator runs on, when the machine can pin them. */
+const PIN = spawnSync('taskset', ['-c', '0', 'true']).status === 0 && cpus().length >= 2 ? { servers: '1', load: '0' } : undefined;
 
 /** @type {{ stop(): Promise<void> }[]} */
 const running = [];
@@ -51,11 +65,13 @@ process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
 async function main() {
   if (cpuNanoseconds(process.pid) === undefined) throw new Error('CPU time per process needs Linux (/proc/PID/task/*/schedstat)');
   if (AGAINST !== undefined && !existsSync(join(AGAINST, 'dist/main.js'))) throw new Error(`${AGAINST}/dist/main.js: build it first`);
+  if (PIN !== undefined) spawnSync('taskset', ['-p', '-c', PIN.load, String(process.pid)]);
   const machine = describeMachine();
   console.log(`Vitrine benchmark on ${machine.cpu} (${machine.cores} cores), Node ${process.version}`);
   console.log(
     `${CONNECTIONS} connections, ${WARMUP} warm-up requests, ${REQUESTS} measured requests per run, ${ROUNDS} round(s)` +
       (AGAINST === undefined ? '' : `, against ${AGAINST}`) +
+      (PIN === undefined ? '' : `, servers on core ${PIN.servers}, load on core ${PIN.load}`) +
       '\n',
   );
 
@@ -71,23 +87,17 @@ async function main() {
       }
       env = { REDIS_URL: redis.url };
     } else if (setup !== 'embedded') throw new Error(`unknown setup ${setup}: embedded or redis`);
-    const vitrine = await startVitrine(ROOT, env);
-    const endpoints = await prepare(vitrine.url);
-    const before = AGAINST === undefined ? undefined : await startVitrine(AGAINST, env);
-    if (before !== undefined) await prepare(before.url);
-    const raw = await startRaw();
-    await raw.load(await Promise.all(endpoints.map((e) => answerOf(vitrine.url, e))));
-    results.push(...(await measure(setup, { raw, vitrine, before }, endpoints)));
+    results.push(...(await measureSetup(setup, env)));
     await stopAll();
   }
 
   printTable(results);
-  const missed = results.filter((r) => r.setup === 'embedded' && (r.cpuRatio > CPU_GOAL || r.vitrine.errors > 0));
+  const missed = results.filter((r) => r.setup === 'embedded' && (r.cpuRatio > CPU_GOAL || r.errors > 0));
   console.log(
     missed.length === 0
       ? `\nEvery hot read at most ${CPU_GOAL}× the raw server's CPU per request on the embedded default.`
       : `\nGoal (≤ ${CPU_GOAL}× the raw server's CPU per request) missed: ${missed
-          .map((r) => `${r.endpoint} ${r.cpuRatio.toFixed(2)}×${r.vitrine.errors > 0 ? ` (${r.vitrine.errors} errors)` : ''}`)
+          .map((r) => `${r.endpoint} ${r.cpuRatio.toFixed(2)}×${r.errors > 0 ? ` (${r.errors} errors)` : ''}`)
           .join('; ')}`,
   );
   if (options.json !== undefined) {
@@ -149,7 +159,7 @@ async function prepare(base) {
     rateLimit: { requests: 1_000_000_000, windowSeconds: 1 },
   });
   const headers = { 'X-Service-APP-Token': storefront.token };
-  return [
+  const endpoints = [
     {
       name: 'active slice (500 products)',
       method: 'GET',
@@ -166,39 +176,73 @@ async function prepare(base) {
       body: JSON.stringify({ userId: null, sessionId: 'bench-session', data: { id: 'BENCH-001' } }),
     },
   ];
+  return ONLY === undefined ? endpoints : endpoints.filter((e) => ONLY.some((word) => e.name.includes(word)));
 }
 
 /**
- * Each endpoint on every server: a warm-up for each, then `ROUNDS` rounds in which each server
- * answers `REQUESTS` requests in turn, its CPU counters read before and after.
- * @param {string} setup
- * @param {{ raw: Server, vitrine: Server, before: Server | undefined }} servers
- * @param {any[]} endpoints
+ * One setup: `ROUNDS` rounds, each with fresh Vitrine processes (this build, and the other one with
+ * `--against`), since the same code runs a few percent faster or slower from one process to the
+ * next (what the JIT and the heap make of it). In each round every endpoint is measured on each
+ * server in turn, after a warm-up; the raw server answers the bytes this build answered.
+ * @param {string} setup @param {Record<string, string>} env
  */
-async function measure(setup, servers, endpoints) {
-  const named = /** @type {[string, Server][]} */ (Object.entries(servers).filter(([, server]) => server !== undefined));
-  const rows = [];
-  for (const endpoint of endpoints) {
-    process.stdout.write(`${setup}: ${endpoint.name} `);
-    for (const [, server] of named) await run(server, endpoint, WARMUP);
-    /** @type {Record<string, Run[]>} */
-    const runs = Object.fromEntries(named.map(([name]) => [name, []]));
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [name, server] of named) runs[name]?.push(await run(server, endpoint, REQUESTS));
+async function measureSetup(setup, env) {
+  const raw = await startRaw();
+  /** @type {Map<string, Record<string, Run[]>>} */
+  const runs = new Map();
+  /** @type {any[]} */
+  let names = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    process.stdout.write(`${setup}: round ${round + 1}/${ROUNDS} `);
+    const vitrine = await startVitrine(BUILD, env);
+    const endpoints = await prepare(vitrine.url);
+    names = endpoints.map((e) => e.name);
+    if (round === 0) await raw.load(await Promise.all(endpoints.map((e) => answerOf(vitrine.url, e))));
+    const before = AGAINST === undefined ? undefined : await startVitrine(AGAINST, env);
+    // Each Vitrine is called with a token of its own; the raw server takes any.
+    const endpointsOf = { raw: endpoints, vitrine: endpoints, before: before === undefined ? undefined : await prepare(before.url) };
+    const servers = /** @type {[string, Server][]} */ (Object.entries({ raw, vitrine, before }).filter(([, server]) => server !== undefined));
+    for (const [, server] of servers) await idle(server);
+    for (const [index, name] of names.entries()) {
+      /** @type {Record<string, Run[]>} */
+      const byServer = runs.get(name) ?? {};
+      runs.set(name, byServer);
+      for (const [server, where] of servers) await run(where, endpointsOf[/** @type {'raw'} */ (server)]?.[index], WARMUP);
+      for (const [server, where] of servers) {
+        (byServer[server] ??= []).push(await run(where, endpointsOf[/** @type {'raw'} */ (server)]?.[index], REQUESTS));
+      }
       process.stdout.write('.');
     }
-    const raw = median(runs.raw ?? []);
-    const vitrine = median(runs.vitrine ?? []);
-    const before = runs.before === undefined ? undefined : median(runs.before);
-    const cpuRatio = vitrine.cpuUs / raw.cpuUs;
-    process.stdout.write(
-      ` raw ${raw.cpuUs.toFixed(1)} µs, Vitrine ${vitrine.cpuUs.toFixed(1)} µs (${cpuRatio.toFixed(2)}×)` +
-        (before === undefined ? '' : `, before ${before.cpuUs.toFixed(1)} µs`) +
-        '\n',
-    );
-    rows.push({ setup, endpoint: endpoint.name, raw, vitrine, before, cpuRatio });
+    await vitrine.stop();
+    await before?.stop();
+    process.stdout.write('\n');
   }
-  return rows;
+  return names.map((name) => rowOf(setup, name, runs.get(name) ?? {}));
+}
+
+/**
+ * A row of the table: each server's median CPU time per request over the rounds, and the ratios
+ * as the medians of each round's own ratios (the servers of one round ran seconds apart).
+ * @param {string} setup @param {string} endpoint @param {Record<string, Run[]>} runs
+ */
+function rowOf(setup, endpoint, runs) {
+  const raw = median(runs.raw ?? []);
+  const vitrine = median(runs.vitrine ?? []);
+  const before = runs.before === undefined ? undefined : median(runs.before);
+  const cpuRatio = medianOf((runs.vitrine ?? []).map((run, round) => run.cpuUs / (runs.raw?.[round]?.cpuUs ?? NaN)));
+  const change =
+    runs.before === undefined
+      ? undefined
+      : medianOf((runs.vitrine ?? []).map((run, round) => run.cpuUs / (runs.before?.[round]?.cpuUs ?? NaN) - 1));
+  // Any failed request (a wrong token, a timeout) makes the row meaningless: counted over every server and run.
+  const errors = Object.values(runs)
+    .flat()
+    .reduce((sum, r) => sum + r.errors, 0);
+  console.log(
+    `${setup}: ${endpoint}: raw ${raw.cpuUs.toFixed(1)} µs, Vitrine ${vitrine.cpuUs.toFixed(1)} µs (${cpuRatio.toFixed(2)}×)` +
+      (before === undefined || change === undefined ? '' : `, before ${before.cpuUs.toFixed(1)} µs (${(change * 100).toFixed(1)}%)`),
+  );
+  return { setup, endpoint, raw, vitrine, before, cpuRatio, change, errors };
 }
 
 /**
@@ -216,6 +260,7 @@ async function run(server, endpoint, amount) {
     headers: endpoint.headers,
     body: endpoint.body,
     connections: CONNECTIONS,
+    pipelining: PIPELINING,
     amount,
   });
   const seconds = (performance.now() - started) / 1000;
@@ -229,6 +274,21 @@ async function run(server, endpoint, amount) {
     p99: result.latency.p99,
     errors,
   };
+}
+
+/**
+ * Waits until a server has finished what it does in the background (the similarity engine
+ * computing the lists of the products just written): its CPU time grows by less than 1% over a
+ * quarter of a second. @param {Server} server
+ */
+async function idle(server) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const before = cpuNanoseconds(server.pid) ?? 0;
+    await new Promise((done) => setTimeout(done, 250));
+    const used = (cpuNanoseconds(server.pid) ?? 0) - before;
+    if (used < 2_500_000 || Date.now() > deadline) return;
+  }
 }
 
 /**
@@ -250,6 +310,12 @@ function cpuNanoseconds(pid) {
   } catch {
     return undefined;
   }
+}
+
+/** @param {number[]} values */
+function medianOf(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return /** @type {number} */ (sorted[Math.floor(sorted.length / 2)]);
 }
 
 /** The run with the median CPU time per request. @param {Run[]} runs */
@@ -276,7 +342,7 @@ async function answerOf(base, endpoint) {
  */
 async function startVitrine(root, env) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/main.js'], {
+  const child = spawn(...pinned(process.execPath, ['dist/main.js']), {
     cwd: root,
     env: {
       ...process.env,
@@ -310,7 +376,7 @@ async function startRaw() {
       res.end(body);
     }).listen(${port}, '127.0.0.1', () => process.send('listening'));
   `;
-  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = spawn(...pinned(process.execPath, ['-e', source]), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const stop = stopper(child);
   running.push({ stop });
   await new Promise((done) => child.once('message', done));
@@ -354,6 +420,15 @@ async function startRedis() {
     probe.disconnect();
   }
   return { url, stop };
+}
+
+/**
+ * A server's command, on the servers' core when pinning is possible (`taskset` execs the command,
+ * so the process measured is the server itself).
+ * @param {string} command @param {string[]} args @returns {[string, string[]]}
+ */
+function pinned(command, args) {
+  return PIN === undefined ? [command, args] : ['taskset', ['-c', PIN.servers, command, ...args]];
 }
 
 /** @param {import('node:child_process').ChildProcess} child */
@@ -438,15 +513,15 @@ function printTable(results) {
         ...(withBefore
           ? [
               r.before === undefined ? '' : us(r.before.cpuUs),
-              r.before === undefined ? '' : `${(((r.vitrine.cpuUs - r.before.cpuUs) / r.before.cpuUs) * 100).toFixed(1)}%`,
+              r.change === undefined ? '' : `${(r.change * 100).toFixed(1)}%`,
             ]
           : []),
         Math.round(r.raw.rate),
         Math.round(r.vitrine.rate),
         ms(r.vitrine.p50),
         ms(r.vitrine.p99),
-        r.vitrine.errors,
-        r.setup === 'embedded' ? `≤ ${CPU_GOAL}× ${r.cpuRatio <= CPU_GOAL && r.vitrine.errors === 0 ? 'met' : 'missed'}` : '',
+        r.errors,
+        r.setup === 'embedded' ? `≤ ${CPU_GOAL}× ${r.cpuRatio <= CPU_GOAL && r.errors === 0 ? 'met' : 'missed'}` : '',
       ];
       return `| ${cells.join(' | ')} |`;
     }),

@@ -95,6 +95,31 @@ describe('the fast lane', () => {
     }
   });
 
+  it('takes every similar-products POST whole, and answers it exactly as the full path does, problems included', async () => {
+    const readsProfiles = await server.tokenWith(['profiles:read']);
+    const json = { 'Content-Type': 'application/json' };
+    const posts: Sent[] = [
+      { method: 'POST', path: SIMILAR, headers: json, body: '{"sessionId":"s","userId":null,"data":{"id":"A","limit":5}}' },
+      { method: 'POST', path: SIMILAR, headers: json, body: '{"sessionId":"s","data":{"id":"NOPE"}}' },
+      { method: 'POST', path: SIMILAR, headers: json, body: '{"data":{"id":"A"}}' },
+      { method: 'POST', path: SIMILAR, headers: json, body: '{"sessionId":' },
+      { method: 'POST', path: SIMILAR, headers: json, body: '"just a string"' },
+      { method: 'POST', path: SIMILAR, headers: json, body: '{"sessionId":"s","__proto__":{"x":1},"data":{"id":"A"}}' },
+      { method: 'POST', path: SIMILAR, headers: { 'Content-Type': 'text/plain' }, body: '{"sessionId":"s","data":{"id":"A"}}' },
+      { method: 'POST', path: SIMILAR, headers: { 'Content-Type': 'application/json; charset=latin1' }, body: '{}' },
+      { method: 'POST', path: SIMILAR, headers: json, body: JSON.stringify({ sessionId: 's', pad: 'x'.repeat(300_000) }) },
+      { method: 'POST', path: SIMILAR, headers: { ...json, 'X-Service-APP-Token': 'vtr_unknown' }, body: '{}' },
+      { method: 'POST', path: SIMILAR, headers: { ...json, 'X-Service-APP-Token': readsProfiles }, body: '{}' },
+    ];
+    const statuses = [];
+    for (const sent of posts) {
+      const expected = await send(full, sent);
+      statuses.push(expected.status);
+      expect(await send(hotOnly, sent), sent.body?.slice(0, 60)).toEqual(expected);
+    }
+    expect(statuses).toEqual([200, 404, 400, 400, 400, 400, 415, 415, 413, 401, 403]);
+  });
+
   it('answers a refused admission of a request it took exactly as the full path does: 401, 403', async () => {
     const readsCollections = await server.tokenWith(['collections:read']);
     for (const sent of hotReads()) await primed(sent);
@@ -125,10 +150,8 @@ describe('the fast lane', () => {
       { method: 'HEAD', path: `${PROFILE}/user-profile-id/up_ana` },
       { method: 'GET', path: `${COLLECTIONS}` },
       { method: 'GET', path: `${COLLECTIONS}/not-a-number` },
-      { method: 'POST', path: SIMILAR, headers: { 'Content-Type': 'application/json' }, body: '{"sessionId":"s","data":{"id":"A"}}' },
-      { method: 'POST', path: SIMILAR, headers: { 'Content-Type': 'application/json' }, body: '{"sessionId":' },
-      { method: 'POST', path: SIMILAR, headers: { 'Content-Type': 'text/plain' }, body: '{"sessionId":"s","data":{"id":"A"}}' },
-      { method: 'POST', path: SIMILAR, headers: { 'Content-Type': 'application/json' }, body: '{"data":{"id":"A"}}' },
+      { method: 'POST', path: `${SIMILAR}?at=now`, headers: { 'Content-Type': 'application/json' }, body: '{"sessionId":"s","data":{"id":"A"}}' },
+      { method: 'POST', path: '/api/v1/products/protected/catalog/batch-delete', headers: { 'Content-Type': 'application/json' }, body: '{"ids":["Z"]}' },
     ];
     for (const sent of left) expect((await send(hotOnly, sent)).status, `${sent.method} ${sent.path}`).toBe(FELL_THROUGH);
   });

@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import Koa, { type Middleware, type ParameterizedContext } from 'koa';
 import type { Pipeline } from './pipeline/pipeline.js';
-import { HttpProblem, problemOf } from './pipeline/problems.js';
-import { finished, problem, sendThroughKoa, type Exchange } from './pipeline/reply.js';
+import { HttpProblem } from './pipeline/problems.js';
+import { failed, sendThroughKoa, type Exchange } from './pipeline/reply.js';
 import { jsonBodyReader, uploadReader } from './pipeline/request-body.js';
-import { routeInput } from './pipeline/route-input.js';
+import { answerRoute } from './pipeline/route-input.js';
 import type { RouteSpec } from './pipeline/route-spec.js';
 
 /** What each request carries through Koa: the pipeline's exchange. */
@@ -22,16 +22,10 @@ type Context = ParameterizedContext<VitrineState>;
 export function koaApp(routes: readonly RouteSpec[], pipeline: Pipeline): Koa<VitrineState> {
   const app = new Koa<VitrineState>();
   const router = new Router<VitrineState>();
-  const jsonReaders = new Map<number, Middleware>();
-  const jsonReader = (limit: number) => {
-    let reader = jsonReaders.get(limit);
-    if (reader === undefined) jsonReaders.set(limit, (reader = jsonBodyReader(limit)));
-    return reader;
-  };
   for (const spec of routes) {
     const chain: Middleware<VitrineState>[] = [];
     if (spec.scope !== undefined) chain.push(admitted(spec, pipeline));
-    if (spec.body !== undefined) chain.push(spec.body.media === 'json' ? jsonReader(spec.body.limitBytes) : uploadReader());
+    if (spec.body !== undefined) chain.push(spec.body.media === 'json' ? jsonBodyReader(spec.body.limitBytes) : uploadReader());
     chain.push(answered(spec));
     router.register(spec.path, [spec.method], chain, { name: spec.operationId });
   }
@@ -53,14 +47,8 @@ function admitted(spec: RouteSpec, pipeline: Pipeline): Middleware<VitrineState>
 /** Hands the route its checked input and sends what it answers. */
 function answered(spec: RouteSpec): Middleware<VitrineState> {
   return async (ctx) => {
-    const { exchange } = ctx.state;
-    const input = routeInput(
-      spec,
-      { params: ctx.params, query: ctx.query, body: ctx.request.body, ifMatch: ctx.get('If-Match') || undefined },
-      exchange.principal,
-    );
-    const reply = await spec.handler(input);
-    sendThroughKoa(ctx, finished(reply, exchange, spec.conditional === true, ctx.get('If-None-Match') || undefined));
+    const raw = { params: ctx.params, query: ctx.query, body: ctx.request.body, ifMatch: ctx.get('If-Match') || undefined };
+    sendThroughKoa(ctx, await answerRoute(spec, raw, ctx.state.exchange, ctx.get('If-None-Match') || undefined));
   };
 }
 
@@ -77,7 +65,7 @@ function observed(routes: readonly RouteSpec[], pipeline: Pipeline): Middleware<
       await next();
       if (ctx.body === undefined || ctx.body === null) unrouted(ctx);
     } catch (error) {
-      sendThroughKoa(ctx, finished(problem(problemOf(error, pipeline.logger, exchange.requestId)), exchange, false, undefined));
+      sendThroughKoa(ctx, failed(error, exchange, pipeline.logger));
     }
     const name = (ctx as { _matchedRouteName?: unknown })._matchedRouteName;
     pipeline.observer.finish(exchange, {

@@ -21,15 +21,17 @@ export class Admission {
     private readonly trustedProxies: number,
   ) {}
 
-  async enter(req: IncomingMessage, scope: Scope, exchange: Exchange): Promise<Principal> {
+  enter(req: IncomingMessage, scope: Scope, exchange: Exchange): Promise<Principal> {
     const token = req.headers['x-service-app-token'];
-    const admitted = await this.admit.execute({
+    const admitting = this.admit.execute({
       secret: typeof token === 'string' && token !== '' ? token : undefined,
       client: clientAddress(req, this.trustedProxies),
     });
-    exchange.quota = admitted.quota;
-    if (!hasScope(admitted.principal, scope)) throw new DomainError('FORBIDDEN', `This token lacks the ${scope} scope.`);
-    exchange.principal = admitted.principal;
-    return admitted.principal;
+    return admitting.then((admitted) => {
+      exchange.quota = admitted.quota;
+      if (!hasScope(admitted.principal, scope)) throw new DomainError('FORBIDDEN', `This token lacks the ${scope} scope.`);
+      exchange.principal = admitted.principal;
+      return admitted.principal;
+    });
   }
 }

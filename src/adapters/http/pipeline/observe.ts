@@ -33,6 +33,8 @@ export interface AnsweredRequest {
  */
 export class RequestObserver {
   private readonly log: RequestLog;
+  /** The logged form of recent paths (masking an identifier costs more than the rest of the line). */
+  private readonly loggedPaths = new Map<string, string>();
 
   constructor(
     logger: Logger,
@@ -56,18 +58,32 @@ export class RequestObserver {
       requestId: exchange.requestId,
       method: request.method,
       route: spec?.path ?? null,
-      path: spec === undefined ? maskUnknownPath(request.path) : loggedPath(spec, request.params),
+      path: spec === undefined ? maskUnknownPath(request.path) : this.loggedPath(spec, request),
       status,
       ms: Math.round(ms * 1000) / 1000,
       client: exchange.principal?.name,
     };
     this.log.write(status >= 500 ? 'warn' : spec !== undefined && spec.scope === undefined ? 'debug' : 'info', line);
   }
+
+  private loggedPath(spec: RouteSpec, request: AnsweredRequest): string {
+    if (!spec.path.includes(':')) return spec.path;
+    const key = `${spec.operationId} ${request.path}`;
+    let logged = this.loggedPaths.get(key);
+    if (logged === undefined) {
+      logged = maskedPath(spec, request.params);
+      if (this.loggedPaths.size >= REMEMBERED_PATHS) this.loggedPaths.clear();
+      this.loggedPaths.set(key, logged);
+    }
+    return logged;
+  }
 }
 
+/** How many paths' logged forms are remembered; a flood of distinct paths only empties the memory. */
+const REMEMBERED_PATHS = 10_000;
+
 /** The route pattern with its parameters filled in, the personal ones masked. */
-function loggedPath(spec: RouteSpec, params: Readonly<Record<string, string | undefined>>): string {
-  if (!spec.path.includes(':')) return spec.path;
+function maskedPath(spec: RouteSpec, params: Readonly<Record<string, string | undefined>>): string {
   return spec.path.replace(/:(\w+)/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;

@@ -1,6 +1,6 @@
 import { DomainError, RateLimitedError, ValidationError, type DomainErrorCode, type ValidationIssue } from '../../../domain/shared/errors.js';
 import type { Logger } from '../../logging/logger.js';
-import { rateLimitHeaders } from './rate-limit-headers.js';
+import { setRateLimitHeaders } from './rate-limit-headers.js';
 
 /** Codes only the HTTP layer raises: they are about requests, not about the domain. */
 export type HttpErrorCode =
@@ -103,7 +103,7 @@ export function problemOf(error: unknown, logger: Logger, requestId: string): Pr
   const headers: Record<string, string> = { ...always };
   if (error instanceof HttpProblem) Object.assign(headers, error.headers);
   if (error instanceof RateLimitedError) {
-    Object.assign(headers, rateLimitHeaders(error.quota));
+    setRateLimitHeaders(headers, error.quota);
     headers['Retry-After'] = String(error.quota.resetSeconds);
   }
   return { body, headers };

@@ -5,11 +5,9 @@ import type { QuotaReport } from '../../../domain/shared/errors.js';
  * (`"token";q=1000;w=60`: 1000 requests a minute) and what is left of it (`"token";r=998;t=42`:
  * 998 more in the 42 seconds until the window restarts).
  */
-export function rateLimitHeaders(quota: QuotaReport): { 'RateLimit-Policy': string; RateLimit: string } {
-  return {
-    'RateLimit-Policy': policyOf(quota),
-    RateLimit: `"${quota.policy}";r=${Math.max(0, quota.remaining)};t=${quota.resetSeconds}`,
-  };
+export function setRateLimitHeaders(headers: Record<string, string>, quota: QuotaReport): void {
+  headers['RateLimit-Policy'] = policyOf(quota);
+  headers.RateLimit = `"${quota.policy}";r=${Math.max(0, quota.remaining)};t=${quota.resetSeconds}`;
 }
 
 /** The policy text of each limit, made once: it is the same on every answer. */

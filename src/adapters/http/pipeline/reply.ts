@@ -3,8 +3,9 @@ import type { ParameterizedContext } from 'koa';
 import type { Principal } from '../../../domain/auth/api-token.js';
 import type { QuotaReport } from '../../../domain/shared/errors.js';
 import { noneMatchHits } from './entity-tags.js';
-import type { Problem } from './problems.js';
-import { rateLimitHeaders } from './rate-limit-headers.js';
+import type { Logger } from '../../logging/logger.js';
+import { problemOf, type Problem } from './problems.js';
+import { setRateLimitHeaders } from './rate-limit-headers.js';
 import type { RenderedAnswer } from './rendered-answers.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 
@@ -28,19 +29,25 @@ export interface Exchange {
 const JSON_TYPE = 'application/json; charset=utf-8';
 const PROBLEM_TYPE = 'application/problem+json';
 
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': JSON_TYPE });
+
 /** A JSON body, serialised once. */
-export function json(status: number, value: unknown, headers: Readonly<Record<string, string>> = {}): Reply {
-  return { status, headers: { ...headers, 'Content-Type': JSON_TYPE }, body: JSON.stringify(value) };
+export function json(status: number, value: unknown, headers?: Readonly<Record<string, string>>): Reply {
+  return { status, headers: jsonHeaders(headers), body: JSON.stringify(value) };
 }
 
 /** An answer rendered once and served as its bytes, with its entity tag (the hot reads). */
-export function rendered(answer: RenderedAnswer, headers: Readonly<Record<string, string>> = {}): Reply {
-  return { status: 200, headers: { ...headers, 'Content-Type': JSON_TYPE }, body: answer.body, etag: answer.etag };
+export function rendered(answer: RenderedAnswer, headers?: Readonly<Record<string, string>>): Reply {
+  return { status: 200, headers: jsonHeaders(headers), body: answer.body, etag: answer.etag };
 }
 
 /** A rendered answer to a POST, which names no resource: no entity tag. */
 export function renderedBody(answer: RenderedAnswer): Reply {
-  return { status: 200, headers: { 'Content-Type': JSON_TYPE }, body: answer.body };
+  return { status: 200, headers: JSON_HEADERS, body: answer.body };
+}
+
+function jsonHeaders(headers: Readonly<Record<string, string>> | undefined): Readonly<Record<string, string>> {
+  return headers === undefined ? JSON_HEADERS : { ...headers, 'Content-Type': JSON_TYPE };
 }
 
 export function noContent(): Reply {
@@ -58,31 +65,32 @@ export function problem({ body, headers }: Problem): Reply {
 
 /**
  * The reply as it is sent: with what every answer carries (the request id, and once admitted the
- * caller's quota), its entity tag, and 304 without a body when the route honours `If-None-Match`
- * and the client's copy is current.
+ * caller's quota), its entity tag and length, and 304 without a body when the route honours
+ * `If-None-Match` and the client's copy is current.
  */
 export function finished(reply: Reply, exchange: Exchange, conditional: boolean, ifNoneMatch: string | undefined): Reply {
   const headers: Record<string, string> = { [REQUEST_ID_HEADER]: exchange.requestId };
-  if (exchange.quota !== undefined && reply.headers.RateLimit === undefined) Object.assign(headers, rateLimitHeaders(exchange.quota));
-  if (reply.etag !== undefined) headers.ETag = reply.etag;
-  Object.assign(headers, reply.headers);
-  if (conditional && reply.etag !== undefined && reply.status === 200 && noneMatchHits(ifNoneMatch, reply.etag)) {
+  if (exchange.quota !== undefined && reply.headers.RateLimit === undefined) setRateLimitHeaders(headers, exchange.quota);
+  const { etag, body } = reply;
+  if (etag !== undefined) headers.ETag = etag;
+  for (const name in reply.headers) headers[name] = reply.headers[name]!;
+  if (conditional && etag !== undefined && reply.status === 200 && noneMatchHits(ifNoneMatch, etag)) {
     delete headers['Content-Type'];
     return { status: 304, headers };
   }
-  return { status: reply.status, headers, body: reply.body };
+  if (body !== undefined) headers['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  return { status: reply.status, headers, body };
+}
+
+/** The problem a failure is answered with, finished: what either lane sends when answering failed. */
+export function failed(error: unknown, exchange: Exchange, logger: Logger): Reply {
+  return finished(problem(problemOf(error, logger, exchange.requestId)), exchange, false, undefined);
 }
 
 /** Sends a finished reply on the bare response (the fast lane). */
 export function send(res: ServerResponse, reply: Reply): void {
-  const { body } = reply;
-  if (body === undefined) {
-    res.writeHead(reply.status, reply.headers);
-    res.end();
-    return;
-  }
-  res.writeHead(reply.status, { ...reply.headers, 'Content-Length': String(Buffer.byteLength(body)) });
-  res.end(body);
+  res.writeHead(reply.status, reply.headers);
+  res.end(reply.body);
 }
 
 /** Hands a finished reply to Koa, which sends it (and leaves the body out of an answer to HEAD). */

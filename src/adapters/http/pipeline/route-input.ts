@@ -3,6 +3,7 @@ import type { Principal } from '../../../domain/auth/api-token.js';
 import { ValidationError, type ValidationIssue } from '../../../domain/shared/errors.js';
 import { Precondition } from '../../../application/shared/precondition.js';
 import { preconditionOf } from './entity-tags.js';
+import { finished, type Exchange, type Reply } from './reply.js';
 import type { RouteInput, RouteSpec } from './route-spec.js';
 import { toValidationIssue } from './validation.js';
 
@@ -39,6 +40,23 @@ export function routeInput(spec: RouteSpec, raw: RawInput, principal: Principal 
       ? Precondition.NONE
       : preconditionOf(raw.ifMatch, target.of, (params as Record<string, number>)[target.idParam] ?? 0);
   return { params, query, body, principal, precondition };
+}
+
+/**
+ * What a route answers an admitted request whose body was read: its handler's reply to the
+ * checked input, finished; at once when the handler answers at once.
+ */
+export function answerRoute(
+  spec: RouteSpec,
+  raw: RawInput,
+  exchange: Exchange,
+  ifNoneMatch: string | undefined,
+): Reply | Promise<Reply> {
+  const reply = spec.handler(routeInput(spec, raw, exchange.principal));
+  const conditional = spec.conditional === true;
+  return reply instanceof Promise
+    ? reply.then((answer) => finished(answer, exchange, conditional, ifNoneMatch))
+    : finished(reply, exchange, conditional, ifNoneMatch);
 }
 
 /** The path parameters checked against the route's schema, or undefined when they do not pass. */
