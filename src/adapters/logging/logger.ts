@@ -30,12 +30,8 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
   return logger;
 }
 
-/** Where each logger made here writes: lines formatted elsewhere (see RequestLog) go there too. */
+/** Where each logger made here writes, to flush it at exit. */
 const destinations = new WeakMap<Logger, DestinationStream>();
-
-export function destinationOf(logger: Logger): DestinationStream | undefined {
-  return destinations.get(logger);
-}
 
 /** Writes out every buffered line now: before the process exits. */
 export function flushLogs(logger: Logger): void {

@@ -4,7 +4,7 @@ import type { CacheLayer, CacheObserver } from '../../application/caching/answer
 import { token } from '../../domain/shared/token.js';
 
 /** Latency buckets in seconds: a hot read answers in well under a millisecond, a store call in a few. */
-const HTTP_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+export const HTTP_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 const STORE_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
 /**

@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from '../../logging/logger.js';
-import { RequestLog } from '../../logging/request-log.js';
 import { maskIdentifier, maskUnknownPath } from '../../logging/mask.js';
 import type { Exchange } from './reply.js';
 import { requestIdFrom } from './request-id.js';
@@ -32,16 +31,13 @@ export interface AnsweredRequest {
  * description) are logged at debug level. The one observer of both lanes a request can take.
  */
 export class RequestObserver {
-  private readonly log: RequestLog;
   /** The logged form of recent paths (masking an identifier costs more than the rest of the line). */
   private readonly loggedPaths = new Map<string, string>();
 
   constructor(
-    logger: Logger,
+    private readonly logger: Logger,
     private readonly recorder: RequestRecorder,
-  ) {
-    this.log = new RequestLog(logger);
-  }
+  ) {}
 
   /** A request begins: its id, and when it started. */
   begin(req: IncomingMessage): Exchange {
@@ -63,7 +59,7 @@ export class RequestObserver {
       ms: Math.round(ms * 1000) / 1000,
       client: exchange.principal?.name,
     };
-    this.log.write(status >= 500 ? 'warn' : spec !== undefined && spec.scope === undefined ? 'debug' : 'info', line);
+    this.logger[status >= 500 ? 'warn' : spec !== undefined && spec.scope === undefined ? 'debug' : 'info'](line, 'request');
   }
 
   private loggedPath(spec: RouteSpec, request: AnsweredRequest): string {
