@@ -60,7 +60,8 @@ const ADMIN = `vtr_bench_${randomBytes(24).toString('base64url')}`;
 const CPU_GOAL = 2;
 
 /** The core the servers run on, and the one the load generator runs on, when the machine can pin them. */
-const PIN = spawnSync('taskset', ['-c', '0', 'true']).status === 0 && cpus().length >= 2 ? { servers: '1', load: '0' } : undefined;
+const PIN =
+  spawnSync('taskset', ['-c', '0', 'true']).status === 0 && cpus().length >= 2 ? { servers: '1', load: '0' } : undefined;
 
 /** @type {{ stop(): Promise<void> }[]} */
 const running = [];
@@ -68,7 +69,8 @@ process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
 
 async function main() {
   if (cpuNanoseconds(process.pid) === undefined) throw new Error('CPU time per process needs Linux (/proc/PID/task/*/schedstat)');
-  if (AGAINST !== undefined && !existsSync(join(AGAINST, 'dist/main.js'))) throw new Error(`${AGAINST}/dist/main.js: build it first`);
+  if (AGAINST !== undefined && !existsSync(join(AGAINST, 'dist/main.js')))
+    throw new Error(`${AGAINST}/dist/main.js: build it first`);
   if (PIN !== undefined) spawnSync('taskset', ['-p', '-c', PIN.load, String(process.pid)]);
   const machine = describeMachine();
   console.log(`Vitrine benchmark on ${machine.cpu} (${machine.cores} cores), Node ${process.version}`);
@@ -205,8 +207,14 @@ async function measureSetup(setup, env) {
     if (round === 0) await raw.load(await Promise.all(endpoints.map((e) => answerOf(vitrine.url, e))));
     const before = AGAINST === undefined ? undefined : await startVitrine(AGAINST, env);
     // Each Vitrine is called with a token of its own; the raw server takes any.
-    const endpointsOf = { raw: endpoints, vitrine: endpoints, before: before === undefined ? undefined : await prepare(before.url) };
-    const servers = /** @type {[string, Server][]} */ (Object.entries({ raw, vitrine, before }).filter(([, server]) => server !== undefined));
+    const endpointsOf = {
+      raw: endpoints,
+      vitrine: endpoints,
+      before: before === undefined ? undefined : await prepare(before.url),
+    };
+    const servers = /** @type {[string, Server][]} */ (
+      Object.entries({ raw, vitrine, before }).filter(([, server]) => server !== undefined)
+    );
     for (const [, server] of servers) await idle(server);
     for (const [index, name] of names.entries()) {
       /** @type {Record<string, Run[]>} */
@@ -245,7 +253,9 @@ function rowOf(setup, endpoint, runs) {
     .reduce((sum, r) => sum + r.errors, 0);
   console.log(
     `${setup}: ${endpoint}: raw ${raw.cpuUs.toFixed(1)} µs, Vitrine ${vitrine.cpuUs.toFixed(1)} µs (${cpuRatio.toFixed(2)}×)` +
-      (before === undefined || change === undefined ? '' : `, before ${before.cpuUs.toFixed(1)} µs (${(change * 100).toFixed(1)}%)`),
+      (before === undefined || change === undefined
+        ? ''
+        : `, before ${before.cpuUs.toFixed(1)} µs (${(change * 100).toFixed(1)}%)`),
   );
   return { setup, endpoint, raw, vitrine, before, cpuRatio, change, errors };
 }
@@ -516,10 +526,7 @@ function printTable(results) {
         us(r.vitrine.cpuUs),
         `${r.cpuRatio.toFixed(2)}×`,
         ...(withBefore
-          ? [
-              r.before === undefined ? '' : us(r.before.cpuUs),
-              r.change === undefined ? '' : `${(r.change * 100).toFixed(1)}%`,
-            ]
+          ? [r.before === undefined ? '' : us(r.before.cpuUs), r.change === undefined ? '' : `${(r.change * 100).toFixed(1)}%`]
           : []),
         Math.round(r.raw.rate),
         Math.round(r.vitrine.rate),
@@ -604,7 +611,9 @@ async function measureLibraries(results) {
   const embedded = results.filter((r) => r.setup === 'embedded');
   const cheapest = embedded.reduce((low, r) => (low === undefined || r.vitrine.cpuUs < low.vitrine.cpuUs ? r : low), undefined);
   const requestUs = cheapest?.vitrine.cpuUs;
-  console.log(`\nHand-written parts against their libraries (per request, against ${cheapest?.endpoint ?? 'no hot read'}: ${requestUs?.toFixed(1) ?? '?'} µs):`);
+  console.log(
+    `\nHand-written parts against their libraries (per request, against ${cheapest?.endpoint ?? 'no hot read'}: ${requestUs?.toFixed(1) ?? '?'} µs):`,
+  );
   const parts = pairs.map((pair) => {
     const handNs = nanosecondsPerCall(pair.hand);
     const libraryNs = nanosecondsPerCall(pair.lib);
@@ -619,7 +628,9 @@ async function measureLibraries(results) {
     const lossUs = parts.filter((p) => p.library === library).reduce((sum, p) => sum + p.lossUs, 0);
     const share = requestUs === undefined ? NaN : lossUs / requestUs;
     const verdict = share > LIBRARY_THRESHOLD ? 'keep the hand-written parts' : `use ${library}`;
-    console.log(`  ${library}: ${lossUs >= 0 ? '+' : ''}${lossUs.toFixed(2)} µs a request = ${(share * 100).toFixed(1)}% of the read → ${verdict}`);
+    console.log(
+      `  ${library}: ${lossUs >= 0 ? '+' : ''}${lossUs.toFixed(2)} µs a request = ${(share * 100).toFixed(1)}% of the read → ${verdict}`,
+    );
     return { library, lossUs, share, verdict };
   });
   return { parts, verdicts };

@@ -36,6 +36,10 @@ export function bindList<T>(bind: Bind, id: Token<readonly T[]>, parts: readonly
 export const FeatureRoutesToken = token<RouteGroup>('FeatureRoutes');
 
 /** Adds a feature's routes, made by `routes` from the use cases (and ports) it names. */
-export function bindRoutes<A extends unknown[]>(bind: Bind, routes: (...args: A) => RouteGroup, dependencies: Dependencies<A>): void {
+export function bindRoutes<A extends unknown[]>(
+  bind: Bind,
+  routes: (...args: A) => RouteGroup,
+  dependencies: Dependencies<A>,
+): void {
   bind<RouteGroup>(FeatureRoutesToken).toResolvedValue(routes, dependencies as never);
 }

@@ -207,10 +207,15 @@ describe('merchandising use cases', () => {
       ).toBe('PRECONDITION_FAILED');
       expect(
         await failure(
-          kit.editProducts.execute(collectionId, slice.id, [{ op: 'add', productId: 'C' }], { actor: ACTOR, precondition: Precondition.accepting([1]) }),
+          kit.editProducts.execute(collectionId, slice.id, [{ op: 'add', productId: 'C' }], {
+            actor: ACTOR,
+            precondition: Precondition.accepting([1]),
+          }),
         ),
       ).toBe('PRECONDITION_FAILED');
-      expect(await failure(kit.deleteSlice.execute(collectionId, slice.id, Precondition.accepting([1])))).toBe('PRECONDITION_FAILED');
+      expect(await failure(kit.deleteSlice.execute(collectionId, slice.id, Precondition.accepting([1])))).toBe(
+        'PRECONDITION_FAILED',
+      );
       expect((await kit.getSlice.execute(collectionId, slice.id)).slice).toMatchObject({
         products: ['B'],
         version: 2,
@@ -306,7 +311,12 @@ describe('merchandising use cases', () => {
       const current = (await kit.getSlice.execute(collectionId, sliceId)).slice.version;
       const guarded = new SliceWriter(racing(kit.collections, 1), kit.clock, kit.answers);
       expect(
-        await failure(new EditSliceProducts(guarded).execute(collectionId, sliceId, edits, { actor: ACTOR, precondition: Precondition.accepting([current]) })),
+        await failure(
+          new EditSliceProducts(guarded).execute(collectionId, sliceId, edits, {
+            actor: ACTOR,
+            precondition: Precondition.accepting([current]),
+          }),
+        ),
       ).toBe('PRECONDITION_FAILED');
     });
 
@@ -467,11 +477,17 @@ describe('merchandising use cases', () => {
     it('refuses an update that changes nothing or expects another version, and names unknown collections', async () => {
       expect(await failure(kit.updateCollection.execute(collectionId, {}, { actor: ACTOR }))).toBe('VALIDATION_FAILED');
       expect(await failure(kit.updateCollection.execute(999, { name: 'x' }, { actor: ACTOR }))).toBe('COLLECTION_NOT_FOUND');
-      expect(await failure(kit.updateCollection.execute(collectionId, { name: 'x' }, { actor: ACTOR, precondition: Precondition.accepting([2]) }))).toBe(
-        'PRECONDITION_FAILED',
-      );
       expect(
-        await kit.updateCollection.execute(collectionId, { name: '  Natal ' }, { actor: 'planner', precondition: Precondition.accepting([1]) }),
+        await failure(
+          kit.updateCollection.execute(collectionId, { name: 'x' }, { actor: ACTOR, precondition: Precondition.accepting([2]) }),
+        ),
+      ).toBe('PRECONDITION_FAILED');
+      expect(
+        await kit.updateCollection.execute(
+          collectionId,
+          { name: '  Natal ' },
+          { actor: 'planner', precondition: Precondition.accepting([1]) },
+        ),
       ).toMatchObject({ name: 'Natal', version: 2, updatedBy: 'planner' });
     });
 
@@ -496,5 +512,7 @@ function racing(inner: CollectionStore, races: number): CollectionStore {
     }
     return inner.replaceSlice(collectionId, sliceId, draft, change, expectedVersion);
   };
-  return new Proxy(inner, { get: (target, property) => (property === 'replaceSlice' ? replaceSlice : Reflect.get(target, property)) });
+  return new Proxy(inner, {
+    get: (target, property) => (property === 'replaceSlice' ? replaceSlice : Reflect.get(target, property)),
+  });
 }

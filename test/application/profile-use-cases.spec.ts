@@ -1,33 +1,32 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { uncached } from '../support/caching.js';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
-import { InMemoryProfileStore } from '../../src/adapters/memory/in-memory-profile-store.js';
 import { EraseProfile } from '../../src/application/profile/erase-profile.js';
 import { LookUpProfile } from '../../src/application/profile/look-up-profile.js';
 import { UpsertProfile } from '../../src/application/profile/upsert-profile.js';
-import type { IdentifierPolicy } from '../../src/domain/profile/identifiers.js';
+import { ProfileStoreToken, type ProfileStore } from '../../src/domain/profile/profile-store.js';
 import { DomainError, ValidationError } from '../../src/domain/shared/errors.js';
+import { testContainer } from '../support/test-container.js';
 import { someProfileContent, VALID_ALPHANUMERIC_CNPJ_FORMATTED, VALID_CPF_FORMATTED } from '../support/mothers.js';
-
-const BR: IdentifierPolicy = { defaultCountry: 'BR' };
 
 function codeOf(error: unknown): string | undefined {
   return error instanceof DomainError ? error.code : undefined;
 }
 
 describe('profile use cases', () => {
-  let store: InMemoryProfileStore;
+  let store: ProfileStore;
   let clock: FakeClock;
   let lookUp: LookUpProfile;
   let upsert: UpsertProfile;
   let erase: EraseProfile;
 
   beforeEach(async () => {
-    store = new InMemoryProfileStore();
     clock = new FakeClock('2026-11-21T12:00:00.000Z');
-    lookUp = new LookUpProfile(store, BR, uncached(clock));
-    upsert = new UpsertProfile(store, BR, clock, uncached(clock));
-    erase = new EraseProfile(store, uncached(clock));
+    // Every read computed (no answers kept): these are the rules of the use cases, not of caching.
+    const { get } = testContainer({ clock, env: { DEFAULT_COUNTRY: 'BR', CACHE_LOCAL_ENTRIES: '0' } });
+    store = get(ProfileStoreToken);
+    lookUp = get(LookUpProfile);
+    upsert = get(UpsertProfile);
+    erase = get(EraseProfile);
     await upsert.execute({
       userProfileId: 'up_ana',
       identifiers: {

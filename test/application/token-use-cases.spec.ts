@@ -1,31 +1,31 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { uncached } from '../support/caching.js';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
-import { NodeTokenSecrets } from '../../src/adapters/crypto/node-token-secrets.js';
-import { InMemoryTokenStore } from '../../src/adapters/memory/in-memory-token-store.js';
 import { AuthenticateToken } from '../../src/application/auth/authenticate-token.js';
 import { EnsureBootstrapToken } from '../../src/application/auth/ensure-bootstrap-token.js';
 import { IssueToken } from '../../src/application/auth/issue-token.js';
 import { ListTokens } from '../../src/application/auth/list-tokens.js';
 import { RevokeToken } from '../../src/application/auth/revoke-token.js';
 import { SCOPES } from '../../src/domain/auth/scopes.js';
+import { TokenStoreToken, type TokenStore } from '../../src/domain/auth/token-store.js';
+import { testContainer, type TestContainer } from '../support/test-container.js';
 import { DomainError, ValidationError } from '../../src/domain/shared/errors.js';
 
 const codeOf = (e: unknown) => (e instanceof DomainError ? e.code : String(e));
 
 describe('token use cases', () => {
   let clock: FakeClock;
-  let store: InMemoryTokenStore;
-  const secrets = new NodeTokenSecrets();
+  let store: TokenStore;
+  let get: TestContainer['get'];
   let issue: IssueToken;
   let authenticate: AuthenticateToken;
 
   beforeEach(() => {
     clock = new FakeClock('2026-11-21T12:00:00.000Z');
-    store = new InMemoryTokenStore();
-    issue = new IssueToken(store, secrets, clock);
-    authenticate = new AuthenticateToken(store, secrets, clock, uncached(clock));
+    ({ get } = testContainer({ clock, env: { CACHE_LOCAL_ENTRIES: '0' } }));
+    store = get(TokenStoreToken);
+    issue = get(IssueToken);
+    authenticate = get(AuthenticateToken);
   });
 
   it('issues a prefixed secret with at least 32 random bytes and stores only its SHA-256 hash', async () => {
@@ -68,10 +68,10 @@ describe('token use cases', () => {
 
   it('refuses a revoked token at once', async () => {
     const { token, secret } = await issue.execute({ name: 'old', scopes: ['products:read'] });
-    await new RevokeToken(store, uncached(clock)).execute(token.id);
+    await get(RevokeToken).execute(token.id);
     expect(await authenticate.execute(secret).catch(codeOf)).toBe('UNAUTHORIZED');
-    expect(await new RevokeToken(store, uncached(clock)).execute(token.id).catch(codeOf)).toBe('TOKEN_NOT_FOUND');
-    expect(await new ListTokens(store).execute()).toEqual([]);
+    expect(await get(RevokeToken).execute(token.id).catch(codeOf)).toBe('TOKEN_NOT_FOUND');
+    expect(await get(ListTokens).execute()).toEqual([]);
   });
 
   it('names every problem of a token request', async () => {
@@ -86,7 +86,7 @@ describe('token use cases', () => {
 
   describe('the bootstrap token', () => {
     it('makes a configured secret a token with every scope, once', async () => {
-      const bootstrap = new EnsureBootstrapToken(store, secrets, clock);
+      const bootstrap = get(EnsureBootstrapToken);
       const configured = 'a-configured-admin-secret-of-32-chars!';
       expect(await bootstrap.execute(configured)).toEqual({});
       expect(await bootstrap.execute(configured)).toEqual({});
@@ -95,7 +95,7 @@ describe('token use cases', () => {
     });
 
     it('creates and answers a secret when no token exists and none is configured', async () => {
-      const bootstrap = new EnsureBootstrapToken(store, secrets, clock);
+      const bootstrap = get(EnsureBootstrapToken);
       const { generatedSecret } = await bootstrap.execute(undefined);
       expect(generatedSecret).toMatch(/^vtr_/);
       expect((await authenticate.execute(generatedSecret)).scopes).toEqual(new Set(SCOPES));

@@ -1,3 +1,4 @@
+import { resolve } from '../../src/composition/resolve.js';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
@@ -68,8 +69,8 @@ describeWithRedis('caching the hot reads in Redis', () => {
 
   /** Write-backs happen after the answer; a test waits for them before counting store calls. */
   async function settled(): Promise<void> {
-    await server.container.get(AnswerCache).settled();
-    await second.container.get(AnswerCache).settled();
+    await resolve(server.container, AnswerCache).settled();
+    await resolve(second.container, AnswerCache).settled();
   }
 
   async function get(path: string, on = server) {

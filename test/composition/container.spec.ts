@@ -29,7 +29,7 @@ describe('the composition root', () => {
     expect(useCases.length).toBeGreaterThanOrEqual(23);
     const container = createContainer(config);
     for (const [name, useCase] of useCases) {
-      expect(container.get(useCase), name).toBeInstanceOf(useCase);
+      expect(resolve(container, useCase), name).toBeInstanceOf(useCase);
     }
   });
 
@@ -41,8 +41,8 @@ describe('the composition root', () => {
 
   it('builds each use case once per container', () => {
     const container = createContainer(config);
-    expect(container.get(application.GetActiveSlice)).toBe(container.get(application.GetActiveSlice));
-    expect(createContainer(config).get(application.GetActiveSlice)).not.toBe(container.get(application.GetActiveSlice));
+    expect(resolve(container, application.GetActiveSlice)).toBe(resolve(container, application.GetActiveSlice));
+    expect(resolve(createContainer(config), application.GetActiveSlice)).not.toBe(resolve(container, application.GetActiveSlice));
   });
 
   it('replaces single ports with overrides, stores included (behind the metrics)', async () => {

@@ -1,3 +1,4 @@
+import { resolve } from '../../src/composition/resolve.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import { demoCatalog } from '../../src/adapters/demo/demo-catalog.js';
@@ -25,10 +26,10 @@ describe('the demo data set', () => {
     container = createContainer(parseConfig({ LOG_LEVEL: 'silent' }), { clock });
     await loadDemoData({
       clock,
-      upsertProduct: container.get(UpsertProduct),
-      upsertProfile: container.get(UpsertProfile),
-      createCollection: container.get(CreateCollection),
-      createSlice: container.get(CreateSlice),
+      upsertProduct: resolve(container, UpsertProduct),
+      upsertProfile: resolve(container, UpsertProfile),
+      createCollection: resolve(container, CreateCollection),
+      createSlice: resolve(container, CreateSlice),
     });
   });
 
@@ -47,7 +48,7 @@ describe('the demo data set', () => {
   });
 
   it('answers similar products from curated lists and from categories', async () => {
-    const similar = await container.get(FindSimilarProducts).execute({ productId: 'VES-001', limit: 6 });
+    const similar = await resolve(container, FindSimilarProducts).execute({ productId: 'VES-001', limit: 6 });
     expect(similar.slice(0, 5)).toEqual(['VES-004', 'SAN-002', 'BOL-003', 'ACE-005', 'VES-009']);
     expect(similar).toHaveLength(6);
   });
@@ -55,7 +56,7 @@ describe('the demo data set', () => {
   it('has at least five profiles, each reachable by all four identifier kinds as written', async () => {
     const profiles = demoProfiles(clock.now());
     expect(profiles.length).toBeGreaterThanOrEqual(5);
-    const lookUp = container.get(LookUpProfile);
+    const lookUp = resolve(container, LookUpProfile);
     for (const { userProfileId, identifiers } of profiles) {
       const lookups = [
         { by: 'userProfileId', value: userProfileId },
@@ -71,7 +72,7 @@ describe('the demo data set', () => {
   });
 
   it('writes profiles in Portuguese with every contract field', async () => {
-    const { profile } = await container.get(LookUpProfile).execute({ by: 'userProfileId', value: 'up_ana_souza' });
+    const { profile } = await resolve(container, LookUpProfile).execute({ by: 'userProfileId', value: 'up_ana_souza' });
     expect(Object.keys(profile)).toEqual([
       'perfil_cliente',
       'ocasioes_relevantes',
@@ -84,15 +85,15 @@ describe('the demo data set', () => {
   });
 
   it('has expired, active (two overlapping), scheduled slices, and a collection with no active slice', async () => {
-    const collections = (await container.get(ListCollections).execute()).items;
+    const collections = (await resolve(container, ListCollections).execute()).items;
     const statuses = new Set<string>();
     for (const { id } of collections)
-      for (const s of (await container.get(ListSlices).execute(id)).slices) statuses.add(s.status);
+      for (const s of (await resolve(container, ListSlices).execute(id)).slices) statuses.add(s.status);
     expect([...statuses].sort()).toEqual(['ACTIVE', 'EXPIRED', 'SCHEDULED']);
 
-    const first = await container.get(ListSlices).execute(1);
+    const first = await resolve(container, ListSlices).execute(1);
     expect(first.slices.filter((s) => s.status === 'ACTIVE')).toHaveLength(2);
-    const shown = await container.get(GetActiveSlice).execute(1);
+    const shown = await resolve(container, GetActiveSlice).execute(1);
     expect(shown.slice.name).toBe('Verão — destaque do fim de semana');
     expect(shown.active).toContain(false);
 

@@ -1,3 +1,4 @@
+import { resolve } from '../../src/composition/resolve.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describe } from '../support/suite.js';
 import { ListTokens } from '../../src/application/auth/list-tokens.js';
@@ -15,10 +16,10 @@ describe('authentication and scopes', () => {
     server = await startTestServer();
     expired = await server.tokenWith([...SCOPES], new Date(server.clock.now().getTime() + 1000));
     revoked = await server.tokenWith([...SCOPES]);
-    const tokens = await server.container.get(ListTokens).execute();
+    const tokens = await resolve(server.container, ListTokens).execute();
     const toRevoke = tokens.at(-1);
     if (toRevoke === undefined) throw new Error('no token to revoke');
-    await server.container.get(RevokeToken).execute(toRevoke.id);
+    await resolve(server.container, RevokeToken).execute(toRevoke.id);
     server.clock.advance(1000); // `expired` expires exactly now
   });
   afterAll(() => server.close());

@@ -150,8 +150,18 @@ describe('the fast lane', () => {
       { method: 'HEAD', path: `${PROFILE}/user-profile-id/up_ana` },
       { method: 'GET', path: `${COLLECTIONS}` },
       { method: 'GET', path: `${COLLECTIONS}/not-a-number` },
-      { method: 'POST', path: `${SIMILAR}?at=now`, headers: { 'Content-Type': 'application/json' }, body: '{"sessionId":"s","data":{"id":"A"}}' },
-      { method: 'POST', path: '/api/v1/products/protected/catalog/batch-delete', headers: { 'Content-Type': 'application/json' }, body: '{"ids":["Z"]}' },
+      {
+        method: 'POST',
+        path: `${SIMILAR}?at=now`,
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"sessionId":"s","data":{"id":"A"}}',
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/products/protected/catalog/batch-delete',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"ids":["Z"]}',
+      },
     ];
     for (const sent of left) expect((await send(hotOnly, sent)).status, `${sent.method} ${sent.path}`).toBe(FELL_THROUGH);
   });

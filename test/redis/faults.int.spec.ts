@@ -1,3 +1,4 @@
+import { resolve } from '../../src/composition/resolve.js';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
@@ -93,7 +94,7 @@ describeWithRedis('Redis outages: every request still answers, correctly and qui
     // next ones are hits: the store is not asked again.
     const readsOfOneRound = async () => {
       await hotReads(1);
-      await server.container.get(AnswerCache).settled();
+      await resolve(server.container, AnswerCache).settled();
       const before = profiles.count('findByIdentifier');
       await hotReads(1);
       return profiles.count('findByIdentifier') - before;
@@ -104,7 +105,7 @@ describeWithRedis('Redis outages: every request still answers, correctly and qui
 
   it('delivers an invalidation Redis missed while frozen before it serves that key again', async () => {
     await hotReads(1);
-    await server.container.get(AnswerCache).settled();
+    await resolve(server.container, AnswerCache).settled();
     redis.freeze();
     const written = await server.request('PUT', `${PROFILE}/user-profile-id/up_ana`, {
       body: { profile: { ganchos_conteudo: ['b'] } },

@@ -15,7 +15,9 @@ describeWithRedis('the Redis request limiter', () => {
   afterAll(() => server.stop());
 
   /** An instance's limiter, on a connection of its own. */
-  async function open(prefix = `test:${randomUUID().slice(0, 8)}:`): Promise<{ limiter: RedisRequestLimiter; connection: RedisConnection }> {
+  async function open(
+    prefix = `test:${randomUUID().slice(0, 8)}:`,
+  ): Promise<{ limiter: RedisRequestLimiter; connection: RedisConnection }> {
     const logger = createLogger('silent');
     const connection = new RedisConnection({ url: server.url, keyPrefix: prefix, commandTimeoutMs: 100 }, logger);
     await connection.start();

@@ -85,4 +85,3 @@ function unrouted(ctx: Context): void {
     throw new HttpProblem('METHOD_NOT_ALLOWED', `This route does not answer ${ctx.method}.`);
   }
 }
-

@@ -57,4 +57,3 @@ export function stateOfRejection(rejection: unknown): QuotaState {
 export function stateOf(res: RateLimiterRes): QuotaState {
   return { consumed: res.consumedPoints, resetMs: Math.max(0, res.msBeforeNext) };
 }
-

@@ -124,7 +124,10 @@ export class RegenerateAiSlice {
           );
         }
         // Seeds deleted from the catalog since are left out; the others still lead the way.
-        return { ...slice, products: await generateSliceProducts(this.products, this.similarity, this.feed, slice.generator, 'skip') };
+        return {
+          ...slice,
+          products: await generateSliceProducts(this.products, this.similarity, this.feed, slice.generator, 'skip'),
+        };
       },
       options,
     );

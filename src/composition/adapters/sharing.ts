@@ -39,7 +39,11 @@ export function redisModule(config: VitrineConfig & { redisUrl: string }): Conta
       bind,
       RedisAdaptersToken,
       (clock: Clock, logger: Logger): RedisAdapters => {
-        const settings = { url: config.redisUrl, keyPrefix: config.redisKeyPrefix, commandTimeoutMs: config.redisCommandTimeoutMs };
+        const settings = {
+          url: config.redisUrl,
+          keyPrefix: config.redisKeyPrefix,
+          commandTimeoutMs: config.redisCommandTimeoutMs,
+        };
         const connection = new RedisConnection(settings, logger);
         return {
           connection,

@@ -40,7 +40,12 @@ export function mongoStoresModule(config: VitrineConfig & { mongodbUri: string }
       MongoDatabaseToken,
       (logger: Logger) =>
         new MongoDatabase(
-          { uri: config.mongodbUri, dbName: config.mongodbDb, timeoutMs: config.mongodbTimeoutMs, maxPoolSize: config.mongodbPoolSize },
+          {
+            uri: config.mongodbUri,
+            dbName: config.mongodbDb,
+            timeoutMs: config.mongodbTimeoutMs,
+            maxPoolSize: config.mongodbPoolSize,
+          },
           logger,
         ),
       [LoggerToken],

@@ -20,7 +20,13 @@ import { bindClass, bindFactory, bindRoutes } from '../binding.js';
  * (FollowCatalog, the SimilarityFeed), the catalog writes and reads, and their routes.
  */
 export const productModule = new ContainerModule(({ bind }) => {
-  bindClass(bind, FollowCatalog, [ProductStoreToken, SimilarityToken, CatalogNewsToken, SchedulerToken, CatalogFollowSettingsToken]);
+  bindClass(bind, FollowCatalog, [
+    ProductStoreToken,
+    SimilarityToken,
+    CatalogNewsToken,
+    SchedulerToken,
+    CatalogFollowSettingsToken,
+  ]);
   bindFactory(bind, SimilarityFeedToken, (follow: FollowCatalog): SimilarityFeed => follow, [FollowCatalog]);
   bindClass(bind, FindSimilarProducts, [SimilarityToken, SimilarityFeedToken]);
   bindClass(bind, UpsertProduct, [ProductStoreToken, ClockToken, SimilarityToken, SimilarityFeedToken]);

@@ -39,12 +39,18 @@ export function activeSliceRoutes(getActiveSlice: GetActiveSlice, clock: Clock):
         conditional: true,
         responses: [
           { status: 200, description: 'The active slice.', body: ActiveSliceResponse, headers: ['ETag', 'Cache-Control'] },
-          { status: 304, description: 'The copy the client holds (If-None-Match) is current.', headers: ['ETag', 'Cache-Control'] },
+          {
+            status: 304,
+            description: 'The copy the client holds (If-None-Match) is current.',
+            headers: ['ETag', 'Cache-Control'],
+          },
         ],
         problems: ['COLLECTION_NOT_FOUND', 'NO_ACTIVE_SLICE'],
         handler: async ({ params, query }) => {
           if (query.at !== undefined) {
-            return json(200, presentActiveSlice(await getActiveSlice.execute(params.id, query.at)), { 'Cache-Control': 'no-store' });
+            return json(200, presentActiveSlice(await getActiveSlice.execute(params.id, query.at)), {
+              'Cache-Control': 'no-store',
+            });
           }
           const view = await getActiveSlice.execute(params.id);
           return rendered(render(view), { 'Cache-Control': cacheControl(view) });

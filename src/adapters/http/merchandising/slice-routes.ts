@@ -117,7 +117,10 @@ function replacing(replace: ReplaceSlice): RouteSpec {
     problems: ['COLLECTION_NOT_FOUND', 'SLICE_NOT_FOUND', 'CONFLICT'],
     handler: async ({ params, body, principal, precondition }) => {
       const input = { ...body, endsAt: body.endsAt ?? undefined };
-      return sliceWritten(200, await replace.execute(params.id, params.sliceId, input, { actor: actorOf(principal), precondition }));
+      return sliceWritten(
+        200,
+        await replace.execute(params.id, params.sliceId, input, { actor: actorOf(principal), precondition }),
+      );
     },
   });
 }

@@ -26,7 +26,11 @@ export function openApiRoutes(describe: () => OpenApiDocument): RouteGroup {
             body: v.looseObject({ openapi: v.literal('3.1.0') }),
             headers: ['ETag', 'Cache-Control'],
           },
-          { status: 304, description: 'The copy the client holds (If-None-Match) is current.', headers: ['ETag', 'Cache-Control'] },
+          {
+            status: 304,
+            description: 'The copy the client holds (If-None-Match) is current.',
+            headers: ['ETag', 'Cache-Control'],
+          },
         ],
         handler: () => {
           document ??= describe();

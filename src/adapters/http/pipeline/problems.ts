@@ -1,4 +1,10 @@
-import { DomainError, RateLimitedError, ValidationError, type DomainErrorCode, type ValidationIssue } from '../../../domain/shared/errors.js';
+import {
+  DomainError,
+  RateLimitedError,
+  ValidationError,
+  type DomainErrorCode,
+  type ValidationIssue,
+} from '../../../domain/shared/errors.js';
 import type { Logger } from '../../logging/logger.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 

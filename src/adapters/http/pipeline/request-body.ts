@@ -62,7 +62,8 @@ function newJsonBodyReader(limitBytes: number): Middleware {
   return (ctx, next) => {
     if (hasBody(ctx.req)) {
       const { json, utf8 } = isJsonUtf8(ctx.req);
-      if (!json) throw new HttpProblem('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with Content-Type: application/json.');
+      if (!json)
+        throw new HttpProblem('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with Content-Type: application/json.');
       if (!utf8) throw new HttpProblem('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as UTF-8 JSON.');
     }
     return parse(ctx, next);
@@ -87,7 +88,10 @@ async function readUpload(ctx: ParameterizedContext): Promise<Upload> {
     );
   }
   try {
-    return { bytes: await getRawBody(ctx.req, { limit: UPLOAD_LIMIT_BYTES, length: ctx.get('Content-Length') || undefined }), format };
+    return {
+      bytes: await getRawBody(ctx.req, { limit: UPLOAD_LIMIT_BYTES, length: ctx.get('Content-Length') || undefined }),
+      format,
+    };
   } catch (error) {
     throw bodyProblem(error, UPLOAD_LIMIT_BYTES);
   }

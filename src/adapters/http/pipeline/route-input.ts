@@ -20,7 +20,11 @@ export interface RawInput {
  * schemas (every problem with all three reported at once, as a ValidationError), the caller, and
  * the precondition of `If-Match`, parsed once, here, for the collection or slice the route writes.
  */
-export function routeInput(spec: RouteSpec, raw: RawInput, principal: Principal | undefined): RouteInput<unknown, unknown, unknown> {
+export function routeInput(
+  spec: RouteSpec,
+  raw: RawInput,
+  principal: Principal | undefined,
+): RouteInput<unknown, unknown, unknown> {
   const issues: ValidationIssue[] = [];
   const params = checked(spec.params, raw.params, issues);
   const query = checked(spec.query, raw.query, issues);

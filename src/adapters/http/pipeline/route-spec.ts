@@ -46,7 +46,11 @@ export function batchBody<B>(schema: v.GenericSchema, read: (raw: unknown) => B)
 }
 
 /** A spreadsheet upload (CSV or .xlsx). */
-export const SPREADSHEET_BODY: BodySpec<Upload> = { media: 'spreadsheet', limitBytes: UPLOAD_LIMIT_BYTES, read: (raw) => raw as Upload };
+export const SPREADSHEET_BODY: BodySpec<Upload> = {
+  media: 'spreadsheet',
+  limitBytes: UPLOAD_LIMIT_BYTES,
+  read: (raw) => raw as Upload,
+};
 
 /** A request as a route's handler sees it: admitted, its input checked against the route's schemas. */
 export interface RouteInput<P, Q, B> {

@@ -27,7 +27,9 @@ export function similarRoutes(findSimilar: FindSimilarProducts): RouteGroup {
           const query = { productId: body.data.id, limit: body.data.limit };
           // At once when the engine holds the answer (the usual case); else once the use case has it.
           const held = findSimilar.peek(query);
-          return held === undefined ? findSimilar.execute(query).then((ids) => renderedBody(render(ids))) : renderedBody(render(held));
+          return held === undefined
+            ? findSimilar.execute(query).then((ids) => renderedBody(render(ids)))
+            : renderedBody(render(held));
         },
       }),
     ],

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
+import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
+import { InProcessCatalogNews } from '../../src/adapters/memory/in-process-catalog-news.js';
+import { NeighbourEngine } from '../../src/adapters/similarity/neighbour-engine.js';
+import { FollowCatalog } from '../../src/application/product/follow-catalog.js';
+import { aProductInput, T0 } from '../support/mothers.js';
+
+/** Lets the work a timer started (a scan of the in-memory store) run to its end. */
+const finished = () => new Promise<void>((done) => setImmediate(done));
+
+/**
+ * An instance on a shared store that no catalog news reaches (MongoDB without Redis): another
+ * process writes to the store without telling it.
+ */
+function alone(settings: { reconcileEveryMs?: number; retryAfterMs?: number }) {
+  const clock = new FakeClock(T0);
+  const store = new InMemoryProductStore();
+  const engine = new NeighbourEngine({ background: false });
+  const follow = new FollowCatalog(store, engine, new InProcessCatalogNews().endpoint(), clock, settings);
+  const writeElsewhere = (id: string) => store.save(aProductInput({ id, category: 'c' }), clock.now());
+  const knows = (id: string) => engine.similarTo(id, 5) !== undefined;
+  return { clock, store, follow, writeElsewhere, knows };
+}
+
+describe('following the catalog with no news from the other instances', () => {
+  it('compares the engine with the store every reconcileEveryMs, at exactly that instant', async () => {
+    const { clock, follow, writeElsewhere, knows } = alone({ reconcileEveryMs: 60_000 });
+    await writeElsewhere('P-0');
+    await follow.start();
+    expect(knows('P-0')).toBe(true);
+    await writeElsewhere('P-1');
+    clock.advance(59_999);
+    await finished();
+    expect(knows('P-1')).toBe(false);
+    clock.advance(1);
+    await finished();
+    expect(knows('P-1')).toBe(true);
+    await writeElsewhere('P-2');
+    clock.advance(60_000);
+    await finished();
+    expect(knows('P-2')).toBe(true);
+    await follow.stop();
+    expect(clock.scheduled).toBe(0);
+  });
+
+  it('reads the store again retryAfterMs after a read that failed, and not before', async () => {
+    const { clock, store, follow, writeElsewhere, knows } = alone({ retryAfterMs: 5_000 });
+    await writeElsewhere('P-1');
+    const scan = store.scan.bind(store);
+    store.scan = () => {
+      store.scan = scan;
+      throw new Error('the store does not answer');
+    };
+    await expect(follow.start()).rejects.toThrow('the store does not answer');
+    expect(knows('P-1')).toBe(false);
+    clock.advance(4_999);
+    await finished();
+    expect(knows('P-1')).toBe(false);
+    clock.advance(1);
+    await finished();
+    expect(knows('P-1')).toBe(true);
+    // Without a period set, nothing more is scheduled once the catalog is read.
+    expect(clock.scheduled).toBe(0);
+  });
+
+  it('schedules nothing when news reaches it (no period set), and nothing after it stops', async () => {
+    const { clock, follow } = alone({});
+    await follow.start();
+    expect(clock.scheduled).toBe(0);
+    await follow.stop();
+    expect(clock.scheduled).toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createLogger } from '../../src/adapters/logging/logger.js';
+import { RedisCatalogNews } from '../../src/adapters/redis/redis-catalog-news.js';
+import { RedisConnection } from '../../src/adapters/redis/redis-connection.js';
+import { catalogNewsContract } from '../contracts/catalog-news.contract.js';
+import { describeWithRedis } from '../support/redis-suite.js';
+import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+
+describeWithRedis('catalog news over Redis', () => {
+  let server: RedisServer;
+  const opened: RedisConnection[] = [];
+
+  beforeAll(async () => {
+    server = await startRedisServer();
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((connection) => connection.stop()));
+    await server.stop();
+  });
+
+  /** An instance's end of the channel, on a connection of its own, as each instance has. */
+  async function open(prefix: string): Promise<{ news: RedisCatalogNews; connection: RedisConnection }> {
+    const logger = createLogger('silent');
+    const connection = new RedisConnection({ url: server.url, keyPrefix: prefix, commandTimeoutMs: 100 }, logger);
+    const news = new RedisCatalogNews(connection, logger);
+    await connection.start();
+    opened.push(connection);
+    return { news, connection };
+  }
+
+  catalogNewsContract('redis', async () => {
+    const prefix = `test:${randomUUID().slice(0, 8)}:`;
+    const { news, connection } = await open(prefix);
+    return {
+      store: news,
+      another: async () => (await open(prefix)).news,
+      // The subscriber's connection is cut from the server's side: ioredis connects again by itself.
+      dropLink: async () => {
+        await connection.commands.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+      },
+    };
+  });
+
+  it('keeps news it could not send while Redis was away, and sends it when Redis is back', async () => {
+    const prefix = `test:${randomUUID().slice(0, 8)}:`;
+    const [writer, reader] = [await open(prefix), await open(prefix)];
+    const heard: string[][] = [];
+    const resubscribed = new Promise<void>((done) => {
+      let missed = 0;
+      reader.news.subscribe({
+        changed: (ids) => heard.push([...ids]),
+        // Told once when the link drops and once when it is back.
+        missedSome: () => {
+          if (++missed === 2) done();
+        },
+      });
+    });
+    await server.stop();
+    await writer.news.publish(['P-1']);
+    await server.restart();
+    await resubscribed;
+    await expect.poll(() => heard, { timeout: 10_000 }).toEqual([['P-1']]);
+  });
+
+  it('publishes on a channel of its own under the deployment prefix, never as a cache key', async () => {
+    const prefix = `shop-a:${randomUUID().slice(0, 8)}:`;
+    const { news, connection } = await open(prefix);
+    const channels: string[] = [];
+    const subscriber = new Redis(server.url);
+    await subscriber.psubscribe(`${prefix}*`);
+    subscriber.on('pmessage', (_pattern: string, channel: string) => channels.push(channel));
+    await news.publish(['P-1']);
+    await expect.poll(() => channels, { timeout: 5_000 }).toEqual([`${prefix}catalog-news`]);
+    expect(await connection.commands.keys(`${prefix}*`)).toEqual([]);
+    subscriber.disconnect();
+  });
+});
