@@ -6,6 +6,9 @@
 const FRAMEWORKS =
   '(^|/)node_modules/(koa|koa-[^/]+|@koa/[^/]+|mongodb|ioredis|inversify|@inversifyjs/[^/]+|reflect-metadata|pino|valibot)/';
 
+/** Every kind of package a module can import: the npm registry's and Node's own. */
+const ANY_PACKAGE = ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -22,7 +25,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/domain/' },
       to: {
-        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'],
+        dependencyTypes: ANY_PACKAGE,
         pathNot: '^node_modules/libphonenumber-js/',
       },
     },
@@ -37,7 +40,7 @@ module.exports = {
       name: 'application-uses-no-framework',
       severity: 'error',
       from: { path: '^src/application/' },
-      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'] },
+      to: { dependencyTypes: ANY_PACKAGE },
     },
     {
       name: 'adapters-know-no-composition',

@@ -32,14 +32,10 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { commandLineOptions } from './options.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const options = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const [key = '', value = 'true'] = arg.replace(/^--/, '').split('=');
-    return [key, value];
-  }),
-);
+const options = commandLineOptions();
 const REQUESTS = Number(options.requests ?? 30_000);
 const WARMUP = Number(options.warmup ?? 10_000);
 const CONNECTIONS = Number(options.connections ?? 50);

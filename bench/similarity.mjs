@@ -11,15 +11,11 @@
  * Options: --count=100000, --dimension=64, --samples=1000, --noise=0.8, --only=embeddings|content.
  */
 import { NeighbourEngine } from '../dist/adapters/similarity/neighbour-engine.js';
+import { commandLineOptions } from './options.mjs';
 import { syntheticCatalog } from './synthetic-catalog.mjs';
 import { cpus, totalmem } from 'node:os';
 
-const options = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const [key = '', value = 'true'] = arg.replace(/^--/, '').split('=');
-    return [key, value];
-  }),
-);
+const options = commandLineOptions();
 const COUNT = Number(options.count ?? 100_000);
 const DIMENSION = Number(options.dimension ?? 64);
 const SAMPLES = Number(options.samples ?? 1_000);

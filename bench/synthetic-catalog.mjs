@@ -10,6 +10,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { commandLineOptions } from './options.mjs';
 
 const SYLLABLES = ['ka', 'lo', 'mi', 'ra', 'tu', 've', 'si', 'no', 'pa', 'de', 'zu', 'fe', 'gi', 'bo', 'ne', 'lu'];
 const COMMON = ['novo', 'coleção', 'clássico', 'conforto', 'moderno', 'básico', 'premium', 'leve'];
@@ -80,12 +81,7 @@ export function* syntheticCatalog({
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const options = Object.fromEntries(
-    process.argv.slice(2).map((arg) => {
-      const [key = '', value = 'true'] = arg.replace(/^--/, '').split('=');
-      return [key, value];
-    }),
-  );
+  const options = commandLineOptions();
   const out = options.out === undefined ? process.stdout : createWriteStream(options.out);
   for (const { product } of syntheticCatalog({
     count: Number(options.count ?? 1000),

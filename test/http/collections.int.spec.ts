@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describe } from '../support/suite.js';
 import { expectProblem, startTestServer, type TestResponse, type TestServer } from '../support/http-harness.js';
+import { ACTIVE_SLICE_RESPONSE_FIELDS } from '../support/mothers.js';
 
 const BASE = '/api/v1/merchandising-collections/protected';
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -165,16 +166,7 @@ describe('merchandising collections', () => {
     it('answers exactly the ActiveSliceResponse of the active slice with the latest start', async () => {
       const answer = await server.request('GET', `${BASE}/${id}`);
       expect(answer.status).toBe(200);
-      expect(Object.keys(answer.json)).toEqual([
-        'collectionId',
-        'collectionName',
-        'collectionDescription',
-        'sliceId',
-        'sliceName',
-        'startsAt',
-        'endsAt',
-        'products',
-      ]);
+      expect(Object.keys(answer.json)).toEqual(ACTIVE_SLICE_RESPONSE_FIELDS);
       expect(answer.json).toEqual({
         collectionId: id,
         collectionName: 'Verão',

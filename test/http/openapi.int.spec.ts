@@ -7,6 +7,7 @@ import { PROBLEM_TABLE } from '../../src/adapters/http/pipeline/problems.js';
 import { MAX_NAME_LENGTH } from '../../src/domain/merchandising/slice.js';
 import { MAX_SIMILAR_LIMIT } from '../../src/domain/product/similarity.js';
 import { ApiConformance } from '../support/api-conformance.js';
+import { ACTIVE_SLICE_RESPONSE_FIELDS } from '../support/mothers.js';
 import { startTestServer, type TestServer } from '../support/http-harness.js';
 import { describe } from '../support/suite.js';
 
@@ -133,16 +134,7 @@ describe('the OpenAPI document', () => {
     });
     expect(schemas.SliceInput.properties.name).toMatchObject({ type: 'string', maxLength: MAX_NAME_LENGTH });
     expect(schemas.SliceInput.properties.startsAt).toMatchObject({ type: 'string', format: 'date-time' });
-    expect(Object.keys(schemas.ActiveSliceResponse.properties)).toEqual([
-      'collectionId',
-      'collectionName',
-      'collectionDescription',
-      'sliceId',
-      'sliceName',
-      'startsAt',
-      'endsAt',
-      'products',
-    ]);
+    expect(Object.keys(schemas.ActiveSliceResponse.properties)).toEqual(ACTIVE_SLICE_RESPONSE_FIELDS);
     const slice = document.paths['/api/v1/merchandising-collections/protected/{id}/slices/{sliceId}'].put;
     expect(slice.parameters.slice(0, 2)).toEqual([
       { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },

@@ -80,3 +80,15 @@ export const VALID_CNPJ = '11222333000181';
 export const VALID_CNPJ_FORMATTED = '11.222.333/0001-81';
 export const VALID_ALPHANUMERIC_CNPJ = '12ABC34501DE35';
 export const VALID_ALPHANUMERIC_CNPJ_FORMATTED = '12.ABC.345/01DE-35';
+
+/** The contract's ActiveSliceResponse: exactly these fields, in this order. */
+export const ACTIVE_SLICE_RESPONSE_FIELDS = [
+  'collectionId',
+  'collectionName',
+  'collectionDescription',
+  'sliceId',
+  'sliceName',
+  'startsAt',
+  'endsAt',
+  'products',
+] as const;

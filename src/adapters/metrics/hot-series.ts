@@ -41,11 +41,17 @@ export class RequestSeries {
   constructor(
     registry: Registry,
     private readonly names: { readonly counter: string; readonly histogram: string },
-    private readonly help: { readonly counter: string; readonly histogram: string },
+    help: { readonly counter: string; readonly histogram: string },
     private readonly bounds: readonly number[],
   ) {
-    registerScraped(registry, this.counter());
-    registerScraped(registry, this.histogram());
+    const reset = () => this.cells.clear();
+    registerScraped(registry, { name: names.counter, help: help.counter, type: 'counter' }, () => this.counterValues(), reset);
+    registerScraped(
+      registry,
+      { name: names.histogram, help: help.histogram, type: 'histogram' },
+      () => this.histogramValues(),
+      reset,
+    );
   }
 
   observe(method: string, route: string, status: number, seconds: number): void {
@@ -79,49 +85,24 @@ export class RequestSeries {
     for (const byMethod of this.cells.values()) for (const byStatus of byMethod.values()) yield* byStatus.values();
   }
 
-  private counter(): ScrapedMetric {
-    const { counter: name } = this.names;
-    const help = this.help.counter;
-    return {
-      name,
-      help,
-      type: 'counter',
-      aggregator: 'sum',
-      get: () => ({
-        name,
-        help,
-        type: 'counter',
-        aggregator: 'sum',
-        values: [...this.allCells()].map((cell) => ({ value: cell.count, labels: cell.labels })),
-      }),
-      reset: () => this.cells.clear(),
-    };
+  private counterValues(): MetricValue[] {
+    return [...this.allCells()].map((cell) => ({ value: cell.count, labels: cell.labels }));
   }
 
-  private histogram(): ScrapedMetric {
-    const { histogram: name } = this.names;
-    const help = this.help.histogram;
-    return {
-      name,
-      help,
-      type: 'histogram',
-      aggregator: 'sum',
-      get: () => {
-        const values: MetricValue[] = [];
-        for (const cell of this.allCells()) {
-          let cumulative = 0;
-          this.bounds.forEach((bound, i) => {
-            cumulative += cell.buckets[i] as number;
-            values.push({ metricName: `${name}_bucket`, value: cumulative, labels: { le: bound, ...cell.labels } });
-          });
-          values.push({ metricName: `${name}_bucket`, value: cell.count, labels: { le: '+Inf', ...cell.labels } });
-          values.push({ metricName: `${name}_sum`, value: cell.sum, labels: cell.labels });
-          values.push({ metricName: `${name}_count`, value: cell.count, labels: cell.labels });
-        }
-        return { name, help, type: 'histogram', aggregator: 'sum', values };
-      },
-      reset: () => this.cells.clear(),
-    };
+  private histogramValues(): MetricValue[] {
+    const name = this.names.histogram;
+    const values: MetricValue[] = [];
+    for (const cell of this.allCells()) {
+      let cumulative = 0;
+      this.bounds.forEach((bound, i) => {
+        cumulative += cell.buckets[i] as number;
+        values.push({ metricName: `${name}_bucket`, value: cumulative, labels: { le: bound, ...cell.labels } });
+      });
+      values.push({ metricName: `${name}_bucket`, value: cell.count, labels: { le: '+Inf', ...cell.labels } });
+      values.push({ metricName: `${name}_sum`, value: cell.sum, labels: cell.labels });
+      values.push({ metricName: `${name}_count`, value: cell.count, labels: cell.labels });
+    }
+    return values;
   }
 }
 
@@ -137,19 +118,19 @@ export class CacheLookups {
     private readonly name: string,
     private readonly help: string,
   ) {
-    const get = () => {
-      const values: MetricValue[] = [];
+    const values = () => {
+      const found: MetricValue[] = [];
       for (const [family, counts] of this.counts) {
         LAYERS.forEach((layer, l) =>
           RESULTS.forEach((result, r) => {
             const value = counts[l * 2 + r] as number;
-            if (value > 0) values.push({ value, labels: { family, layer, result } });
+            if (value > 0) found.push({ value, labels: { family, layer, result } });
           }),
         );
       }
-      return { name, help, type: 'counter' as const, aggregator: 'sum' as const, values };
+      return found;
     };
-    registerScraped(registry, { name, help, type: 'counter', aggregator: 'sum', get, reset: () => this.counts.clear() });
+    registerScraped(registry, { name, help, type: 'counter' }, values, () => this.counts.clear());
   }
 
   count(family: string, layer: 'local' | 'shared', hit: boolean): void {
@@ -164,9 +145,20 @@ const LAYERS = ['local', 'shared'] as const;
 const RESULTS = ['hit', 'miss'] as const;
 
 /**
- * prom-client's registry takes any object with its metrics' interface (name, help, type,
- * aggregator, get, reset); its type names only its own classes.
+ * Registers series read when scraped: prom-client's registry takes any object with its metrics'
+ * interface (name, help, type, aggregator, get, reset); its type names only its own classes.
  */
-function registerScraped(registry: Registry, metric: ScrapedMetric): void {
+function registerScraped(
+  registry: Registry,
+  about: { readonly name: string; readonly help: string; readonly type: 'counter' | 'histogram' },
+  values: () => MetricValue[],
+  reset: () => void,
+): void {
+  const metric: ScrapedMetric = {
+    ...about,
+    aggregator: 'sum',
+    get: () => ({ ...about, aggregator: 'sum', values: values() }),
+    reset,
+  };
   registry.registerMetric(metric as unknown as Parameters<Registry['registerMetric']>[0]);
 }

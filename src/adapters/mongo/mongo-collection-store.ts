@@ -119,8 +119,7 @@ export class MongoCollectionStore implements CollectionStore {
   }
 
   async getCollection(id: number): Promise<Collection | undefined> {
-    const doc = await this.database.run((maxTimeMS) => this.collections.findOne({ _id: id }, { maxTimeMS }));
-    return doc === null ? undefined : toCollection(doc);
+    return this.database.findOne(this.collections, { _id: id }, toCollection);
   }
 
   async listCollections(query: CollectionQuery): Promise<CollectionPage> {
@@ -220,8 +219,7 @@ export class MongoCollectionStore implements CollectionStore {
   }
 
   async getSlice(collectionId: number, sliceId: number): Promise<Slice | undefined> {
-    const doc = await this.database.run((maxTimeMS) => this.slices.findOne({ _id: sliceId, collectionId }, { maxTimeMS }));
-    return doc === null ? undefined : toSlice(doc);
+    return this.database.findOne(this.slices, { _id: sliceId, collectionId }, toSlice);
   }
 
   /** One document update: the slice's products and metadata change together or not at all. */

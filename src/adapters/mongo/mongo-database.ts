@@ -10,6 +10,8 @@ import {
   type Collection,
   type Db,
   type Document,
+  type Filter,
+  type WithId,
 } from 'mongodb';
 import { DomainError } from '../../domain/shared/errors.js';
 import { token } from '../../domain/shared/token.js';
@@ -127,6 +129,16 @@ export class MongoDatabase {
 
   collection<T extends Document>(name: string): Collection<T> {
     return this.db.collection<T>(name);
+  }
+
+  /** The document `filter` finds in `collection`, as `read` makes it, or undefined; under the deadline. */
+  async findOne<D extends Document, T>(
+    collection: Collection<D>,
+    filter: Filter<D>,
+    read: (doc: WithId<D>) => T,
+  ): Promise<T | undefined> {
+    const doc = await this.run((maxTimeMS) => collection.findOne(filter, { maxTimeMS }));
+    return doc === null ? undefined : read(doc);
   }
 
   /**
@@ -269,6 +281,12 @@ class DeadlineExceeded extends Error {
   constructor() {
     super('the database did not answer within the deadline');
   }
+}
+
+/** A stored document as the domain names it: its `_id` is its `id`. */
+export function withDomainId<D extends { _id: string }>(doc: D): Omit<D, '_id'> & { id: string } {
+  const { _id, ...rest } = doc;
+  return { id: _id, ...rest };
 }
 
 export const MongoDatabaseToken = token<MongoDatabase>('MongoDatabase');

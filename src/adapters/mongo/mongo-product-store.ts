@@ -1,7 +1,7 @@
 import type { Document } from 'mongodb';
 import type { Product, ProductInput } from '../../domain/product/product.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
-import { COLLECTIONS, type MongoDatabase } from './mongo-database.js';
+import { COLLECTIONS, withDomainId, type MongoDatabase } from './mongo-database.js';
 
 interface ProductDocument {
   _id: string;
@@ -30,8 +30,7 @@ const everyOptionalFieldListed: Exclude<OptionalKeys<ProductInput>, (typeof OPTI
 void everyOptionalFieldListed;
 
 function toProduct(doc: ProductDocument): Product {
-  const { _id, ...rest } = doc;
-  return { id: _id, ...rest };
+  return withDomainId(doc);
 }
 
 export class MongoProductStore implements ProductStore {
@@ -42,8 +41,7 @@ export class MongoProductStore implements ProductStore {
   }
 
   async get(id: string): Promise<Product | undefined> {
-    const doc = await this.database.run((maxTimeMS) => this.products.findOne({ _id: id }, { maxTimeMS }));
-    return doc === null ? undefined : toProduct(doc);
+    return this.database.findOne(this.products, { _id: id }, toProduct);
   }
 
   async getMany(ids: readonly string[]): Promise<ReadonlyMap<string, Product>> {

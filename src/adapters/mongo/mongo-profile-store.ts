@@ -53,13 +53,11 @@ export class MongoProfileStore implements ProfileStore {
   }
 
   async findById(userProfileId: string): Promise<ProfileRecord | undefined> {
-    const doc = await this.database.run((maxTimeMS) => this.profiles.findOne({ _id: userProfileId }, { maxTimeMS }));
-    return doc === null ? undefined : toRecord(doc);
+    return this.database.findOne(this.profiles, { _id: userProfileId }, toRecord);
   }
 
   async findByIdentifier(kind: IdentifierKind, value: string): Promise<ProfileRecord | undefined> {
-    const doc = await this.database.run((maxTimeMS) => this.profiles.findOne({ [FIELD_OF[kind]]: value }, { maxTimeMS }));
-    return doc === null ? undefined : toRecord(doc);
+    return this.database.findOne(this.profiles, { [FIELD_OF[kind]]: value }, toRecord);
   }
 
   /**

@@ -3,7 +3,7 @@ import type { RateLimit } from '../../domain/auth/rate-limit.js';
 import type { Scope } from '../../domain/auth/scopes.js';
 import type { TokenStore } from '../../domain/auth/token-store.js';
 import { DomainError } from '../../domain/shared/errors.js';
-import { COLLECTIONS, isDuplicateKey, type MongoDatabase } from './mongo-database.js';
+import { COLLECTIONS, isDuplicateKey, withDomainId, type MongoDatabase } from './mongo-database.js';
 
 /** A token as stored: its secret's SHA-256 hash, unique, never the secret. */
 interface TokenDocument {
@@ -17,8 +17,7 @@ interface TokenDocument {
 }
 
 function toToken(doc: TokenDocument): ApiToken {
-  const { _id, ...rest } = doc;
-  return { id: _id, ...rest };
+  return withDomainId(doc);
 }
 
 export class MongoTokenStore implements TokenStore {
@@ -29,8 +28,7 @@ export class MongoTokenStore implements TokenStore {
   }
 
   async findByHash(hash: string): Promise<ApiToken | undefined> {
-    const doc = await this.database.run((maxTimeMS) => this.tokens.findOne({ hash }, { maxTimeMS }));
-    return doc === null ? undefined : toToken(doc);
+    return this.database.findOne(this.tokens, { hash }, toToken);
   }
 
   async list(): Promise<readonly ApiToken[]> {

@@ -22,21 +22,15 @@ export class RedisCatalogNews implements CatalogNews {
     this.outbox = new Outbox(
       pause,
       async (ids) => {
-        await connection.commands.publish(connection.key(CHANNEL), connection.message({ ids }));
+        await connection.commands.publish(connection.key(CHANNEL), connection.message(ids));
       },
       logger,
       'catalog news',
     );
     connection.whenReady(() => void this.outbox.flush());
     connection.listen(CHANNEL, {
-      message: (payload) => {
-        if (!Array.isArray(payload.ids)) return;
-        const ids = payload.ids.filter((id): id is string => typeof id === 'string');
-        for (const listener of this.listeners) listener.changed(ids);
-      },
-      missedSome: () => {
-        for (const listener of this.listeners) listener.missedSome();
-      },
+      received: (ids) => this.listeners.forEach((listener) => listener.changed(ids)),
+      missedSome: () => this.listeners.forEach((listener) => listener.missedSome()),
     });
   }
 

@@ -12,10 +12,10 @@ export interface RedisSettings {
   readonly commandTimeoutMs: number;
 }
 
-/** Told of what other instances publish on a channel. */
+/** Told of what other instances publish on a channel: lists of names (keys, product ids). */
 export interface ChannelListener {
-  /** A message another instance published (this instance's own are not echoed back). */
-  message(payload: Readonly<Record<string, unknown>>): void;
+  /** A list another instance published (this instance's own are not echoed back). */
+  received(items: readonly string[]): void;
   /** The subscription dropped or started again: messages may have been missed meanwhile. */
   missedSome(): void;
 }
@@ -77,9 +77,9 @@ export class RedisConnection {
     return `${this.settings.keyPrefix}${name}`;
   }
 
-  /** What is published on a channel: the payload, marked with this instance's origin. */
-  message(payload: Readonly<Record<string, unknown>>): string {
-    return JSON.stringify({ ...payload, origin: this.origin });
+  /** What is published on a channel: the items, marked with this instance's origin. */
+  message(items: readonly string[]): string {
+    return JSON.stringify({ items, origin: this.origin });
   }
 
   /** Calls `listener` with what the other instances publish on `channel` (a name `key` completes). */
@@ -141,14 +141,16 @@ export class RedisConnection {
   }
 
   private received(channel: string, text: string): void {
-    let payload: Record<string, unknown>;
+    let payload: { items?: unknown; origin?: unknown };
     try {
-      payload = JSON.parse(text) as Record<string, unknown>;
+      payload = JSON.parse(text) as typeof payload;
     } catch {
       return;
     }
-    if (payload === null || typeof payload !== 'object' || payload.origin === this.origin) return;
-    for (const listener of this.channels.get(channel) ?? []) listener.message(payload);
+    if (payload === null || typeof payload !== 'object' || payload.origin === this.origin || !Array.isArray(payload.items))
+      return;
+    const items = payload.items.filter((item): item is string => typeof item === 'string');
+    for (const listener of this.channels.get(channel) ?? []) listener.received(items);
   }
 }
 

@@ -62,14 +62,8 @@ export class RedisSharedCache implements SharedCache {
     this.redis = connection.commands as CacheRedis;
     connection.whenReady(() => void this.invalidations.flush());
     connection.listen(CHANNEL, {
-      message: (payload) => {
-        if (!Array.isArray(payload.keys)) return;
-        const keys = payload.keys.filter((key): key is string => typeof key === 'string');
-        for (const watcher of this.watchers) watcher.invalidated(keys);
-      },
-      missedSome: () => {
-        for (const watcher of this.watchers) watcher.missedSome();
-      },
+      received: (keys) => this.watchers.forEach((watcher) => watcher.invalidated(keys)),
+      missedSome: () => this.watchers.forEach((watcher) => watcher.missedSome()),
     });
   }
 
@@ -135,7 +129,7 @@ export class RedisSharedCache implements SharedCache {
       const generationKey = this.generationKey(key);
       batch.incr(generationKey).expire(generationKey, GENERATION_TTL_SECONDS).del(this.answerKey(key));
     }
-    batch.publish(this.connection.key(CHANNEL), this.connection.message({ keys }));
+    batch.publish(this.connection.key(CHANNEL), this.connection.message(keys));
     const results = await batch.exec();
     if (results === null || results.some(([error]) => error !== null)) throw new Error('the invalidation was not applied');
   }
