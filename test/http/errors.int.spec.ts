@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describe } from '../support/suite.js';
 import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
@@ -49,6 +50,40 @@ describe('errors as RFC 9457 problem details', () => {
         'UNSUPPORTED_MEDIA_TYPE',
       );
     }
+  });
+
+  it('reads a compressed JSON body, limits what it inflates to, and answers 415 to an unknown encoding', async () => {
+    const product = { name: 'Vestido', category: 'vestidos' };
+    const put = (body: Buffer, encoding: string) =>
+      server.request('PUT', '/api/v1/products/protected/catalog/GZ-1', {
+        rawBody: body,
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+      });
+    expect((await put(gzipSync(JSON.stringify(product)), 'gzip')).status).toBe(201);
+    expect((await put(brotliCompressSync(JSON.stringify(product)), 'br')).status).toBe(200);
+    // Small on the wire, 300 KB inflated: over the 256 KB of a JSON body.
+    const bomb = gzipSync(JSON.stringify({ ...product, description: ' '.repeat(300_000) }));
+    expect(bomb.length).toBeLessThan(2_000);
+    expectProblem(await put(bomb, 'gzip'), 413, 'PAYLOAD_TOO_LARGE');
+    expectProblem(await put(Buffer.from(JSON.stringify(product)), 'x-squeeze'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('refuses a body holding a __proto__ member, naming why', async () => {
+    const answer = await server.request('PUT', '/api/v1/products/protected/catalog/P-PROTO', {
+      rawBody: '{"name":"x","attributes":{"__proto__":{"polluted":"yes"}}}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expectProblem(answer, 400, 'VALIDATION_FAILED');
+    expect(answer.json.errors).toEqual([{ path: 'body', message: 'must not hold a __proto__ member' }]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('lists the problems of the path parameters, the query and the body together', async () => {
+    const answer = await server.request('PUT', '/api/v1/merchandising-collections/protected/x/slices/0', {
+      body: { name: '', type: 'MANUAL', products: [] },
+    });
+    expectProblem(answer, 400, 'VALIDATION_FAILED');
+    expect(answer.json.errors.map((e: { path: string }) => e.path)).toEqual(['id', 'sliceId', 'name', 'startsAt']);
   });
 
   it('accepts application/json with a charset parameter', async () => {
