@@ -1,6 +1,8 @@
 export * from './shared/errors.js';
 export * from './shared/token.js';
 export * from './shared/clock.js';
+export * from './shared/scheduler.js';
+export * from './shared/write-result.js';
 export * from './shared/instant.js';
 
 export * from './profile/customer-profile.js';
@@ -11,6 +13,7 @@ export * from './profile/profile-store.js';
 export * from './product/product.js';
 export * from './product/product-store.js';
 export * from './product/similarity.js';
+export * from './product/catalog-news.js';
 export * from './product/similarity-ranking.js';
 
 export * from './merchandising/collection.js';

@@ -17,10 +17,17 @@ function alone(settings: { reconcileEveryMs?: number; retryAfterMs?: number }) {
   const clock = new FakeClock(T0);
   const store = new InMemoryProductStore();
   const engine = new NeighbourEngine({ background: false });
-  const follow = new FollowCatalog(store, engine, new InProcessCatalogNews().endpoint(), clock, settings);
+  const channel = new InProcessCatalogNews();
+  const follow = new FollowCatalog(store, engine, channel.endpoint(), clock, settings);
   const writeElsewhere = (id: string) => store.save(aProductInput({ id, category: 'c' }), clock.now());
   const knows = (id: string) => engine.similarTo(id, 5) !== undefined;
-  return { clock, store, follow, writeElsewhere, knows };
+  let scans = 0;
+  const scan = store.scan.bind(store);
+  store.scan = (batchSize) => {
+    scans++;
+    return scan(batchSize);
+  };
+  return { clock, store, follow, channel, writeElsewhere, knows, scans: () => scans };
 }
 
 describe('following the catalog with no news from the other instances', () => {
@@ -62,6 +69,37 @@ describe('following the catalog with no news from the other instances', () => {
     expect(knows('P-1')).toBe(true);
     // Without a period set, nothing more is scheduled once the catalog is read.
     expect(clock.scheduled).toBe(0);
+  });
+
+  it('keeps one timer at most: a read of news failing while it starts does not double its reconciliations', async () => {
+    const { clock, store, follow, channel, scans } = alone({ reconcileEveryMs: 60_000, retryAfterMs: 5_000 });
+    const getMany = store.getMany.bind(store);
+    store.getMany = () => {
+      store.getMany = getMany;
+      return Promise.reject(new Error('the store does not answer'));
+    };
+    const starting = follow.start();
+    await channel.endpoint().publish(['P-1']);
+    await starting;
+    expect(clock.scheduled).toBe(1);
+    for (let second = 0; second < 240; second++) {
+      clock.advance(1_000);
+      await finished();
+      expect(clock.scheduled).toBe(1);
+    }
+    // At start; the retry 5 s after the failed read; then every minute from there.
+    expect(scans()).toBe(1 + 1 + 3);
+    await follow.stop();
+    expect(clock.scheduled).toBe(0);
+  });
+
+  it('reads nothing again once stopped, whatever news of lost news comes', async () => {
+    const { follow, channel, scans } = alone({});
+    await follow.start();
+    await follow.stop();
+    channel.dropNews();
+    await finished();
+    expect(scans()).toBe(1);
   });
 
   it('schedules nothing when news reaches it (no period set), and nothing after it stops', async () => {

@@ -331,7 +331,7 @@ describe('several instances on one store', () => {
     expect([...other.engine.known()]).toEqual(['A']);
   });
 
-  it('while news is being read from the store, the hot path steps aside and reads wait for it', async () => {
+  it('while news is being read from the store, the fast lane’s peek steps aside and reads wait for it', async () => {
     const { store, one, other } = twoInstances();
     await load(one, [item('A', { name: 'Saia linho' }), item('B', { name: 'Saia linho cru' })]);
     expect(other.find.peek({ productId: 'A' })).toEqual(['B']);

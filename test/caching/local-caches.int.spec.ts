@@ -1,3 +1,4 @@
+import { resolve } from '../../src/composition/resolve.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import { InMemoryCollectionStore } from '../../src/adapters/memory/in-memory-collection-store.js';
@@ -33,7 +34,7 @@ describe('answers kept in each instance without Redis', () => {
     const [writer, reader] = servers as [TestServer, TestServer];
     const style = async (on: TestServer) => {
       const answer = await on.request('GET', PROFILE);
-      await on.container.get(AnswerCache).settled();
+      await resolve(on.container, AnswerCache).settled();
       return answer.json.profile.perfil_cliente.estilo_geral as string;
     };
     const write = (estilo_geral: string) =>

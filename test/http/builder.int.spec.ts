@@ -171,7 +171,9 @@ describe('the merchandising builder', () => {
     });
 
     it('answers 413 to a spreadsheet over 5 MB', async () => {
-      expectProblem(await upload(`productId\n${'A'.repeat(5 * 1024 * 1024)}`), 413, 'PAYLOAD_TOO_LARGE');
+      const answer = await upload(`productId\n${'A'.repeat(5 * 1024 * 1024)}`);
+      expectProblem(answer, 413, 'PAYLOAD_TOO_LARGE');
+      expect(answer.json.detail).toBe('The spreadsheet must not exceed 5 MB.');
     });
 
     it('replaces a slice’s products from a spreadsheet, keeping the rest, under If-Match', async () => {

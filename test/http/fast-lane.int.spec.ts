@@ -2,10 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fastLane } from '../../src/adapters/http/fast-lane.js';
+import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
+import type { RequestLimiter } from '../../src/application/auth/request-limiter.js';
 import { AnswerCache } from '../../src/application/caching/answer-cache.js';
 import { createApp, PipelineToken, routesOf } from '../../src/composition/adapters/http.js';
 import { resolve } from '../../src/composition/resolve.js';
 import { ADMIN_SECRET, expectProblem, startTestServer, type TestServer } from '../support/http-harness.js';
+import { T0 } from '../support/mothers.js';
 import { describe } from '../support/suite.js';
 
 const PROFILE = '/api/v1/crm/protected/profile';
@@ -164,6 +167,50 @@ describe('the fast lane', () => {
       },
     ];
     for (const sent of left) expect((await send(hotOnly, sent)).status, `${sent.method} ${sent.path}`).toBe(FELL_THROUGH);
+  });
+
+  it('answers what is held once the request is admitted: an answer that expired meanwhile is not sent', async () => {
+    const clock = new FakeClock(T0);
+    let slowAdmission = false;
+    // Admission that takes 100 ms (a far Redis): the slice ends while the request is admitted.
+    const limiter: RequestLimiter = {
+      consume: async () => {
+        if (slowAdmission) clock.advance(100);
+        return { consumed: 1, resetMs: 1_000 };
+      },
+      knownOver: () => undefined,
+    };
+    const slow = await startTestServer({ clock, overrides: { requestLimiter: limiter } });
+    try {
+      const id = (await slow.request('POST', COLLECTIONS, { body: { name: 'Relâmpago' } })).json.id;
+      const ends = new Date(T0.getTime() + 50).toISOString();
+      await slow.request('POST', `${COLLECTIONS}/${id}/slices`, {
+        body: { name: 'S', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', endsAt: ends, products: ['A'] },
+      });
+      expect((await slow.request('GET', `${COLLECTIONS}/${id}`)).status).toBe(200);
+      await resolve(slow.container, AnswerCache).settled();
+      slowAdmission = true;
+      const fast = fastLane(routesOf(slow.container), resolve(slow.container, PipelineToken));
+      const lane = await listen(
+        createServer((req, res) => {
+          if (fast(req, res)) return;
+          res.writeHead(FELL_THROUGH);
+          res.end();
+        }),
+      );
+      try {
+        // Taken (the answer was held when it came), answered by the route once admitted: nothing is live.
+        const answer = await fetch(`${baseOf(lane)}${COLLECTIONS}/${id}`, { headers: { 'X-Service-APP-Token': ADMIN_SECRET } });
+        expect({ status: answer.status, code: ((await answer.json()) as { code: string }).code }).toEqual({
+          status: 404,
+          code: 'NO_ACTIVE_SLICE',
+        });
+      } finally {
+        await close(lane);
+      }
+    } finally {
+      await slow.close();
+    }
   });
 
   it('is taken by the service, and counts each request once against its quota, whichever lane answers it', async () => {

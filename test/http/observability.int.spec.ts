@@ -35,6 +35,14 @@ describe('observability', () => {
       expect(linesOf(id)).toHaveLength(1);
     });
 
+    it('gives one to the answers the router makes by itself too (OPTIONS)', async () => {
+      const answer = await fetch(`${server.baseUrl}${PROFILE}/user-profile-id/x`, {
+        method: 'OPTIONS',
+        headers: { 'X-Request-Id': 'preflight-1' },
+      });
+      expect({ status: answer.status, id: answer.headers.get('x-request-id') }).toEqual({ status: 200, id: 'preflight-1' });
+    });
+
     it("keeps the client's id when it is a sensible one, on problem answers too", async () => {
       for (const id of ['checkout-7f3a9c', 'req.2026:11:21_0001', 'a'.repeat(128)]) {
         const answer = await server.request('GET', `${PROFILE}/user-profile-id/nobody`, { headers: { 'X-Request-Id': id } });

@@ -53,6 +53,8 @@ describe('rate limits', () => {
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
       expect(refused.json.detail).toBe('This token made more requests than its rate limit allows; try again later.');
+      const metrics = await server.request('GET', '/metrics', { token: null });
+      expect(metrics.text).toContain('vitrine_rate_limited_total{limit="token"} 1');
     });
 
     it('keeps each token to its own count: one over its limit does not slow another', async () => {
@@ -131,6 +133,8 @@ describe('rate limits', () => {
       }
       // The routes without a token still answer.
       expect((await server.request('GET', '/health/live', { token: null })).status).toBe(200);
+      const metrics = await server.request('GET', '/metrics', { token: null });
+      expect(metrics.text).toContain('vitrine_rate_limited_total{limit="failed-authentications"} 2');
     });
 
     it('tells addresses apart by X-Forwarded-For only behind as many proxies as TRUST_PROXY says', async () => {

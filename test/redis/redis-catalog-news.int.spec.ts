@@ -64,6 +64,22 @@ describeWithRedis('catalog news over Redis', () => {
     await expect.poll(() => heard, { timeout: 10_000 }).toEqual([['P-1']]);
   });
 
+  it('sends news kept while Redis was frozen once it answers again, with no reconnection to prompt it', async () => {
+    const prefix = `test:${randomUUID().slice(0, 8)}:`;
+    const [writer, reader] = [await open(prefix), await open(prefix)];
+    const heard: string[] = [];
+    reader.news.subscribe({ changed: (ids) => heard.push(...ids), missedSome: () => {} });
+    server.freeze();
+    try {
+      // Each times out (100 ms); after a few the writer leaves Redis alone and keeps what comes next.
+      for (const id of ['P-1', 'P-2', 'P-3', 'P-4']) await writer.news.publish([id]);
+    } finally {
+      server.thaw();
+    }
+    // At least once: a publish that timed out may still have reached Redis, and is sent again.
+    await expect.poll(() => [...new Set(heard)].sort(), { timeout: 10_000 }).toEqual(['P-1', 'P-2', 'P-3', 'P-4']);
+  });
+
   it('publishes on a channel of its own under the deployment prefix, never as a cache key', async () => {
     const prefix = `shop-a:${randomUUID().slice(0, 8)}:`;
     const { news, connection } = await open(prefix);

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Router from '@koa/router';
 import type { Pipeline } from './pipeline/pipeline.js';
 import { failed, finished, send, type Reply } from './pipeline/reply.js';
 import { readJsonBody } from './pipeline/request-body.js';
 import { answerRoute, checkedParams } from './pipeline/route-input.js';
 import type { RouteSpec } from './pipeline/route-spec.js';
+import { routeTable } from './pipeline/route-table.js';
+import { Remembered } from '../../application/shared/remembered.js';
 
 /** Answers a request and says so (true), or leaves it untouched to the full path (false). */
 export type FastLane = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -16,10 +17,7 @@ interface Hit {
   readonly checked: unknown;
 }
 
-/**
- * How many paths the fast lane remembers the match of: the hot reads ask the same paths again and
- * again (a profile, a collection); a flood of distinct paths only empties the memory.
- */
+/** How many paths the fast lane remembers the match of: the hot reads ask the same paths again and again. */
 const REMEMBERED_PATHS = 10_000;
 
 /**
@@ -27,8 +25,10 @@ const REMEMBERED_PATHS = 10_000;
  * table's matcher, the admission, the body reader, the input checks, the reply, the observer):
  *
  * - a plain GET (no query string) of a route with `peek` whose answer this process holds is
- *   answered at once from its rendered bytes. Until the answer is known to be held nothing is done
- *   with the request, so whatever the fast lane cannot answer goes to Koa untouched;
+ *   taken: admitted, then answered from the rendered bytes held at that moment (or, should the
+ *   answer have gone meanwhile, by the route's handler). Until the answer is known to be held
+ *   nothing is done with the request (that look is not even counted as a cache lookup), so
+ *   whatever the fast lane does not take goes to Koa untouched;
  * - a POST of a route marked `fastLane` (similar products, whose answer needs its body) is taken
  *   whole: admitted, its body read and checked, and answered.
  *
@@ -42,25 +42,20 @@ export function fastLane(routes: readonly RouteSpec[], pipeline: Pipeline): Fast
       ((spec.method === 'GET' && spec.peek !== undefined) || (spec.method === 'POST' && spec.fastLane === true)),
   );
   const byName = new Map(taken.map((spec) => [spec.operationId, spec]));
-  const router = new Router();
-  for (const spec of taken) router.register(spec.path, [spec.method], [() => undefined], { name: spec.operationId });
-  const remembered = new Map<string, Hit | null>();
+  const router = routeTable(taken, () => [() => undefined]);
+  const remembered = new Remembered<Hit | null>(REMEMBERED_PATHS);
 
-  /** The route and checked parameters of a request, by the route table's matcher (@koa/router's), remembered. */
-  const matchOf = (method: string, path: string): Hit | undefined => {
-    const key = `${method} ${path}`;
-    let hit = remembered.get(key);
-    if (hit === undefined) {
-      const layer = router.match(path, method).pathAndMethod[0];
-      const spec = layer?.name === undefined ? undefined : byName.get(layer.name);
-      const params = spec === undefined ? undefined : layer!.params(path, layer!.captures(path));
-      const checked = spec === undefined ? undefined : checkedParams(spec, params!);
-      hit = spec === undefined || checked === undefined ? null : { spec, params: params!, checked };
-      if (remembered.size >= REMEMBERED_PATHS) remembered.clear();
-      remembered.set(key, hit);
-    }
-    return hit ?? undefined;
+  /** The route and checked parameters of a request, by the route table's matcher (@koa/router's). */
+  const lookUp = (method: string, path: string): Hit | null => {
+    const layer = router.match(path, method).pathAndMethod[0];
+    const spec = layer?.name === undefined ? undefined : byName.get(layer.name);
+    if (layer === undefined || spec === undefined) return null;
+    const params = layer.params(path, layer.captures(path));
+    const checked = checkedParams(spec, params);
+    return checked === undefined ? null : { spec, params, checked };
   };
+  const matchOf = (method: string, path: string): Hit | undefined =>
+    remembered.get(`${method} ${path}`, () => lookUp(method, path)) ?? undefined;
 
   return (req, res) => {
     const { method } = req;
@@ -69,45 +64,53 @@ export function fastLane(routes: readonly RouteSpec[], pipeline: Pipeline): Fast
     if (path.includes('?')) return false;
     const hit = matchOf(method, path);
     if (hit === undefined) return false;
-    if (method === 'POST') {
-      void answerWhole(hit, req, res, pipeline);
-      return true;
-    }
-    const reply = hit.spec.peek!(hit.checked);
-    if (reply === undefined) return false;
-    void answerHeld(hit, reply, req, res, pipeline);
+    if (method === 'GET' && !holds(hit)) return false;
+    answer(hit, req, res, pipeline).catch((error: unknown) => unanswerable(error, res, pipeline));
     return true;
   };
 }
 
-/** A GET whose answer is held: admitted, then answered with it. */
-async function answerHeld(hit: Hit, reply: Reply, req: IncomingMessage, res: ServerResponse, pipeline: Pipeline): Promise<void> {
-  const { spec } = hit;
-  const exchange = pipeline.observer.begin(req);
-  let sent: Reply;
+/** Whether the answer of a GET is held now: looked at without doing anything (a route that fails to look holds nothing). */
+function holds(hit: Hit): boolean {
   try {
-    await pipeline.admission.enter(req, spec.scope!, exchange);
-    sent = finished(reply, exchange, spec.conditional === true, req.headers['if-none-match']);
-  } catch (error) {
-    sent = failed(error, exchange, pipeline.logger);
+    return hit.spec.peek!(hit.checked, false) !== undefined;
+  } catch {
+    return false;
   }
-  send(res, sent);
-  pipeline.observer.finish(exchange, { method: 'GET', spec, params: hit.params, path: req.url ?? '', status: sent.status });
 }
 
-/** A POST taken whole: admitted, its JSON body read and checked, answered by its handler. */
-async function answerWhole(hit: Hit, req: IncomingMessage, res: ServerResponse, pipeline: Pipeline): Promise<void> {
+/**
+ * A request taken: admitted, then answered. A GET with the answer held now (what was held when it
+ * was taken may have expired or been invalidated while it was admitted), else by the route's
+ * handler; a POST once its JSON body is read.
+ */
+async function answer(hit: Hit, req: IncomingMessage, res: ServerResponse, pipeline: Pipeline): Promise<void> {
   const { spec } = hit;
   const exchange = pipeline.observer.begin(req);
   let sent: Reply;
   try {
-    await pipeline.admission.enter(req, spec.scope!, exchange);
-    const body = await readJsonBody(req, spec.body!.limitBytes);
-    const raw = { params: hit.params, query: {}, body, ifMatch: undefined };
-    sent = await answerRoute(spec, raw, exchange, undefined);
+    await pipeline.admission.enter(req, spec.scopeOf?.({}) ?? spec.scope!, exchange);
+    const held = spec.method === 'GET' ? spec.peek!(hit.checked, true) : undefined;
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (held !== undefined) sent = finished(held, exchange, spec.conditional === true, ifNoneMatch);
+    else {
+      const body = spec.body === undefined ? undefined : await readJsonBody(req, spec.body.limitBytes);
+      sent = await answerRoute(spec, { params: hit.params, query: {}, body, ifMatch: undefined }, exchange, ifNoneMatch);
+    }
   } catch (error) {
     sent = failed(error, exchange, pipeline.logger);
   }
   send(res, sent);
-  pipeline.observer.finish(exchange, { method: 'POST', spec, params: hit.params, path: req.url ?? '', status: sent.status });
+  pipeline.observer.finish(exchange, { method: spec.method, spec, params: hit.params, path: req.url ?? '', status: sent.status });
+}
+
+/** Sending the answer itself failed (nothing else can): the failure is logged and the exchange closed. */
+function unanswerable(error: unknown, res: ServerResponse, pipeline: Pipeline): void {
+  pipeline.logger.error({ err: error }, 'could not send an answer');
+  if (res.writableEnded) return;
+  if (res.headersSent) res.destroy();
+  else {
+    res.statusCode = 500;
+    res.end();
+  }
 }

@@ -1,10 +1,11 @@
-import Router from '@koa/router';
 import Koa, { type Middleware, type ParameterizedContext } from 'koa';
 import type { Pipeline } from './pipeline/pipeline.js';
 import { HttpProblem } from './pipeline/problems.js';
 import { failed, sendThroughKoa, type Exchange } from './pipeline/reply.js';
 import { jsonBodyReader, uploadReader } from './pipeline/request-body.js';
+import { REQUEST_ID_HEADER } from './pipeline/request-id.js';
 import { answerRoute } from './pipeline/route-input.js';
+import { routeTable } from './pipeline/route-table.js';
 import type { RouteSpec } from './pipeline/route-spec.js';
 
 /** What each request carries through Koa: the pipeline's exchange. */
@@ -21,14 +22,13 @@ type Context = ParameterizedContext<VitrineState>;
  */
 export function koaApp(routes: readonly RouteSpec[], pipeline: Pipeline): Koa<VitrineState> {
   const app = new Koa<VitrineState>();
-  const router = new Router<VitrineState>();
-  for (const spec of routes) {
+  const router = routeTable<VitrineState>(routes, (spec) => {
     const chain: Middleware<VitrineState>[] = [];
     if (spec.scope !== undefined) chain.push(admitted(spec, pipeline));
     if (spec.body !== undefined) chain.push(spec.body.media === 'json' ? jsonBodyReader(spec.body.limitBytes) : uploadReader());
     chain.push(answered(spec));
-    router.register(spec.path, [spec.method], chain, { name: spec.operationId });
-  }
+    return chain;
+  });
   app.use(observed(routes, pipeline));
   app.use(router.routes());
   app.use(router.allowedMethods());
@@ -61,6 +61,8 @@ function observed(routes: readonly RouteSpec[], pipeline: Pipeline): Middleware<
   return async (ctx, next) => {
     const exchange = pipeline.observer.begin(ctx.req);
     ctx.state.exchange = exchange;
+    // Every answer carries it, one the router makes itself too (OPTIONS).
+    ctx.set(REQUEST_ID_HEADER, exchange.requestId);
     try {
       await next();
       if (ctx.body === undefined || ctx.body === null) unrouted(ctx);

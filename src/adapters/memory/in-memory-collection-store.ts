@@ -1,11 +1,6 @@
 import type { Collection, CollectionFields, CollectionSummary } from '../../domain/merchandising/collection.js';
-import type {
-  Change,
-  CollectionPage,
-  CollectionQuery,
-  CollectionStore,
-  WriteResult,
-} from '../../domain/merchandising/collection-store.js';
+import type { Change, CollectionPage, CollectionQuery, CollectionStore } from '../../domain/merchandising/collection-store.js';
+import type { WriteResult } from '../../domain/shared/write-result.js';
 import {
   nextTransitionAfter,
   pickActiveSlice,

@@ -8,7 +8,7 @@ interface Entry {
 }
 
 /**
- * The answer cache in this process's memory, with the same rules as the Redis adapter (an entry
+ * The shared cache in this process's memory, with the same rules as the Redis adapter (an entry
  * is served only within its validity by the clock, a write-back from before an invalidation is
  * dropped, every watcher is told of invalidations): the fake the tests use, where several
  * "instances" (AnswerCache) can share one, and a cache for embedders that want one. Holds at

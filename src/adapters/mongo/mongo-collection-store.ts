@@ -1,12 +1,7 @@
 import type { Collection as MongoCollection, Document, Filter } from 'mongodb';
 import type { Collection, CollectionFields } from '../../domain/merchandising/collection.js';
-import type {
-  Change,
-  CollectionPage,
-  CollectionQuery,
-  CollectionStore,
-  WriteResult,
-} from '../../domain/merchandising/collection-store.js';
+import type { Change, CollectionPage, CollectionQuery, CollectionStore } from '../../domain/merchandising/collection-store.js';
+import type { WriteResult } from '../../domain/shared/write-result.js';
 import type { SliceFilters } from '../../domain/merchandising/slice-filters.js';
 import type { Slice, SliceDraft, SliceGenerator, SliceSummary, SliceType } from '../../domain/merchandising/slice.js';
 import { COLLECTIONS, type MongoDatabase } from './mongo-database.js';

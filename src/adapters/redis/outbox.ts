@@ -1,19 +1,25 @@
 import type { Logger } from '../logging/logger.js';
 import type { FailurePause } from './failure-pause.js';
 
+/** How long after keeping items the outbox tries to send them again, while Redis does not take them. */
+const RETRY_MS = 1_000;
+
 /**
  * What an adapter owes Redis (invalidations, catalog news): sent at once when Redis answers, else
- * kept and sent again as soon as it does, so no news is lost to an outage of Redis alone.
+ * kept and sent again, every second until Redis takes it and whenever the connection is ready
+ * again, so no news is lost to an outage of Redis alone. Whatever is still owed when the instance
+ * stops is logged as lost.
  */
 export class Outbox {
   private readonly kept = new Set<string>();
+  private retry: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly pause: FailurePause,
     /** Sends the items; rejects when Redis did not take them. */
     private readonly sendNow: (items: readonly string[]) => Promise<void>,
     private readonly logger: Logger,
-    /** What the items are, for the log line when kept ones are sent: "invalidations", "catalog news". */
+    /** What the items are, for the log lines: "invalidations", "catalog news". */
     private readonly what: string,
   ) {}
 
@@ -25,7 +31,7 @@ export class Outbox {
   /** Sends the items now, or keeps them when Redis is being left alone or does not take them. */
   async deliver(items: readonly string[]): Promise<void> {
     if (items.length === 0) return;
-    if (this.pause.paused || !(await this.attempt(items))) for (const item of items) this.kept.add(item);
+    if (this.pause.paused || !(await this.attempt(items))) this.keep(items);
   }
 
   /** Sends what was kept; answers whether nothing is owed any more. */
@@ -37,8 +43,28 @@ export class Outbox {
       this.logger.info({ items: items.length }, `sent ${this.what} Redis missed while it was away`);
       return true;
     }
-    for (const item of items) this.kept.add(item);
+    this.keep(items);
     return false;
+  }
+
+  /** At stop: one last try, and a word about what could not be sent. */
+  async close(): Promise<void> {
+    if (this.retry !== undefined) clearTimeout(this.retry);
+    this.retry = undefined;
+    const owed = this.kept.size;
+    if (owed > 0 && !(await this.flush()))
+      this.logger.warn({ items: owed }, `${this.what} not sent: Redis did not answer before the stop`);
+    if (this.retry !== undefined) clearTimeout(this.retry);
+  }
+
+  private keep(items: readonly string[]): void {
+    for (const item of items) this.kept.add(item);
+    if (this.retry !== undefined) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      void this.flush();
+    }, RETRY_MS);
+    this.retry.unref();
   }
 
   private async attempt(items: readonly string[]): Promise<boolean> {

@@ -28,6 +28,7 @@ export class RedisCatalogNews implements CatalogNews {
       'catalog news',
     );
     connection.whenReady(() => void this.outbox.flush());
+    connection.beforeStop(() => this.outbox.close());
     connection.listen(CHANNEL, {
       received: (ids) => this.listeners.forEach((listener) => listener.changed(ids)),
       missedSome: () => this.listeners.forEach((listener) => listener.missedSome()),

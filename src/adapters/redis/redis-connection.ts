@@ -40,6 +40,7 @@ export class RedisConnection {
   private readonly origin = randomUUID();
   private readonly channels = new Map<string, ChannelListener[]>();
   private readonly readyHooks: (() => void)[] = [];
+  private readonly stopHooks: (() => Promise<void>)[] = [];
   private readonly log: FailurePause;
   private onSubscribed: () => void = () => {};
 
@@ -95,6 +96,11 @@ export class RedisConnection {
     this.readyHooks.push(hook);
   }
 
+  /** Runs `hook` when the instance stops, before the connections close: to finish what is under way. */
+  beforeStop(hook: () => Promise<void>): void {
+    this.stopHooks.push(hook);
+  }
+
   /**
    * Connects and subscribes, waiting at most a moment: an instance whose Redis is down starts and
    * serves without it, and picks it up when it comes (ioredis keeps reconnecting).
@@ -111,6 +117,7 @@ export class RedisConnection {
   }
 
   async stop(): Promise<void> {
+    await Promise.allSettled(this.stopHooks.map((hook) => hook()));
     for (const connection of [this.subscriber, this.commands]) {
       try {
         await connection.quit();

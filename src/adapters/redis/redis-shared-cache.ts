@@ -34,7 +34,7 @@ type CacheRedis = Redis & {
 };
 
 /**
- * The shared answer cache on Redis, failing open: every error is a miss, and after a few failures
+ * The shared cache on Redis, failing open: every error is a miss, and after a few failures
  * in a row it leaves Redis alone for a moment, so a frozen server costs each request nothing.
  * Invalidations that could not be delivered are kept and sent again, before any lookup, as soon as
  * Redis answers.
@@ -61,6 +61,10 @@ export class RedisSharedCache implements SharedCache {
     connection.commands.defineCommand('storeIfCurrent', { numberOfKeys: 2, lua: STORE_IF_CURRENT });
     this.redis = connection.commands as CacheRedis;
     connection.whenReady(() => void this.invalidations.flush());
+    connection.beforeStop(async () => {
+      await this.settled();
+      await this.invalidations.close();
+    });
     connection.listen(CHANNEL, {
       received: (keys) => this.watchers.forEach((watcher) => watcher.invalidated(keys)),
       missedSome: () => this.watchers.forEach((watcher) => watcher.missedSome()),

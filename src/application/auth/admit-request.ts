@@ -11,7 +11,7 @@ export interface AdmissionRequest {
   readonly client: string;
 }
 
-export interface Admission {
+export interface Admitted {
   readonly principal: Principal;
   /** The token's quota after this request; absent when tokens are not limited. */
   readonly quota?: QuotaReport | undefined;
@@ -31,7 +31,7 @@ export class AdmitRequest {
   ) {}
 
   /** A request whose token is at hand waits for nothing but the count of its quota. */
-  async execute({ secret, client }: AdmissionRequest): Promise<Admission> {
+  async execute({ secret, client }: AdmissionRequest): Promise<Admitted> {
     const failures = this.settings.failedAuthentications;
     if (failures !== undefined) {
       const over = this.limiter.knownOver(failureBucketOf(client), failures);
@@ -47,7 +47,7 @@ export class AdmitRequest {
   }
 
   /** The token is not at hand: look it up (a refusal counts against the client address), then count. */
-  private async authenticateThenCount(secret: string | undefined, client: string): Promise<Admission> {
+  private async authenticateThenCount(secret: string | undefined, client: string): Promise<Admitted> {
     let principal: Principal;
     try {
       principal = await this.authenticate.execute(secret);
@@ -62,7 +62,7 @@ export class AdmitRequest {
   }
 
   /** Counts the request against the token's quota: its own limit, or the default. */
-  private count(principal: Principal): Promise<Admission> {
+  private count(principal: Principal): Promise<Admitted> {
     const limit = principal.rateLimit ?? this.settings.perToken;
     if (limit === undefined) return Promise.resolve({ principal });
     return this.limiter.consume(`token:${principal.tokenId}`, limit).then((state) => {

@@ -113,13 +113,14 @@ export class AnswerCache {
   /**
    * The answer kept in this process under `key`, at once and without any I/O, when there is one
    * (an error kept as an answer is not given here: `read` gives it). Only hits are reported to the
-   * observer, so a request that peeks, misses and then reads counts one lookup.
+   * observer, so a request that peeks, misses and then reads counts one lookup; a look that is not
+   * the answer's use (whether one is held, before deciding) is not `counted`.
    */
-  peek<T>(key: string): T | undefined {
+  peek<T>(key: string, counted = true): T | undefined {
     if (this.localEntries <= 0) return undefined;
     const kept = this.kept(key);
     if (kept === undefined || !kept.ok) return undefined;
-    this.observer.lookedUp(cacheKeyFamily(key), 'local', true);
+    if (counted) this.observer.lookedUp(cacheKeyFamily(key), 'local', true);
     return kept.value as T;
   }
 

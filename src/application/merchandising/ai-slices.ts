@@ -1,7 +1,6 @@
 import { DomainError, ValidationError, type ValidationIssue } from '../../domain/shared/errors.js';
 import { draftSlice, MAX_SLICE_PRODUCTS, type SliceGenerator, type SliceInput } from '../../domain/merchandising/slice.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
-import type { Similarity } from '../../domain/product/similarity.js';
 import type { SimilarityFeed } from '../product/similarity-feed.js';
 import type { WriteOptions } from '../shared/precondition.js';
 import type { SliceWriter } from './slice-writer.js';
@@ -10,13 +9,12 @@ import type { SliceChange } from './views.js';
 export const MAX_SEEDS = 50;
 
 /**
- * The products of an AI slice: the seeds' neighbours from the similarity port, taken in turns
+ * The products of an AI slice: the seeds' neighbours through the similarity feed, taken in turns
  * (each seed's best, then each seed's second best, ...), without repeats and without unavailable
  * products, until `size`; led by the seeds themselves when asked.
  */
 export async function generateSliceProducts(
   products: ProductStore,
-  similarity: Similarity,
   feed: SimilarityFeed,
   generator: SliceGenerator,
   unknownSeeds: 'refuse' | 'skip' = 'refuse',
@@ -52,9 +50,8 @@ export async function generateSliceProducts(
   const seeds = [...new Set(generator.seeds)].map((id) => known.get(id)).filter((p) => p !== undefined);
   if (generator.includeSeeds) for (const seed of seeds) if (seed.available) take(seed.id);
   for (const seed of seeds) chosen.add(seed.id);
-  await feed.settled();
   const lists: (readonly string[])[] = [];
-  for (const seed of seeds) lists.push(await neighboursOf(seed.id, generator.size, similarity, feed));
+  for (const seed of seeds) lists.push((await feed.neighbours(seed.id, generator.size)) ?? []);
   for (let rank = 0; answer.length < generator.size && lists.some((l) => rank < l.length); rank++) {
     for (const list of lists) {
       const id = list[rank];
@@ -62,22 +59,6 @@ export async function generateSliceProducts(
     }
   }
   return answer;
-}
-
-/**
- * A seed's neighbours. A seed the engine does not know yet (written through another instance a
- * moment ago) is read from the store through the feed, the one way the engine learns products.
- */
-async function neighboursOf(
-  seedId: string,
-  limit: number,
-  similarity: Similarity,
-  feed: SimilarityFeed,
-): Promise<readonly string[]> {
-  const known = similarity.similarTo(seedId, limit);
-  if (known !== undefined) return known;
-  await feed.readFromStore([seedId]);
-  return similarity.similarTo(seedId, limit) ?? [];
 }
 
 export interface AiSliceInput extends Omit<SliceInput, 'type' | 'products' | 'generator'> {
@@ -91,14 +72,13 @@ export class CreateAiSlice {
   constructor(
     private readonly writer: SliceWriter,
     private readonly products: ProductStore,
-    private readonly similarity: Similarity,
     private readonly feed: SimilarityFeed,
   ) {}
 
   async execute(collectionId: number, input: AiSliceInput, actor: string): Promise<SliceChange> {
     const { seeds, size, includeSeeds, ...slice } = input;
     const generator: SliceGenerator = { seeds: [...seeds], size, includeSeeds: includeSeeds ?? false };
-    const products = await generateSliceProducts(this.products, this.similarity, this.feed, generator);
+    const products = await generateSliceProducts(this.products, this.feed, generator);
     return this.writer.create(collectionId, draftSlice({ ...slice, type: 'AI', products, generator }), actor);
   }
 }
@@ -108,7 +88,6 @@ export class RegenerateAiSlice {
   constructor(
     private readonly writer: SliceWriter,
     private readonly products: ProductStore,
-    private readonly similarity: Similarity,
     private readonly feed: SimilarityFeed,
   ) {}
 
@@ -126,7 +105,7 @@ export class RegenerateAiSlice {
         // Seeds deleted from the catalog since are left out; the others still lead the way.
         return {
           ...slice,
-          products: await generateSliceProducts(this.products, this.similarity, this.feed, slice.generator, 'skip'),
+          products: await generateSliceProducts(this.products, this.feed, slice.generator, 'skip'),
         };
       },
       options,

@@ -1,7 +1,7 @@
 import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
 import { activeSliceCacheKey } from '../caching/cache-keys.js';
 import type { AnswerCache } from '../caching/answer-cache.js';
-import { Precondition, preconditionFailed } from '../shared/precondition.js';
+import { Precondition } from '../shared/precondition.js';
 import { collectionNotFound } from './not-found.js';
 
 /** Deletes a collection together with all its slices. */
@@ -12,14 +12,11 @@ export class DeleteCollection {
   ) {}
 
   async execute(id: number, precondition = Precondition.NONE): Promise<void> {
-    const expected = await precondition.versionToExpect(
+    const result = await precondition.write(
       'collection',
       async () => (await this.collections.getCollection(id))?.version,
-    );
-    const result = await this.answers.afterWrite([activeSliceCacheKey(id)], () =>
-      this.collections.deleteCollection(id, expected),
+      (expected) => this.answers.afterWrite([activeSliceCacheKey(id)], () => this.collections.deleteCollection(id, expected)),
     );
     if (result.status === 'missing') throw collectionNotFound();
-    if (result.status === 'stale') throw preconditionFailed('collection', result.version);
   }
 }

@@ -1,7 +1,7 @@
 import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
 import { activeSliceCacheKey } from '../caching/cache-keys.js';
 import type { AnswerCache } from '../caching/answer-cache.js';
-import { Precondition, preconditionFailed } from '../shared/precondition.js';
+import { Precondition } from '../shared/precondition.js';
 import { sliceNotFound } from './not-found.js';
 
 /** Deletes a slice; the collection shows what its other slices say from then on. */
@@ -12,14 +12,14 @@ export class DeleteSlice {
   ) {}
 
   async execute(collectionId: number, sliceId: number, precondition = Precondition.NONE): Promise<void> {
-    const expected = await precondition.versionToExpect(
+    const result = await precondition.write(
       'slice',
       async () => (await this.collections.getSlice(collectionId, sliceId))?.version,
+      (expected) =>
+        this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
+          this.collections.deleteSlice(collectionId, sliceId, expected),
+        ),
     );
-    const result = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
-      this.collections.deleteSlice(collectionId, sliceId, expected),
-    );
-    if (result.status === 'stale') throw preconditionFailed('slice', result.version);
     if (result.status === 'missing') throw await sliceNotFound(this.collections, collectionId);
   }
 }

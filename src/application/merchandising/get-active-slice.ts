@@ -27,8 +27,8 @@ export class GetActiveSlice {
    * What the collection shows now when this process has it at hand (see AnswerCache.peek); else
    * undefined. A kept answer never outlives the next transition, so this is right by the clock too.
    */
-  peek(collectionId: number): ActiveSliceView | undefined {
-    return this.answers.peek(activeSliceCacheKey(collectionId));
+  peek(collectionId: number, counted = true): ActiveSliceView | undefined {
+    return this.answers.peek(activeSliceCacheKey(collectionId), counted);
   }
 
   async execute(collectionId: number, at?: Date): Promise<ActiveSliceView> {

@@ -5,7 +5,7 @@ import { overlapsOf } from '../../domain/merchandising/schedule.js';
 import { sliceStatusAt, type Slice, type SliceDraft } from '../../domain/merchandising/slice.js';
 import { activeSliceCacheKey } from '../caching/cache-keys.js';
 import type { AnswerCache } from '../caching/answer-cache.js';
-import { Precondition, preconditionFailed, type WriteOptions } from '../shared/precondition.js';
+import { Precondition, type WriteOptions } from '../shared/precondition.js';
 import { collectionNotFound, sliceNotFound } from './not-found.js';
 import type { SliceChange } from './views.js';
 
@@ -57,7 +57,7 @@ export class SliceWriter {
       );
       if (result.status === 'done') return this.describe(result.value);
       if (result.status === 'missing') throw await sliceNotFound(this.collections, collectionId);
-      if (!precondition.anyVersion) throw preconditionFailed('slice', result.version);
+      precondition.onStale('slice', result.version);
       if (attempt === ATTEMPTS) {
         throw new DomainError('CONFLICT', 'The slice kept changing while this change was made; try again.');
       }

@@ -5,7 +5,7 @@ import type { CollectionStore } from '../../domain/merchandising/collection-stor
 import { activeSliceCacheKey } from '../caching/cache-keys.js';
 import type { AnswerCache } from '../caching/answer-cache.js';
 import { collectionNotFound } from './not-found.js';
-import { Precondition, preconditionFailed, type WriteOptions } from '../shared/precondition.js';
+import { Precondition, type WriteOptions } from '../shared/precondition.js';
 
 /** Renames a collection or changes its description. */
 export class UpdateCollection {
@@ -21,15 +21,13 @@ export class UpdateCollection {
     }
     const fields = draftCollectionFields(changes);
     const change = { at: this.clock.now(), by: options.actor };
-    const expected = await (options.precondition ?? Precondition.NONE).versionToExpect(
+    const result = await (options.precondition ?? Precondition.NONE).write(
       'collection',
       async () => (await this.collections.getCollection(id))?.version,
-    );
-    const result = await this.answers.afterWrite([activeSliceCacheKey(id)], () =>
-      this.collections.updateCollection(id, fields, change, expected),
+      (expected) =>
+        this.answers.afterWrite([activeSliceCacheKey(id)], () => this.collections.updateCollection(id, fields, change, expected)),
     );
     if (result.status === 'missing') throw collectionNotFound();
-    if (result.status === 'stale') throw preconditionFailed('collection', result.version);
     return { ...result.value, sliceCount: await this.collections.countSlices(id) };
   }
 }

@@ -33,13 +33,9 @@ export class FindSimilarProducts {
     if (!validLimit(limit)) {
       throw ValidationError.single('data.limit', `must be an integer from 1 to ${MAX_SIMILAR_LIMIT}`);
     }
-    await this.feed.settled();
-    const known = this.similarity.similarTo(query.productId, limit);
-    if (known !== undefined) return known;
-    // Not known here yet (written through another instance a moment ago?): read it from the store.
-    const found = await this.feed.readFromStore([query.productId]);
-    if (!found.has(query.productId)) throw new DomainError('PRODUCT_NOT_FOUND', 'No product has this id.');
-    return this.similarity.similarTo(query.productId, limit) ?? [];
+    const found = await this.feed.neighbours(query.productId, limit);
+    if (found === undefined) throw new DomainError('PRODUCT_NOT_FOUND', 'No product has this id.');
+    return found;
   }
 }
 

@@ -71,7 +71,8 @@ export class FollowCatalog implements SimilarityFeed {
     this.stopped = false;
     await this.reconcile();
     const every = this.settings.reconcileEveryMs;
-    if (every !== undefined) this.schedule(every);
+    // A retry already scheduled (a read that failed meanwhile) schedules the period when it has run.
+    if (every !== undefined && this.cancelTimer === undefined) this.schedule(every);
   }
 
   async stop(): Promise<void> {
@@ -115,6 +116,15 @@ export class FollowCatalog implements SimilarityFeed {
     return found;
   }
 
+  async neighbours(productId: string, limit: number): Promise<readonly string[] | undefined> {
+    await this.settled();
+    const known = this.similarity.similarTo(productId, limit);
+    if (known !== undefined) return known;
+    // Not known here yet (written through another instance a moment ago?): read it from the store.
+    const found = await this.readFromStore([productId]);
+    return found.has(productId) ? (this.similarity.similarTo(productId, limit) ?? []) : undefined;
+  }
+
   private track(work: Promise<void>): void {
     this.inFlight.add(work);
     void work.finally(() => this.inFlight.delete(work));
@@ -139,6 +149,7 @@ export class FollowCatalog implements SimilarityFeed {
    * a call during a run makes one more run follow it.
    */
   reconcile(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     if (this.reconciling !== undefined) {
       this.again = true;
       return this.reconciling;
@@ -208,10 +219,14 @@ export class FollowCatalog implements SimilarityFeed {
     this.schedule(this.settings.retryAfterMs ?? 5_000);
   }
 
-  /** Reconciles after `ms`, then every `reconcileEveryMs` when configured (a failure retries sooner). */
+  /**
+   * Reconciles after `ms`, then every `reconcileEveryMs` when configured (a failure retries sooner).
+   * One timer at most: a new one replaces the one scheduled.
+   */
   private schedule(ms: number): void {
-    this.cancelTimer = this.scheduler.after(ms, () => {
-      this.cancelTimer = undefined;
+    this.cancelTimer?.();
+    const cancel = this.scheduler.after(ms, () => {
+      if (this.cancelTimer === cancel) this.cancelTimer = undefined;
       if (this.stopped) return;
       this.reconcile().then(
         () => {
@@ -221,5 +236,6 @@ export class FollowCatalog implements SimilarityFeed {
         () => undefined, // retried by reconcile's own failure handling
       );
     });
+    this.cancelTimer = cancel;
   }
 }

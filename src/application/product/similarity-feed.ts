@@ -16,6 +16,12 @@ export interface SimilarityFeed {
    * ago, whose news has not arrived yet); answers what was found.
    */
   readFromStore(productIds: readonly string[]): Promise<ReadonlyMap<string, Product>>;
+  /**
+   * The products similar to one, once the news received before the call has reached the engine;
+   * a product the engine does not know yet is read from the store first. Undefined: no product has
+   * this id.
+   */
+  neighbours(productId: string, limit: number): Promise<readonly string[] | undefined>;
   /** Whether news of other instances' writes is being read: answers may be about to change. */
   readonly catchingUp: boolean;
   /** Resolves once the news received before the call has reached the engine. */

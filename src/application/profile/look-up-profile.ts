@@ -9,10 +9,11 @@ import {
 import type { ProfileStore } from '../../domain/profile/profile-store.js';
 import type { AnswerCache } from '../caching/answer-cache.js';
 import { profileCacheKey } from '../caching/cache-keys.js';
+import { Remembered } from '../shared/remembered.js';
 
 export type ProfileKey = 'userProfileId' | IdentifierKind;
 
-/** How many written forms of identifiers are remembered with their normal form, per kind. */
+/** How many written forms of identifiers are remembered with their normal form. */
 const REMEMBERED_FORMS = 10_000;
 
 export interface ProfileLookup {
@@ -26,7 +27,7 @@ export interface ProfileLookup {
  */
 export class LookUpProfile {
   /** Normalising a phone number costs far more than the lookup it leads to: each written form is normalised once. */
-  private readonly normalForms = new Map<IdentifierKind, Map<string, Normalised>>();
+  private readonly normalForms = new Remembered<Normalised>(REMEMBERED_FORMS);
 
   constructor(
     private readonly profiles: ProfileStore,
@@ -35,14 +36,14 @@ export class LookUpProfile {
   ) {}
 
   /** The profile this lookup finds when this process has it at hand (see AnswerCache.peek); else undefined. */
-  peek(lookup: ProfileLookup): CustomerProfile | undefined {
+  peek(lookup: ProfileLookup, counted = true): CustomerProfile | undefined {
     if (lookup.by === 'userProfileId') {
       return userProfileIdProblem(lookup.value) === undefined
-        ? this.answers.peek(profileCacheKey('id', lookup.value))
+        ? this.answers.peek(profileCacheKey('id', lookup.value), counted)
         : undefined;
     }
     const normalised = this.normalise(lookup.by, lookup.value);
-    return normalised.error === undefined ? this.answers.peek(profileCacheKey(lookup.by, normalised.value)) : undefined;
+    return normalised.error === undefined ? this.answers.peek(profileCacheKey(lookup.by, normalised.value), counted) : undefined;
   }
 
   async execute(lookup: ProfileLookup): Promise<CustomerProfile> {
@@ -60,15 +61,7 @@ export class LookUpProfile {
 
   /** The identifier's normal form (or why it has none), remembered for the most recent written forms. */
   private normalise(kind: IdentifierKind, value: string): Normalised {
-    let forms = this.normalForms.get(kind);
-    if (forms === undefined) this.normalForms.set(kind, (forms = new Map()));
-    let normalised = forms.get(value);
-    if (normalised === undefined) {
-      normalised = normaliseIdentifier(kind, value, this.policy);
-      if (forms.size >= REMEMBERED_FORMS) forms.clear();
-      forms.set(value, normalised);
-    }
-    return normalised;
+    return this.normalForms.get(`${kind}:${value}`, () => normaliseIdentifier(kind, value, this.policy));
   }
 
   private find(key: string, noun: string, read: () => ReturnType<ProfileStore['findById']>): Promise<CustomerProfile> {

@@ -1,4 +1,5 @@
 import { DomainError } from '../../domain/shared/errors.js';
+import type { WriteResult } from '../../domain/shared/write-result.js';
 
 /** What a precondition is about, as its failure names it. */
 export type VersionedThing = 'collection' | 'slice';
@@ -43,6 +44,29 @@ export class Precondition {
     if (current === undefined) return NO_VERSION;
     this.check(what, current);
     return current;
+  }
+
+  /**
+   * Runs a store write of the thing under this precondition: handed the version to expect, and
+   * failed as PRECONDITION_FAILED when it found another. What else it answers is the caller's.
+   */
+  async write<T>(
+    what: VersionedThing,
+    stored: () => Promise<number | undefined>,
+    write: (expectedVersion: number | undefined) => Promise<WriteResult<T>>,
+  ): Promise<Exclude<WriteResult<T>, { status: 'stale' }>> {
+    const result = await write(await this.versionToExpect(what, stored));
+    if (result.status === 'stale') throw preconditionFailed(what, result.version);
+    return result;
+  }
+
+  /**
+   * A write found the thing at another version than the one it computed its change from: with a
+   * precondition, that fails as PRECONDITION_FAILED; without, the caller may compute the change
+   * again from the new version.
+   */
+  onStale(what: VersionedThing, version: number): void {
+    if (this.versions !== undefined) throw preconditionFailed(what, version);
   }
 }
 

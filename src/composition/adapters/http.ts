@@ -32,7 +32,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
     bind,
     PipelineToken,
     (admit: AdmitRequest, settings: HttpSettings, logger: Logger, metrics: PrometheusMetrics): Pipeline => ({
-      admission: new Admission(admit, settings.trustedProxies),
+      admission: new Admission(admit, settings.trustedProxies, (limit) => metrics.refused(limit)),
       observer: new RequestObserver(logger, metrics),
       logger,
     }),

@@ -27,7 +27,7 @@ interface RedisAdapters {
 const RedisAdaptersToken = token<RedisAdapters>('RedisAdapters');
 
 /**
- * What the instances of a deployment share through Redis (REDIS_URL): the answer cache and its
+ * What the instances of a deployment share through Redis (REDIS_URL): the shared cache and its
  * invalidations, the rate-limit counts, and catalog news, all on one connection. They are built
  * together, before the connection sends anything: each defines its Lua scripts on the shared
  * client as it is built, and ioredis' automatic pipelines only know the scripts defined before

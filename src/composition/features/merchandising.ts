@@ -21,7 +21,6 @@ import { UpdateCollection } from '../../application/merchandising/update-collect
 import { SimilarityFeedToken } from '../../application/product/similarity-feed.js';
 import { CollectionStoreToken } from '../../domain/merchandising/collection-store.js';
 import { ProductStoreToken } from '../../domain/product/product-store.js';
-import { SimilarityToken } from '../../domain/product/similarity.js';
 import { ClockToken } from '../../domain/shared/clock.js';
 import { activeSliceRoutes } from '../../adapters/http/merchandising/active-slice-routes.js';
 import { collectionRoutes } from '../../adapters/http/merchandising/collection-routes.js';
@@ -52,8 +51,8 @@ export const merchandisingModule = new ContainerModule(({ bind }) => {
 
   bindClass(bind, CreateSpreadsheetSlice, [SliceWriter]);
   bindClass(bind, ReplaceSliceProductsFromSpreadsheet, [SliceWriter]);
-  bindClass(bind, CreateAiSlice, [SliceWriter, ProductStoreToken, SimilarityToken, SimilarityFeedToken]);
-  bindClass(bind, RegenerateAiSlice, [SliceWriter, ProductStoreToken, SimilarityToken, SimilarityFeedToken]);
+  bindClass(bind, CreateAiSlice, [SliceWriter, ProductStoreToken, SimilarityFeedToken]);
+  bindClass(bind, RegenerateAiSlice, [SliceWriter, ProductStoreToken, SimilarityFeedToken]);
   bindRoutes(bind, spreadsheetAndAiRoutes, [
     CreateSpreadsheetSlice,
     ReplaceSliceProductsFromSpreadsheet,

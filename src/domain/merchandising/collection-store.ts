@@ -1,6 +1,7 @@
 import { token } from '../shared/token.js';
 import type { Collection, CollectionFields, CollectionSummary } from './collection.js';
 import type { Slice, SliceDraft, SliceSummary } from './slice.js';
+import type { WriteResult } from '../shared/write-result.js';
 
 /** Who changes something, and when. */
 export interface Change {
@@ -8,15 +9,6 @@ export interface Change {
   /** The name of the token that makes the change. */
   readonly by: string;
 }
-
-/**
- * The outcome of a write that may find its target gone, or changed since the writer read it:
- * `stale` when `expectedVersion` was given and the stored version differs (nothing changed).
- */
-export type WriteResult<T> =
-  | { readonly status: 'done'; readonly value: T }
-  | { readonly status: 'missing' }
-  | { readonly status: 'stale'; readonly version: number };
 
 export interface CollectionQuery {
   /** Only collections with a larger id (the cursor of the previous page). */

@@ -55,8 +55,8 @@ export function activeSliceRoutes(getActiveSlice: GetActiveSlice, clock: Clock):
           const view = await getActiveSlice.execute(params.id);
           return rendered(render(view), { 'Cache-Control': cacheControl(view) });
         },
-        peek: (params) => {
-          const view = getActiveSlice.peek(params.id);
+        peek: (params, counted) => {
+          const view = getActiveSlice.peek(params.id, counted);
           return view === undefined ? undefined : rendered(render(view), { 'Cache-Control': cacheControl(view) });
         },
       }),

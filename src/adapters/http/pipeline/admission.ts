@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AdmitRequest } from '../../../application/auth/admit-request.js';
 import { hasScope, type Principal } from '../../../domain/auth/api-token.js';
 import type { Scope } from '../../../domain/auth/scopes.js';
-import { DomainError } from '../../../domain/shared/errors.js';
+import { DomainError, RateLimitedError, type QuotaReport } from '../../../domain/shared/errors.js';
 import { clientAddress } from './client-address.js';
 import type { Exchange } from './reply.js';
 
@@ -19,6 +19,8 @@ export class Admission {
   constructor(
     private readonly admit: AdmitRequest,
     private readonly trustedProxies: number,
+    /** Told of every request a rate limit refused, by which limit (for the metrics). */
+    private readonly refused: (limit: QuotaReport['policy']) => void,
   ) {}
 
   enter(req: IncomingMessage, scope: Scope, exchange: Exchange): Promise<Principal> {
@@ -27,11 +29,17 @@ export class Admission {
       secret: typeof token === 'string' && token !== '' ? token : undefined,
       client: clientAddress(req, this.trustedProxies),
     });
-    return admitting.then((admitted) => {
-      exchange.quota = admitted.quota;
-      if (!hasScope(admitted.principal, scope)) throw new DomainError('FORBIDDEN', `This token lacks the ${scope} scope.`);
-      exchange.principal = admitted.principal;
-      return admitted.principal;
-    });
+    return admitting.then(
+      (admitted) => {
+        exchange.quota = admitted.quota;
+        if (!hasScope(admitted.principal, scope)) throw new DomainError('FORBIDDEN', `This token lacks the ${scope} scope.`);
+        exchange.principal = admitted.principal;
+        return admitted.principal;
+      },
+      (error: unknown) => {
+        if (error instanceof RateLimitedError) this.refused(error.quota.policy);
+        throw error;
+      },
+    );
   }
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from '../../logging/logger.js';
 import { maskIdentifier, maskUnknownPath } from '../../logging/mask.js';
+import { Remembered } from '../../../application/shared/remembered.js';
 import type { Exchange } from './reply.js';
 import { requestIdFrom } from './request-id.js';
 import type { RouteSpec } from './route-spec.js';
@@ -32,7 +33,7 @@ export interface AnsweredRequest {
  */
 export class RequestObserver {
   /** The logged form of recent paths (masking an identifier costs more than the rest of the line). */
-  private readonly loggedPaths = new Map<string, string>();
+  private readonly loggedPaths = new Remembered<string>(REMEMBERED_PATHS);
 
   constructor(
     private readonly logger: Logger,
@@ -64,18 +65,11 @@ export class RequestObserver {
 
   private loggedPath(spec: RouteSpec, request: AnsweredRequest): string {
     if (!spec.path.includes(':')) return spec.path;
-    const key = `${spec.operationId} ${request.path}`;
-    let logged = this.loggedPaths.get(key);
-    if (logged === undefined) {
-      logged = maskedPath(spec, request.params);
-      if (this.loggedPaths.size >= REMEMBERED_PATHS) this.loggedPaths.clear();
-      this.loggedPaths.set(key, logged);
-    }
-    return logged;
+    return this.loggedPaths.get(`${spec.operationId} ${request.path}`, () => maskedPath(spec, request.params));
   }
 }
 
-/** How many paths' logged forms are remembered; a flood of distinct paths only empties the memory. */
+/** How many paths' logged forms are remembered. */
 const REMEMBERED_PATHS = 10_000;
 
 /** The route pattern with its parameters filled in, the personal ones masked. */

@@ -97,10 +97,10 @@ export interface RouteSpec<P = any, Q = any, B = any> {
   readonly handler: (input: RouteInput<P, Q, B>) => Reply | Promise<Reply>;
   /**
    * For the hot reads: the answer this process holds for these path parameters, at once and
-   * without I/O; undefined when it holds none (the full path then answers). The fast lane answers
-   * a plain GET with it.
+   * without I/O; undefined when it holds none. The fast lane answers a plain GET with it; it first
+   * looks without it being `counted` as a cache lookup, to decide whether to take the request.
    */
-  readonly peek?: (params: P) => Reply | undefined;
+  readonly peek?: (params: P, counted: boolean) => Reply | undefined;
   /**
    * For a hot POST (similar products), whose answer needs its body: the fast lane takes every
    * such request and answers it with the pipeline's own steps, without the framework.

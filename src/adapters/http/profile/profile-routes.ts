@@ -80,8 +80,8 @@ export function profileRoutes(
       ],
       problems: ['PROFILE_NOT_FOUND'],
       handler: async ({ params }) => rendered(render(await lookUp.execute({ by: key, value: params[param] ?? '' }))),
-      peek: (params) => {
-        const profile = lookUp.peek({ by: key, value: params[param] ?? '' });
+      peek: (params, counted) => {
+        const profile = lookUp.peek({ by: key, value: params[param] ?? '' }, counted);
         return profile === undefined ? undefined : rendered(render(profile));
       },
     }),
