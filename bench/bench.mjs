@@ -253,7 +253,7 @@ function rowOf(setup, endpoint, runs) {
         ? ''
         : `, before ${before.cpuUs.toFixed(1)} µs (${(change * 100).toFixed(1)}%)`),
   );
-  return { setup, endpoint, raw, vitrine, before, cpuRatio, change, errors };
+  return { setup, endpoint, raw, vitrine, before, cpuRatio, change, errors, rounds: runs };
 }
 
 /**
@@ -611,8 +611,7 @@ async function measureLibraries(results) {
     `\nHand-written parts against their libraries (per request, against ${cheapest?.endpoint ?? 'no hot read'}: ${requestUs?.toFixed(1) ?? '?'} µs):`,
   );
   const parts = pairs.map((pair) => {
-    const handNs = nanosecondsPerCall(pair.hand);
-    const libraryNs = nanosecondsPerCall(pair.lib);
+    const [handNs, libraryNs] = nanosecondsPerCall(pair.hand, pair.lib);
     const lossUs = ((libraryNs - handNs) * pair.perRequest) / 1000;
     console.log(
       `  ${pair.part}: by hand ${handNs.toFixed(0)} ns, ${pair.library} ${libraryNs.toFixed(0)} ns, × ${pair.perRequest} a request: ` +
@@ -647,19 +646,23 @@ function logLineByHand(destination) {
 }
 
 /**
- * CPU time of one call, in nanoseconds: the median of 9 batches of 100,000 calls, after a warm-up
- * batch. @param {() => void} call
+ * CPU time of one call of each, in nanoseconds: batches of 100,000 calls of one, then of the other,
+ * 15 times over after a warm-up batch of each (so a slower moment of the machine weighs on both
+ * alike); the median batch of each. @param {() => void} first @param {() => void} second
  */
-function nanosecondsPerCall(call) {
+function nanosecondsPerCall(first, second) {
   const BATCH = 100_000;
-  const times = [];
-  for (let batch = 0; batch < 10; batch++) {
-    const before = process.cpuUsage();
-    for (let i = 0; i < BATCH; i++) call();
-    const used = process.cpuUsage(before);
-    if (batch > 0) times.push(((used.user + used.system) * 1000) / BATCH);
+  /** @type {[number[], number[]]} */
+  const times = [[], []];
+  for (let batch = 0; batch < 16; batch++) {
+    [first, second].forEach((call, which) => {
+      const before = process.cpuUsage();
+      for (let i = 0; i < BATCH; i++) call();
+      const used = process.cpuUsage(before);
+      if (batch > 0) times[which]?.push(((used.user + used.system) * 1000) / BATCH);
+    });
   }
-  return medianOf(times);
+  return [medianOf(times[0]), medianOf(times[1])];
 }
 
 main().catch(async (error) => {
