@@ -22,16 +22,20 @@
  *
  * Options: --requests=30000 (per measured run), --warmup=10000 (requests), --connections=50,
  * --pipelining=1, --rounds=7, --build=DIR (instead of this checkout), --against=DIR, --setups=embedded,redis,
- * --endpoints=WORD,..., --json=FILE.
+ * --endpoints=WORD,..., --libraries=false (skip the hand-written parts), --json=FILE.
+ *
+ * Then it measures, in context, what the parts Vitrine writes by hand would cost with the libraries
+ * they stand for (bench/hand-written-parts.mjs).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { measureHandWrittenParts } from './hand-written-parts.mjs';
 import { commandLineOptions } from './options.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -47,8 +51,6 @@ const BUILD = options.build === undefined ? ROOT : resolve(String(options.build)
 const SETUPS = String(options.setups ?? 'embedded,redis').split(',');
 /** Whether to measure the hand-written hot parts against the libraries they stand for (`--libraries=false`: not). */
 const LIBRARIES = options.libraries !== 'false';
-/** A hand-written part is kept only when its library would cost a hot read more than this share of its CPU. */
-const LIBRARY_THRESHOLD = 0.03;
 /** Only the endpoints whose names contain one of these words (`--endpoints=similar,profile`). */
 const ONLY = options.endpoints === undefined ? undefined : String(options.endpoints).split(',');
 const ADMIN = `vtr_bench_${randomBytes(24).toString('base64url')}`;
@@ -94,7 +96,8 @@ async function main() {
   }
 
   printTable(results);
-  const libraries = LIBRARIES ? await measureLibraries(results) : [];
+  const profileRead = results.find((r) => r.setup === 'embedded' && r.endpoint === 'profile by id');
+  const libraries = LIBRARIES ? await measureHandWrittenParts(BUILD, profileRead?.vitrine.cpuUs) : [];
   const missed = results.filter((r) => r.setup === 'embedded' && (r.cpuRatio > CPU_GOAL || r.errors > 0));
   console.log(
     missed.length === 0
@@ -535,134 +538,6 @@ function printTable(results) {
     }),
   ];
   console.log(`\n${lines.join('\n')}`);
-}
-
-/**
- * What the parts of every request that Vitrine writes by hand (its request log line, its request
- * and cache-lookup series) would cost with the libraries they stand for (pino's own formatting,
- * prom-client's labelled metrics), timed in this process, pair by pair, over many calls, and set
- * against the CPU time per request of the cheapest hot read measured above. A part is worth its
- * hand-written code only when the library would cost that read more than 3%.
- * @param {any[]} results
- */
-async function measureLibraries(results) {
-  const { createLogger } = await import('../dist/adapters/logging/logger.js');
-  const { RequestSeries, CacheLookups } = await import('../dist/adapters/metrics/hot-series.js');
-  const { HTTP_BUCKETS } = await import('../dist/adapters/metrics/prometheus-metrics.js');
-  const { pino } = await import('pino');
-  const { Counter, Histogram, Registry } = await import('prom-client');
-  // Both loggers write as the service does to its standard output: sonic-boom, synchronous, 4 KB batches.
-  const destination = () => pino.destination({ dest: openSync('/dev/null', 'w'), sync: true, minLength: 4096 });
-  const byHand = logLineByHand(destination());
-  const pinoLogger = createLogger('info', destination());
-  const route = '/api/v1/crm/protected/profile/user-profile-id/:userProfileId';
-  const line = {
-    requestId: '4f1c5a0e-6c55-4b8e-9d1e-0b7c2f5d9a31',
-    method: 'GET',
-    route,
-    path: '/api/v1/crm/protected/profile/user-profile-id/up_ana_souza',
-    status: 200,
-    ms: 0.412,
-    client: 'bench-storefront',
-  };
-  const series = new RequestSeries(
-    new Registry(),
-    { counter: 'a_total', histogram: 'a_seconds' },
-    { counter: 'a', histogram: 'a' },
-    HTTP_BUCKETS,
-  );
-  const registers = [new Registry()];
-  const labelNames = /** @type {const} */ (['method', 'route', 'status']);
-  const counter = new Counter({ name: 'b_total', help: 'b', labelNames, registers });
-  const histogram = new Histogram({ name: 'b_seconds', help: 'b', labelNames, buckets: HTTP_BUCKETS, registers });
-  const lookups = new CacheLookups(new Registry(), 'c_total', 'c');
-  const lookupCounter = new Counter({ name: 'd_total', help: 'd', labelNames: ['family', 'layer', 'result'], registers });
-  const pairs = [
-    {
-      part: 'request log line',
-      perRequest: 1,
-      library: 'pino',
-      hand: () => byHand(line),
-      lib: () => pinoLogger.info(line, 'request'),
-    },
-    {
-      part: 'request count and latency',
-      perRequest: 1,
-      library: 'prom-client',
-      hand: () => series.observe('GET', route, 200, 0.000412),
-      lib: () => {
-        const labels = { method: 'GET', route, status: 200 };
-        counter.inc(labels);
-        histogram.observe(labels, 0.000412);
-      },
-    },
-    {
-      part: 'cache lookup count',
-      perRequest: 2,
-      library: 'prom-client',
-      hand: () => lookups.count('profile', 'local', true),
-      lib: () => lookupCounter.inc({ family: 'profile', layer: 'local', result: 'hit' }),
-    },
-  ];
-  const embedded = results.filter((r) => r.setup === 'embedded');
-  const cheapest = embedded.reduce((low, r) => (low === undefined || r.vitrine.cpuUs < low.vitrine.cpuUs ? r : low), undefined);
-  const requestUs = cheapest?.vitrine.cpuUs;
-  console.log(
-    `\nHand-written parts against their libraries (per request, against ${cheapest?.endpoint ?? 'no hot read'}: ${requestUs?.toFixed(1) ?? '?'} µs):`,
-  );
-  const parts = pairs.map((pair) => {
-    const [handNs, libraryNs] = nanosecondsPerCall(pair.hand, pair.lib);
-    const lossUs = ((libraryNs - handNs) * pair.perRequest) / 1000;
-    console.log(
-      `  ${pair.part}: by hand ${handNs.toFixed(0)} ns, ${pair.library} ${libraryNs.toFixed(0)} ns, × ${pair.perRequest} a request: ` +
-        `${lossUs >= 0 ? '+' : ''}${lossUs.toFixed(2)} µs`,
-    );
-    return { part: pair.part, library: pair.library, perRequest: pair.perRequest, handNs, libraryNs, lossUs };
-  });
-  const verdicts = [...new Set(parts.map((p) => p.library))].map((library) => {
-    const lossUs = parts.filter((p) => p.library === library).reduce((sum, p) => sum + p.lossUs, 0);
-    const share = requestUs === undefined ? NaN : lossUs / requestUs;
-    const verdict = share > LIBRARY_THRESHOLD ? 'keep the hand-written parts' : `use ${library}`;
-    console.log(
-      `  ${library}: ${lossUs >= 0 ? '+' : ''}${lossUs.toFixed(2)} µs a request = ${(share * 100).toFixed(1)}% of the read → ${verdict}`,
-    );
-    return { library, lossUs, share, verdict };
-  });
-  return { parts, verdicts };
-}
-
-/**
- * The request log line as Vitrine formatted it by hand until pino's own formatting was measured
- * here (string templates in exactly pino's form, written to the same kind of destination): kept in
- * the benchmark as the alternative to measure pino against.
- * @param {{ write(text: string): unknown }} destination
- */
-function logLineByHand(destination) {
-  const json = JSON.stringify;
-  return (/** @type {any} */ line) =>
-    destination.write(
-      `{"level":30,"time":${Date.now()},"service":"vitrine","requestId":${json(line.requestId)},"method":${json(line.method)},"route":${json(line.route)},"path":${json(line.path)},"status":${line.status},"ms":${line.ms},"client":${json(line.client)},"msg":"request"}\n`,
-    );
-}
-
-/**
- * CPU time of one call of each, in nanoseconds: batches of 100,000 calls of one, then of the other,
- * 15 times over after a warm-up batch of each (so a slower moment of the machine weighs on both
- * alike); the median batch of each. @param {() => void} first @param {() => void} second
- */
-function nanosecondsPerCall(first, second) {
-  const BATCH = 100_000;
-  /** @type {[number[], number[]]} */
-  const times = [[], []];
-  for (let batch = 0; batch < 16; batch++) {
-    [first, second].forEach((call, which) => {
-      const before = process.cpuUsage();
-      for (let i = 0; i < BATCH; i++) call();
-      const used = process.cpuUsage(before);
-      if (batch > 0) times[which]?.push(((used.user + used.system) * 1000) / BATCH);
-    });
-  }
-  return [medianOf(times[0]), medianOf(times[1])];
 }
 
 main().catch(async (error) => {

@@ -1,6 +1,7 @@
 import { Container } from 'inversify';
 import { RequestLimiterToken, type RequestLimiter } from '../application/auth/request-limiter.js';
 import { SharedCacheToken, type SharedCache } from '../application/caching/shared-cache.js';
+import { CacheObserverToken, type CacheObserver } from '../application/caching/answer-cache.js';
 import { TokenSecretsToken, type TokenSecrets } from '../domain/auth/token-secrets.js';
 import { TokenStoreToken, type TokenStore } from '../domain/auth/token-store.js';
 import { ReadinessChecksToken, type ReadinessCheck } from '../domain/health/readiness-check.js';
@@ -45,6 +46,7 @@ export interface Overrides {
   readonly tokenStore?: TokenStore;
   readonly similarity?: Similarity;
   readonly sharedCache?: SharedCache;
+  readonly cacheObserver?: CacheObserver;
   readonly catalogNews?: CatalogNews;
   readonly requestLimiter?: RequestLimiter;
   readonly readinessChecks?: readonly ReadinessCheck[];
@@ -62,6 +64,7 @@ const OVERRIDE_TOKENS: { readonly [K in keyof Required<Overrides>]: Token<Requir
   tokenStore: TokenStoreToken,
   similarity: SimilarityToken,
   sharedCache: SharedCacheToken,
+  cacheObserver: CacheObserverToken,
   catalogNews: CatalogNewsToken,
   requestLimiter: RequestLimiterToken,
   readinessChecks: ReadinessChecksToken,

@@ -33,6 +33,11 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
 /** Where each logger made here writes, to flush it at exit. */
 const destinations = new WeakMap<Logger, DestinationStream>();
 
+/** Where a logger made here writes; undefined for one made elsewhere. */
+export function destinationOf(logger: Logger): DestinationStream | undefined {
+  return destinations.get(logger);
+}
+
 /** Writes out every buffered line now: before the process exits. */
 export function flushLogs(logger: Logger): void {
   const destination = destinations.get(logger) as (DestinationStream & { flushSync?: () => void }) | undefined;

@@ -11,6 +11,7 @@ import type { Pipeline } from '../../adapters/http/pipeline/pipeline.js';
 import type { RouteGroup, RouteSpec } from '../../adapters/http/pipeline/route-spec.js';
 import { requestHandler } from '../../adapters/http/request-handler.js';
 import { LoggerToken, type Logger } from '../../adapters/logging/logger.js';
+import { RequestLog } from '../../adapters/logging/request-log.js';
 import { MetricsToken, type PrometheusMetrics } from '../../adapters/metrics/prometheus-metrics.js';
 import { bindFactory, FeatureRoutesToken } from '../binding.js';
 import { resolve } from '../resolve.js';
@@ -33,7 +34,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
     PipelineToken,
     (admit: AdmitRequest, settings: HttpSettings, logger: Logger, metrics: PrometheusMetrics): Pipeline => ({
       admission: new Admission(admit, settings.trustedProxies, (limit) => metrics.refused(limit)),
-      observer: new RequestObserver(logger, metrics),
+      observer: new RequestObserver(new RequestLog(logger), metrics),
       logger,
     }),
     [AdmitRequest, HttpSettingsToken, LoggerToken, MetricsToken],

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Logger } from '../../logging/logger.js';
+import type { RequestLines } from '../../logging/request-log.js';
 import { maskIdentifier, maskUnknownPath } from '../../logging/mask.js';
 import { Remembered } from '../../../application/shared/remembered.js';
 import type { Exchange } from './reply.js';
@@ -36,7 +36,7 @@ export class RequestObserver {
   private readonly loggedPaths = new Remembered<string>(REMEMBERED_PATHS);
 
   constructor(
-    private readonly logger: Logger,
+    private readonly lines: RequestLines,
     private readonly recorder: RequestRecorder,
   ) {}
 
@@ -60,7 +60,7 @@ export class RequestObserver {
       ms: Math.round(ms * 1000) / 1000,
       client: exchange.principal?.name,
     };
-    this.logger[status >= 500 ? 'warn' : spec !== undefined && spec.scope === undefined ? 'debug' : 'info'](line, 'request');
+    this.lines.write(status >= 500 ? 'warn' : spec !== undefined && spec.scope === undefined ? 'debug' : 'info', line);
   }
 
   private loggedPath(spec: RouteSpec, request: AnsweredRequest): string {
