@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Pipeline } from './pipeline/pipeline.js';
-import { failed, finished, send, type Reply } from './pipeline/reply.js';
+import { failed, finished, send, type FinishedReply } from './pipeline/reply.js';
 import { readJsonBody } from './pipeline/request-body.js';
 import { answerRoute, checkedParams } from './pipeline/route-input.js';
 import type { RouteSpec } from './pipeline/route-spec.js';
@@ -87,7 +87,7 @@ function holds(hit: Hit): boolean {
 async function answer(hit: Hit, req: IncomingMessage, res: ServerResponse, pipeline: Pipeline): Promise<void> {
   const { spec } = hit;
   const exchange = pipeline.observer.begin(req);
-  let sent: Reply;
+  let sent: FinishedReply;
   try {
     await pipeline.admission.enter(req, spec.scopeOf?.({}) ?? spec.scope!, exchange);
     const held = spec.method === 'GET' ? spec.peek!(hit.checked, true) : undefined;

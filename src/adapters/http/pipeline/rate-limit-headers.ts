@@ -7,7 +7,16 @@ import type { QuotaReport } from '../../../domain/shared/errors.js';
  */
 export function setRateLimitHeaders(headers: Record<string, string>, quota: QuotaReport): void {
   headers['RateLimit-Policy'] = policyOf(quota);
-  headers.RateLimit = `"${quota.policy}";r=${Math.max(0, quota.remaining)};t=${quota.resetSeconds}`;
+  headers.RateLimit = remainingOf(quota);
+}
+
+/** The same fields, added to a flat list of header names and values. */
+export function pushRateLimitHeaders(headers: string[], quota: QuotaReport): void {
+  headers.push('RateLimit-Policy', policyOf(quota), 'RateLimit', remainingOf(quota));
+}
+
+function remainingOf(quota: QuotaReport): string {
+  return `"${quota.policy}";r=${Math.max(0, quota.remaining)};t=${quota.resetSeconds}`;
 }
 
 /** The policy text of each limit, made once: it is the same on every answer. */

@@ -3,7 +3,7 @@ import type { Principal } from '../../../domain/auth/api-token.js';
 import { ValidationError, type ValidationIssue } from '../../../domain/shared/errors.js';
 import { Precondition } from '../../../application/shared/precondition.js';
 import { preconditionOf } from './entity-tags.js';
-import { finished, type Exchange, type Reply } from './reply.js';
+import { finished, type Exchange, type FinishedReply } from './reply.js';
 import type { RouteInput, RouteSpec } from './route-spec.js';
 import { toValidationIssue } from './validation.js';
 
@@ -55,7 +55,7 @@ export function answerRoute(
   raw: RawInput,
   exchange: Exchange,
   ifNoneMatch: string | undefined,
-): Reply | Promise<Reply> {
+): FinishedReply | Promise<FinishedReply> {
   const reply = spec.handler(routeInput(spec, raw, exchange.principal));
   const conditional = spec.conditional === true;
   return reply instanceof Promise
