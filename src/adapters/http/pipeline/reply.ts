@@ -85,7 +85,8 @@ export function finished(reply: Reply, exchange: Exchange, conditional: boolean,
     return { status: 304, headers };
   }
   if (reply.type !== undefined) headers.push('Content-Type', reply.type);
-  if (body !== undefined) headers.push('Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.length));
+  if (body !== undefined)
+    headers.push('Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.length));
   return { status: reply.status, headers, body };
 }
 
