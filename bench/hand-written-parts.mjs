@@ -118,13 +118,13 @@ export async function measureHandWrittenParts(build, requestUs) {
     `\nHand-written parts against their libraries, in context (the profile read's handler in this process, ${ROUNDS} interleaved batches of ${BATCH};` +
       ` over HTTP that read costs ${requestUs?.toFixed(1) ?? '?'} µs a request):`,
   );
-  console.log(`  as shipped: ${shippedUs.toFixed(2)} µs a request in the handler`);
+  console.log(`  as shipped: ${shippedUs.toFixed(2)} µs a request in the handler (median of the rounds)`);
   return ['pino', 'prom-client'].map((library) => {
     const lossUs = median(times[library].map((us, round) => us - (times.shipped[round] ?? NaN)));
     const share = requestUs === undefined ? NaN : lossUs / requestUs;
     const verdict = share > LIBRARY_THRESHOLD ? 'keep the hand-written parts' : `use ${library}`;
     console.log(
-      `  ${library}: ${median(times[library]).toFixed(2)} µs, ${lossUs >= 0 ? '+' : ''}${lossUs.toFixed(2)} µs a request = ` +
+      `  ${library}: ${lossUs >= 0 ? '+' : ''}${lossUs.toFixed(2)} µs a request (median of the rounds' differences) = ` +
         `${(share * 100).toFixed(1)}% of the read → ${verdict}`,
     );
     return { library, shippedUs, libraryUs: median(times[library]), lossUs, share, verdict };

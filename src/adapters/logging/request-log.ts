@@ -25,8 +25,8 @@ const json = JSON.stringify;
  * The one log line of every request, the hottest line the service writes: formatted here, in
  * exactly the form pino gives a line (level, time, the logger's base, the fields, `msg`), and
  * written to the logger's own destination. pino's own formatting of this line, measured by
- * `npm run bench` in the service's own request handler, cost a profile lookup 1.7 µs more per
- * request, 8.1% of its CPU (docs/benchmarks.md, "hand-written parts"): over the 3% a library may
+ * `npm run bench` in the service's own request handler, cost a profile lookup 1.7 to 2.6 µs more
+ * per request, 7.5 to 11.2% of its CPU over three runs (docs/benchmarks.md, "hand-written parts"): over the 3% a library may
  * cost a hot read. Every other line goes through pino. A logger whose destination is not known (one made outside `createLogger`) gets the line
  * through its own methods instead.
  */

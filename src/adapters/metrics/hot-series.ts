@@ -31,8 +31,9 @@ interface Cell {
  * prom-client registry like its own metrics (and merged across workers the same way).
  *
  * Written by hand because `npm run bench` measured prom-client's labelled Counter and Histogram
- * (with its Counter for the cache lookups below) in the service's own request handler at 1.7 µs
- * more per request than these, 7.8% of a hot read (a profile lookup, about 21.5 µs of CPU): over
+ * (with its Counter for the cache lookups below) in the service's own request handler at 1.4 to
+ * 1.9 µs more per request than these, 6.3 to 8.1% of a hot read (a profile lookup, about 23 µs of
+ * CPU) over three runs: over
  * the 3% a library may cost (docs/benchmarks.md, "hand-written parts").
  */
 export class RequestSeries {
