@@ -105,7 +105,20 @@ describe('batch writes and the similarity engine through HTTP', () => {
     expectProblem(await server.request('POST', BATCH_DELETE, { body: { ids: [' bad '] } }), 400, 'VALIDATION_FAILED');
   });
 
-  it('upserts profiles in a batch: identifiers normalised, a taken identifier refused for that item only', async () => {
+  it('refuses attribute names valibot would otherwise drop (constructor, prototype), naming the attribute', async () => {
+    for (const name of ['constructor', 'prototype']) {
+      const answer = await server.request('PUT', `${CATALOG}/R-1`, {
+        body: { name: 'Saia', attributes: { cor: 'azul', [name]: 'x' } },
+      });
+      expectProblem(answer, 400, 'VALIDATION_FAILED');
+      expect(answer.json.errors).toEqual([
+        { path: 'attributes', message: 'names __proto__, constructor and prototype are reserved' },
+      ]);
+    }
+    expect((await server.request('GET', `${CATALOG}/R-1`)).status).toBe(404);
+  });
+
+  it('upserts profiles in a batch: identifiers normalised, one claimed twice refused for the later item, whatever lands first', async () => {
     const body = {
       profiles: [
         { userProfileId: 'up_b1', identifiers: { emails: ['b1@exemplo.com'] }, profile: { ganchos_conteudo: ['a'] } },
@@ -117,8 +130,15 @@ describe('batch writes and the similarity engine through HTTP', () => {
     const first = await server.request('POST', PROFILES_BATCH, { body });
     expect(first.status).toBe(200);
     expect(first.json.results.map((r: { status: string }) => r.status)).toEqual(['created', 'invalid', 'invalid', 'invalid']);
-    expect(first.json.results[1].errors[0].message).toMatch(/belongs to another profile/);
+    expect(first.json.results[1].errors).toEqual([
+      { path: 'identifiers.emails.0', message: 'is given already by the item at index 0 of this batch' },
+    ]);
     expect((await server.request('GET', '/api/v1/crm/protected/profile/email/b1@exemplo.com')).json.userProfileId).toBe('up_b1');
+    // An identifier another profile holds in the store is still that item's conflict.
+    const taken = await server.request('POST', PROFILES_BATCH, {
+      body: { profiles: [{ userProfileId: 'up_b5', identifiers: { emails: ['b1@exemplo.com'] }, profile: {} }] },
+    });
+    expect(taken.json.results[0].errors[0].message).toMatch(/belongs to another profile/);
     const again = await server.request('POST', PROFILES_BATCH, { body: { profiles: [body.profiles[0]] } });
     expect(again.json).toMatchObject({ unchanged: 1 });
   });

@@ -84,10 +84,17 @@ describe('profile endpoints', () => {
       ['document/12.ABC.345%2F01DE-36', 'document'],
       ['document/%20.%20', 'document'],
       [`user-profile-id/${'x'.repeat(129)}`, 'userProfileId'],
+      ['user-profile-id/%20%20%20', 'userProfileId'],
     ])('GET %s answers 400 naming %s', async (path, field) => {
       const answer = await server.request('GET', `${BASE}/${path}`);
       expectProblem(answer, 400, 'VALIDATION_FAILED');
       expect(answer.json.errors).toEqual([{ path: field, message: expect.any(String) }]);
+    });
+
+    it('refuses a profile id of spaces only on write, and stores nothing', async () => {
+      const answer = await server.request('PUT', `${BASE}/user-profile-id/%20%20`, { body: { profile: {} } });
+      expectProblem(answer, 400, 'VALIDATION_FAILED');
+      expect(answer.json.errors).toEqual([{ path: 'userProfileId', message: 'must not be blank' }]);
     });
 
     it('needs a %2F for a slash inside a document (an unencoded slash is another route)', async () => {

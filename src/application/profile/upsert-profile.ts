@@ -61,6 +61,14 @@ export class UpsertProfile {
     return LISTS.every(({ list }) => given[list] === undefined || sameContent(given[list], stored.identifiers[list]));
   }
 
+  /**
+   * The identifiers the write gives, normalised (`kind:value`), each with where it was given
+   * (`identifiers.phones.0`). Throws the ValidationError the write would.
+   */
+  identifiersGiven(command: UpsertProfileCommand): ReadonlyMap<string, string> {
+    return this.normalise(command).givenAt;
+  }
+
   async execute(command: UpsertProfileCommand): Promise<UpsertProfileResult> {
     const { given, givenAt } = this.normalise(command);
     let written;

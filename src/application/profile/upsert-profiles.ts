@@ -18,25 +18,16 @@ export class UpsertProfiles {
     if (items.length > MAX_BATCH_ITEMS) throw ValidationError.single('profiles', `must hold at most ${MAX_BATCH_ITEMS} profiles`);
     const results: ItemOutcome[] = [];
     const valid: { index: number; command: UpsertProfileCommand }[] = [];
-    const firstAt = new Map<string, number>();
+    const claims = new Claims();
     for (const item of items) {
       if (!('input' in item)) {
         results.push(refusedItem(item));
         continue;
       }
       const id = item.input.userProfileId;
-      const earlier = firstAt.get(id);
-      if (earlier !== undefined) {
-        results.push({
-          index: item.index,
-          id,
-          status: 'invalid',
-          errors: [{ path: 'userProfileId', message: `appears already at index ${earlier} of this batch` }],
-        });
-        continue;
-      }
-      firstAt.set(id, item.index);
-      valid.push({ index: item.index, command: item.input });
+      const errors = this.claimedAlready(item.index, item.input, claims);
+      if (errors !== undefined) results.push({ index: item.index, id, status: 'invalid', errors });
+      else valid.push({ index: item.index, command: item.input });
     }
     await inParallel(valid, WRITES_IN_FLIGHT, async ({ index, command }) => {
       const id = command.userProfileId;
@@ -55,6 +46,37 @@ export class UpsertProfiles {
     });
     return summarise(results);
   }
+
+  /**
+   * Why an item cannot be written because an earlier item of the batch claimed its profile id or
+   * one of its identifiers (the later item is refused, whatever order the writes would land in),
+   * or because it is invalid; else undefined, and its claims are recorded.
+   */
+  private claimedAlready(index: number, command: UpsertProfileCommand, claims: Claims): readonly ValidationIssue[] | undefined {
+    const earlier = claims.ids.get(command.userProfileId);
+    if (earlier !== undefined) return [{ path: 'userProfileId', message: `appears already at index ${earlier} of this batch` }];
+    let given: ReadonlyMap<string, string>;
+    try {
+      given = this.upsert.identifiersGiven(command);
+    } catch (error) {
+      if (error instanceof ValidationError) return error.issues;
+      throw error;
+    }
+    const taken = [...given].flatMap(([key, path]) => {
+      const by = claims.identifiers.get(key);
+      return by === undefined ? [] : [{ path, message: `is given already by the item at index ${by} of this batch` }];
+    });
+    if (taken.length > 0) return taken;
+    claims.ids.set(command.userProfileId, index);
+    for (const key of given.keys()) claims.identifiers.set(key, index);
+    return undefined;
+  }
+}
+
+/** What the items of a batch claimed so far: profile ids and identifiers, each by the index of the first item. */
+class Claims {
+  readonly ids = new Map<string, number>();
+  readonly identifiers = new Map<string, number>();
 }
 
 /** Why an item was refused, when the refusal is about the item (not the store failing). */

@@ -55,6 +55,7 @@ export const MAX_USER_PROFILE_ID_LENGTH = 128;
 /** A profile id is matched exactly; it must be printable text of a sane length. */
 export function userProfileIdProblem(value: string): string | undefined {
   if (value.length === 0) return 'must not be empty';
+  if (value.trim().length === 0) return 'must not be blank';
   if (value.length > MAX_USER_PROFILE_ID_LENGTH) return `must be at most ${MAX_USER_PROFILE_ID_LENGTH} characters`;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) return 'must not contain control characters';

@@ -42,6 +42,9 @@ const productEntries = {
   tags: v.optional(stringList(100), []),
   attributes: v.optional(
     v.pipe(
+      v.unknown(),
+      // valibot's record would drop these names silently: they are refused instead.
+      v.check(withoutReservedNames, 'names __proto__, constructor and prototype are reserved'),
       v.record(v.string(), v.string('must be a string'), 'must be an object of strings'),
       v.maxEntries(100, 'must hold at most 100 attributes'),
     ),
@@ -100,3 +103,9 @@ export const ProductResponse = v.object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
+
+const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+function withoutReservedNames(input: unknown): boolean {
+  return typeof input !== 'object' || input === null || !Object.keys(input).some((name) => RESERVED_NAMES.has(name));
+}
