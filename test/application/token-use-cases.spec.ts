@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
-import { AuthenticateToken } from '../../src/application/auth/authenticate-token.js';
+import { AuthenticateToken, UNKNOWN_SECRETS_KEPT } from '../../src/application/auth/authenticate-token.js';
 import { EnsureBootstrapToken } from '../../src/application/auth/ensure-bootstrap-token.js';
 import { IssueToken } from '../../src/application/auth/issue-token.js';
 import { ListTokens } from '../../src/application/auth/list-tokens.js';
@@ -64,6 +64,28 @@ describe('token use cases', () => {
     ['an absurdly long secret', 'x'.repeat(10_000)],
   ])('refuses %s as UNAUTHORIZED', async (_label, secret) => {
     expect(await authenticate.execute(secret).catch(codeOf)).toBe('UNAUTHORIZED');
+  });
+
+  it('remembers an unknown secret for a minute: one store lookup, not one a request', async () => {
+    const lookups = vi.spyOn(store, 'findByHash');
+    for (let i = 0; i < 3; i++) expect(await authenticate.execute('vtr_unknown').catch(codeOf)).toBe('UNAUTHORIZED');
+    expect(lookups).toHaveBeenCalledTimes(1);
+    clock.set('2026-11-21T12:00:59.999Z');
+    expect(await authenticate.execute('vtr_unknown').catch(codeOf)).toBe('UNAUTHORIZED');
+    expect(lookups).toHaveBeenCalledTimes(1);
+    clock.set('2026-11-21T12:01:00.000Z');
+    expect(await authenticate.execute('vtr_unknown').catch(codeOf)).toBe('UNAUTHORIZED');
+    expect(lookups).toHaveBeenCalledTimes(2);
+  });
+
+  it('remembers at most UNKNOWN_SECRETS_KEPT unknown secrets, forgetting the oldest first', async () => {
+    const lookups = vi.spyOn(store, 'findByHash');
+    for (let i = 0; i <= UNKNOWN_SECRETS_KEPT; i++) await authenticate.execute(`vtr_guess-${i}`).catch(codeOf);
+    expect(lookups).toHaveBeenCalledTimes(UNKNOWN_SECRETS_KEPT + 1);
+    await authenticate.execute(`vtr_guess-${UNKNOWN_SECRETS_KEPT}`).catch(codeOf);
+    expect(lookups).toHaveBeenCalledTimes(UNKNOWN_SECRETS_KEPT + 1);
+    await authenticate.execute('vtr_guess-0').catch(codeOf);
+    expect(lookups).toHaveBeenCalledTimes(UNKNOWN_SECRETS_KEPT + 2);
   });
 
   it('refuses a revoked token at once', async () => {

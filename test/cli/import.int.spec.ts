@@ -110,7 +110,7 @@ describe('vitrine import (the bulk import command)', () => {
     const run = await importing('profiles', path);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/2 lines, 1 created, 0 replaced, 0 unchanged, 1 refused/);
-    expect(run.stderr).toMatch(/^line 2: identifiers: The phone number in identifiers.phones.0 belongs to another profile.$/m);
+    expect(run.stderr).toMatch(/^line 2: identifiers.phones.0: is given already by line 1$/m);
     expect((await importing('profiles', path)).stdout).toMatch(/1 unchanged, 1 refused/);
   });
 

@@ -25,18 +25,19 @@ export function requestLimiterContract(adapter: string, factory: StoreFactory<Re
       expect((await limiter().consume('token:a', { requests: 10, windowSeconds: 60 })).consumed).toBe(1);
     });
 
-    it('knows, at once and counting nothing, a bucket it found over its limit, and only that', async () => {
+    it('knows, at once and counting nothing, a bucket it found over its limit (more than its requests), and only that', async () => {
       expect(limiter().knownOver('address:x', MINUTE)).toBeUndefined();
-      for (let i = 0; i < 2; i++) await limiter().consume('address:x', MINUTE);
+      for (let i = 0; i < 3; i++) await limiter().consume('address:x', MINUTE);
+      // At its limit, not over it.
       expect(limiter().knownOver('address:x', MINUTE)).toBeUndefined();
       await limiter().consume('address:x', MINUTE);
       const known = limiter().knownOver('address:x', MINUTE);
-      expect(known?.consumed).toBe(3);
+      expect(known?.consumed).toBe(4);
       expect(known?.resetMs).toBeGreaterThan(0);
       expect(known?.resetMs).toBeLessThanOrEqual(60_000);
       expect(limiter().knownOver('address:x', { requests: 10, windowSeconds: 60 })).toBeUndefined();
       expect(limiter().knownOver('address:y', MINUTE)).toBeUndefined();
-      expect((await limiter().consume('address:x', MINUTE)).consumed).toBe(4);
+      expect((await limiter().consume('address:x', MINUTE)).consumed).toBe(5);
     });
   });
 }

@@ -116,13 +116,17 @@ describe('rate limits', () => {
   });
 
   describe('failed authentications per client address', () => {
-    it('answers 429 to an address over its failed authentications, a valid token included, without looking at it', async () => {
+    it('answers 429 to the failing attempts of an address past more than its failed authentications, never to a valid token', async () => {
       const server = await start({ AUTH_FAILURE_LIMIT: '3/1m' });
-      for (const token of [null, 'vtr_guess-1', 'vtr_guess-2']) {
-        expectProblem(await server.request('GET', COLLECTIONS, { token }), 401, 'UNAUTHORIZED');
+      const valid = await server.tokenWith(['collections:read']);
+      // Three failures, then a fourth: the address has made more than three only after it.
+      for (const token of [null, 'vtr_guess-1', 'vtr_guess-2', 'vtr_guess-3']) {
+        const refused = await server.request('GET', COLLECTIONS, { token });
+        expectProblem(refused, 401, 'UNAUTHORIZED');
+        expect(refused.headers.get('www-authenticate')).toBe('ApiKey realm="vitrine", header="X-Service-APP-Token"');
       }
-      for (const token of ['vtr_guess-3', undefined]) {
-        const refused = await server.request('GET', COLLECTIONS, token === undefined ? {} : { token });
+      for (const token of ['vtr_guess-4', null]) {
+        const refused = await server.request('GET', COLLECTIONS, { token });
         expectProblem(refused, 429, 'RATE_LIMITED');
         expect(quota(refused)).toEqual({
           policy: '"failed-authentications";q=3;w=60',
@@ -131,16 +135,33 @@ describe('rate limits', () => {
         });
         expect(refused.json.detail).toBe('Too many failed authentications from this address; try again later.');
       }
+      // A token that authenticates passes from the same address, again and again, on both lanes.
+      for (let i = 0; i < 3; i++) expect((await server.request('GET', COLLECTIONS, { token: valid })).status).toBe(200);
       // The routes without a token still answer.
       expect((await server.request('GET', '/health/live', { token: null })).status).toBe(200);
       const metrics = await server.request('GET', '/metrics', { token: null });
       expect(metrics.text).toContain('vitrine_rate_limited_total{limit="failed-authentications"} 2');
     });
 
+    it('looks an unknown token up in the store once, not once a request', async () => {
+      const server = await start({ AUTH_FAILURE_LIMIT: 'off' });
+      const lookups = async () => {
+        const text = (await server.request('GET', '/metrics', { token: null })).text;
+        const line = text
+          .split('\n')
+          .find((l) => l.startsWith('vitrine_store_operation_duration_seconds_count{store="tokens",operation="findByHash"}'));
+        return Number(line?.split(' ').at(-1) ?? 0);
+      };
+      const before = await lookups();
+      for (let i = 0; i < 5; i++)
+        expectProblem(await server.request('GET', COLLECTIONS, { token: 'vtr_wrong' }), 401, 'UNAUTHORIZED');
+      expect((await lookups()) - before).toBe(1);
+    });
+
     it('tells addresses apart by X-Forwarded-For only behind as many proxies as TRUST_PROXY says', async () => {
       const behind = await start({ AUTH_FAILURE_LIMIT: '2/1m', TRUST_PROXY: '1' });
       const from = (address: string) => ({ 'X-Forwarded-For': `203.0.113.99, ${address}` });
-      for (let i = 0; i < 2; i++) {
+      for (let i = 0; i < 3; i++) {
         expectProblem(
           await behind.request('GET', COLLECTIONS, { token: 'vtr_bad', headers: from('198.51.100.1') }),
           401,
@@ -161,7 +182,7 @@ describe('rate limits', () => {
 
       // Without TRUST_PROXY the header proves nothing: every request is the socket's address.
       const direct = await start({ AUTH_FAILURE_LIMIT: '2/1m' });
-      for (const address of ['198.51.100.1', '198.51.100.2']) {
+      for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.4']) {
         expectProblem(
           await direct.request('GET', COLLECTIONS, { token: 'vtr_bad', headers: from(address) }),
           401,

@@ -72,6 +72,12 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
   if (csv && options.kind !== 'catalog') throw new ImportFailure('profiles are imported from JSON Lines only');
   const lines: AsyncIterable<FileLine> = csv ? readCatalogCsv(options.file, onBytes) : readJsonLines(options.file, onBytes);
 
+  /** The batch's words for another item of it ("the item at index 3 of this batch"), as the file's line. */
+  const inLines = (message: string, sent: readonly { line: number }[]) =>
+    message.replace(/the item at index (\d+) of this batch|index (\d+) of this batch/g, (whole, a?: string, b?: string) => {
+      const line = sent[Number(a ?? b)]?.line;
+      return line === undefined ? whole : `line ${line}`;
+    });
   const refuse = (line: number, message: string) => {
     summary.refused++;
     progress.note(`line ${line}: ${message}`);
@@ -94,7 +100,7 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
       if (item.status === 'created') summary.created++;
       else if (item.status === 'replaced') summary.replaced++;
       else if (item.status === 'unchanged') summary.unchanged++;
-      else refuse(line, (item.errors ?? []).map((e) => `${e.path}: ${e.message}`).join('; ') || item.status);
+      else refuse(line, (item.errors ?? []).map((e) => `${e.path}: ${inLines(e.message, sent)}`).join('; ') || item.status);
     }
     progress.tick();
   };

@@ -27,10 +27,10 @@ export abstract class FlexibleLimiters {
     return this.limiterFor(limit).consume(bucket).then(stateOf, stateOfRejection);
   }
 
-  /** Remembers a bucket found over its limit (or forgets it once it is not). */
+  /** Remembers a bucket found over its limit, more than its requests counted (or forgets it once it is not). */
   protected learn(bucket: string, limit: RateLimit, state: QuotaState): QuotaState {
     const key = `${limit.requests}/${limit.windowSeconds}:${bucket}`;
-    if (state.consumed >= limit.requests)
+    if (state.consumed > limit.requests)
       this.over.set(key, { consumed: state.consumed, until: performance.now() + state.resetMs });
     else if (this.over.size > 0) this.over.delete(key);
     return state;

@@ -18,10 +18,11 @@ export interface Admitted {
 }
 
 /**
- * Lets a request in or refuses it, before anything about it is looked at: a client address over
- * its failed authentications is refused (429) without its token being looked up; a missing or
- * unknown token is refused (401) and counted against the address; a token over its quota (its own
- * or the default) is refused (429). Every admitted request counts against its token's quota.
+ * Lets a request in or refuses it, before anything about it is looked at: a token that
+ * authenticates is admitted within its quota (its own or the default; else 429), whatever its
+ * client address did; a missing or unknown token is refused (401) and counted against the address,
+ * and once an address has made more than its failed authentications in the window, its failing
+ * attempts are refused with 429. Every admitted request counts against its token's quota.
  */
 export class AdmitRequest {
   constructor(
@@ -30,23 +31,20 @@ export class AdmitRequest {
     private readonly settings: RateLimitSettings,
   ) {}
 
-  /** A request whose token is at hand waits for nothing but the count of its quota. */
+  /**
+   * A request whose token is at hand waits for nothing but the count of its quota, whatever its
+   * address did: a token that authenticates is never refused for its neighbours' failures.
+   */
   async execute({ secret, client }: AdmissionRequest): Promise<Admitted> {
-    const failures = this.settings.failedAuthentications;
-    if (failures !== undefined) {
-      const over = this.limiter.knownOver(failureBucketOf(client), failures);
-      if (over !== undefined) {
-        throw new RateLimitedError(
-          'Too many failed authentications from this address; try again later.',
-          report('failed-authentications', failures, over),
-        );
-      }
-    }
     const principal = this.authenticate.peek(secret);
     return principal === undefined ? this.authenticateThenCount(secret, client) : this.count(principal);
   }
 
-  /** The token is not at hand: look it up (a refusal counts against the client address), then count. */
+  /**
+   * The token is not at hand: look it up, then count. A refusal counts against the client address;
+   * an address that made more than its failed authentications in the window has its failing
+   * attempts answered 429 instead of 401 (a token that authenticates still passes).
+   */
   private async authenticateThenCount(secret: string | undefined, client: string): Promise<Admitted> {
     let principal: Principal;
     try {
@@ -54,11 +52,27 @@ export class AdmitRequest {
     } catch (error) {
       const failures = this.settings.failedAuthentications;
       if (failures !== undefined && error instanceof DomainError && error.code === 'UNAUTHORIZED') {
-        await this.limiter.consume(failureBucketOf(client), failures);
+        await this.failed(failureBucketOf(client), failures);
       }
       throw error;
     }
     return this.count(principal);
+  }
+
+  /**
+   * Counts a failed authentication. Once the address has made more than its limit in the window,
+   * its next failing attempts are refused (429): at once when this process knows it, else when the
+   * (shared) count says the address was past its limit before this attempt.
+   */
+  private async failed(bucket: string, failures: RateLimit): Promise<void> {
+    const known = this.limiter.knownOver(bucket, failures);
+    const state = known ?? (await this.limiter.consume(bucket, failures));
+    if (known !== undefined || state.consumed > failures.requests + 1) {
+      throw new RateLimitedError(
+        'Too many failed authentications from this address; try again later.',
+        report('failed-authentications', failures, state),
+      );
+    }
   }
 
   /** Counts the request against the token's quota: its own limit, or the default. */

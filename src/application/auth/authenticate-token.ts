@@ -9,15 +9,23 @@ import type { AnswerCache } from '../caching/answer-cache.js';
 /** Longer than any token we issue or accept; longer input is refused without hashing it. */
 const MAX_SECRET_LENGTH = 512;
 
+/** How many unknown secrets (their hashes) are remembered, and for how long. */
+export const UNKNOWN_SECRETS_KEPT = 10_000;
+export const UNKNOWN_SECRET_TTL_MS = 60_000;
+
 /**
  * Turns the secret a caller presents into the principal it stands for. Missing, unknown, expired
  * and revoked secrets fail alike, so the answer says nothing about which it was. Known tokens are
- * cached by hash (unknown ones are not, so guessing cannot fill the cache); expiry is checked on
- * every request, and a revocation drops the cached token at once.
+ * cached by hash; expiry is checked on every request, and a revocation drops the cached token at
+ * once. Unknown secrets are remembered too, by hash, for a minute and at most 10,000 of them (the
+ * oldest go first): a client repeating a wrong token costs the store one lookup, not one a
+ * request. Secrets are random, so one remembered as unknown cannot become a token meanwhile.
  */
 export class AuthenticateToken {
   /** The principal of each token record, made once: a kept record is the same object every time. */
   private readonly principals = new WeakMap<ApiToken, Principal>();
+  /** Hashes of secrets no token has, with until when (clock milliseconds) they are known to be unknown. */
+  private readonly unknown = new Map<string, number>();
 
   constructor(
     private readonly tokens: TokenStore,
@@ -39,13 +47,32 @@ export class AuthenticateToken {
   async execute(secret: string | undefined): Promise<Principal> {
     if (secret === undefined || secret.length === 0 || secret.length > MAX_SECRET_LENGTH) throw unauthorized();
     const hash = this.secrets.hash(secret);
+    if (this.knownUnknown(hash)) throw unauthorized();
     const token = await this.answers.read(tokenCacheKey(hash), async () => {
       const found = await this.tokens.findByHash(hash);
-      if (found === undefined) throw unauthorized();
+      if (found === undefined) {
+        this.rememberUnknown(hash);
+        throw unauthorized();
+      }
       return found;
     });
     if (!isUsableAt(token, this.clock.now())) throw unauthorized();
     return this.principalOf(token);
+  }
+
+  /** Whether this secret hash was found to be no token's within the last minute. */
+  private knownUnknown(hash: string): boolean {
+    const until = this.unknown.get(hash);
+    if (until === undefined) return false;
+    if (until > this.clock.now().getTime()) return true;
+    this.unknown.delete(hash);
+    return false;
+  }
+
+  private rememberUnknown(hash: string): void {
+    this.unknown.delete(hash);
+    if (this.unknown.size >= UNKNOWN_SECRETS_KEPT) this.unknown.delete(this.unknown.keys().next().value!);
+    this.unknown.set(hash, this.clock.now().getTime() + UNKNOWN_SECRET_TTL_MS);
   }
 
   private principalOf(token: ApiToken): Principal {

@@ -18,8 +18,9 @@ export interface RequestLimiter {
   /** Counts one request in `bucket` under `limit`, and answers where the bucket stands. */
   consume(bucket: string, limit: RateLimit): Promise<QuotaState>;
   /**
-   * Where `bucket` stands when this process has found it over `limit` in the current window (its
-   * own counts, or the shared count it last saw), at once and counting nothing; else undefined.
+   * Where `bucket` stands when this process has found it over `limit` (more than its requests
+   * counted) in the current window (its own counts, or the shared count it last saw), at once and
+   * counting nothing; else undefined.
    */
   knownOver(bucket: string, limit: RateLimit): QuotaState | undefined;
 }

@@ -20,7 +20,9 @@ const TAGS: readonly { name: RouteTag; description: string }[] = [
 ];
 
 /** Every answer may carry these; the `components/headers` entries they name. */
-const HEADERS: Readonly<Record<ResponseHeader | 'X-Request-Id' | 'Retry-After' | 'RateLimit' | 'RateLimit-Policy', object>> = {
+const HEADERS: Readonly<
+  Record<ResponseHeader | 'X-Request-Id' | 'Retry-After' | 'RateLimit' | 'RateLimit-Policy' | 'WWW-Authenticate', object>
+> = {
   'X-Request-Id': {
     description:
       'The request id: the one the client sent (when it is a sensible id) or a new one. Every log line of the request carries it.',
@@ -33,6 +35,10 @@ const HEADERS: Readonly<Record<ResponseHeader | 'X-Request-Id' | 'Retry-After' |
   Location: { description: 'Where the created resource is.', schema: { type: 'string' } },
   'Cache-Control': { description: 'How long a client may reuse the answer.', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
+  'WWW-Authenticate': {
+    description: 'Where the token goes: `ApiKey realm="vitrine", header="X-Service-APP-Token"`.',
+    schema: { type: 'string' },
+  },
   RateLimit: {
     description: 'What is left of the quota: `"<policy>";r=<remaining>;t=<seconds until the window resets>`.',
     schema: { type: 'string' },
@@ -198,10 +204,11 @@ function problemComponents(): Record<string, unknown> {
 }
 
 function problemResponse(codes: readonly ProblemCode[], common: readonly string[]): Record<string, unknown> {
-  const retry = codes.some((code) => PROBLEM_TABLE[code].retryAfterSeconds !== undefined || code === 'RATE_LIMITED');
+  const always = codes.flatMap((code) => Object.keys(PROBLEM_TABLE[code].headers ?? {}));
+  const retry = codes.includes('RATE_LIMITED') ? ['Retry-After'] : [];
   return {
     description: codes.map((code) => `\`${code}\`: ${PROBLEM_TABLE[code].title}.`).join(' '),
-    headers: headerRefs([...common, ...(retry ? ['Retry-After'] : [])]),
+    headers: headerRefs([...new Set([...common, ...always, ...retry])]),
     content: {
       'application/problem+json': {
         schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { properties: { code: { enum: codes } } }] },

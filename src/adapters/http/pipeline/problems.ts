@@ -8,6 +8,20 @@ import {
 import type { Logger } from '../../logging/logger.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 
+/** A row of the table: the status and title of a code, and the header fields its answer always carries. */
+export interface ProblemRow {
+  readonly status: number;
+  readonly title: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The challenge of a 401 (RFC 9110, 11.6.1): the token goes in the X-Service-APP-Token header. No
+ * registered scheme describes an API key in a header of its own, so the scheme is named for what
+ * it is and the header is a parameter.
+ */
+export const TOKEN_CHALLENGE = 'ApiKey realm="vitrine", header="X-Service-APP-Token"';
+
 /** Codes only the HTTP layer raises: they are about requests, not about the domain. */
 export type HttpErrorCode =
   'ROUTE_NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'INTERNAL';
@@ -18,11 +32,9 @@ export type ProblemCode = DomainErrorCode | HttpErrorCode;
  * The one table that maps every error code to its HTTP status and title. Use cases never know a
  * status; adding a code without a row here does not compile.
  */
-export const PROBLEM_TABLE: Readonly<
-  Record<ProblemCode, { readonly status: number; readonly title: string; readonly retryAfterSeconds?: number }>
-> = {
+export const PROBLEM_TABLE: Readonly<Record<ProblemCode, ProblemRow>> = {
   VALIDATION_FAILED: { status: 400, title: 'Request validation failed' },
-  UNAUTHORIZED: { status: 401, title: 'Unauthorized' },
+  UNAUTHORIZED: { status: 401, title: 'Unauthorized', headers: { 'WWW-Authenticate': TOKEN_CHALLENGE } },
   FORBIDDEN: { status: 403, title: 'Forbidden' },
   PROFILE_NOT_FOUND: { status: 404, title: 'Profile not found' },
   PRODUCT_NOT_FOUND: { status: 404, title: 'Product not found' },
@@ -38,7 +50,7 @@ export const PROBLEM_TABLE: Readonly<
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   INTERNAL: { status: 500, title: 'Internal server error' },
-  UNAVAILABLE: { status: 503, title: 'Service unavailable', retryAfterSeconds: 2 },
+  UNAVAILABLE: { status: 503, title: 'Service unavailable', headers: { 'Retry-After': '2' } },
 };
 
 /** A huge bad request must not make a huger answer: this many problems are listed, and how many there are. */
@@ -94,10 +106,9 @@ export interface Problem {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-/** A problem with the headers its code always brings (Retry-After for a store that does not answer). */
+/** A problem with the headers its code always brings (Retry-After for a store that does not answer, the 401's challenge). */
 export function problemFrom(body: ProblemBody): Problem {
-  const retryAfter = PROBLEM_TABLE[body.code].retryAfterSeconds;
-  return { body, headers: retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) } };
+  return { body, headers: PROBLEM_TABLE[body.code].headers ?? {} };
 }
 
 /**
