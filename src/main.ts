@@ -8,11 +8,12 @@
  * stops them all on SIGTERM or SIGINT.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
 import { serveClusterMetrics } from './adapters/cluster/cluster-metrics.js';
 import { startRateLimitMaster } from './adapters/cluster/cluster-request-limiter.js';
+import { createHttpServer } from './adapters/http/http-server.js';
 import { flushLogs, LoggerToken, type Logger } from './adapters/logging/logger.js';
 import { createRequestHandler } from './composition/adapters/http.js';
 import { ConfigError, parseConfig, type VitrineConfig } from './composition/config.js';
@@ -72,7 +73,7 @@ async function serve(config: VitrineConfig, asWorker: boolean): Promise<void> {
   const { container, logger } = opened;
 
   const { generatedAdminToken } = asWorker ? {} : await prepareInstance(container, config);
-  const server = createServer(createRequestHandler(container));
+  const server = createHttpServer(createRequestHandler(container), config.server);
   try {
     await new Promise<void>((done, fail) => {
       server.once('error', fail);

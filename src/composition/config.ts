@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { RateLimit } from '../domain/auth/rate-limit.js';
 import { isCountryCode, type CountryCode } from '../domain/profile/identifiers.js';
 import { LOG_LEVELS, type LogLevel } from '../adapters/logging/logger.js';
+import type { ServerLimits } from '../adapters/http/http-server.js';
 
 /** Everything the service reads from its environment, parsed once at start-up. */
 export interface VitrineConfig {
@@ -35,6 +36,8 @@ export interface VitrineConfig {
   readonly bootstrapAdminToken: string | undefined;
   readonly demoData: boolean;
   readonly logLevel: LogLevel;
+  /** How long clients may take and how many may be connected (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS). */
+  readonly server: ServerLimits;
 }
 
 /** A variable of the environment has a value the service cannot run with. */
@@ -152,6 +155,10 @@ const EnvSchema = v.object({
     ),
   ),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  HEADERS_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 100 to 300000', 100, 300_000), '10000'),
+  REQUEST_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 100 to 3600000', 100, 3_600_000), '60000'),
+  KEEP_ALIVE_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 100 to 600000', 100, 600_000), '5000'),
+  MAX_CONNECTIONS: v.optional(integerText('a number of connections from 1 to 1000000', 1, 1_000_000), '10000'),
 });
 
 /** Reads the configuration from environment variables; throws a ConfigError naming every bad variable. */
@@ -171,14 +178,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     );
   }
   const env_ = result.output;
-  if (env_.WORKERS > 1 && env_.MONGODB_URI === undefined) {
-    throw new ConfigError([
-      {
-        variable: 'WORKERS',
-        message: `must be 1 with the in-memory stores, where each worker would hold data of its own (got ${JSON.stringify(input.WORKERS)}); set MONGODB_URI to share the stores between workers`,
-      },
-    ]);
-  }
+  checkCombinations(env_, input);
   return {
     workers: env_.WORKERS,
     port: env_.PORT,
@@ -199,5 +199,31 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     bootstrapAdminToken: env_.BOOTSTRAP_ADMIN_TOKEN,
     demoData: env_.DEMO_DATA ?? env_.MONGODB_URI === undefined,
     logLevel: env_.LOG_LEVEL,
+    server: {
+      headersTimeoutMs: env_.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env_.REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env_.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: env_.MAX_CONNECTIONS,
+    },
   };
+}
+
+/** What no single variable says wrong but their combination does. */
+function checkCombinations(env_: v.InferOutput<typeof EnvSchema>, input: Readonly<Record<string, string | undefined>>): void {
+  if (env_.WORKERS > 1 && env_.MONGODB_URI === undefined) {
+    throw new ConfigError([
+      {
+        variable: 'WORKERS',
+        message: `must be 1 with the in-memory stores, where each worker would hold data of its own (got ${JSON.stringify(input.WORKERS)}); set MONGODB_URI to share the stores between workers`,
+      },
+    ]);
+  }
+  if (env_.HEADERS_TIMEOUT_MS > env_.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError([
+      {
+        variable: 'HEADERS_TIMEOUT_MS',
+        message: `must not exceed REQUEST_TIMEOUT_MS, the whole request's time (got ${input.HEADERS_TIMEOUT_MS} and ${input.REQUEST_TIMEOUT_MS ?? 'the default 60000'})`,
+      },
+    ]);
+  }
 }

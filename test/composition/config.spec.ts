@@ -33,7 +33,24 @@ describe('configuration from the environment', () => {
       bootstrapAdminToken: undefined,
       demoData: true,
       logLevel: 'info',
+      server: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 },
     });
+  });
+
+  it('reads the server limits, and refuses a headers timeout longer than the request timeout', () => {
+    expect(
+      parseConfig({
+        HEADERS_TIMEOUT_MS: '2000',
+        REQUEST_TIMEOUT_MS: '3000',
+        KEEP_ALIVE_TIMEOUT_MS: '1000',
+        MAX_CONNECTIONS: '50',
+      }).server,
+    ).toEqual({ headersTimeoutMs: 2000, requestTimeoutMs: 3000, keepAliveTimeoutMs: 1000, maxConnections: 50 });
+    expect(problemsOf({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '4000' })).toEqual(['HEADERS_TIMEOUT_MS']);
+    expect(problemsOf({ MAX_CONNECTIONS: '0', KEEP_ALIVE_TIMEOUT_MS: '50' })).toEqual([
+      'KEEP_ALIVE_TIMEOUT_MS',
+      'MAX_CONNECTIONS',
+    ]);
   });
 
   it('reads every variable', () => {

@@ -1,6 +1,7 @@
 /** Starts the real Koa app on a free loopback port, with a fake clock, for HTTP tests. */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { createHttpServer } from '../../src/adapters/http/http-server.js';
 import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
 import { MongoClient } from 'mongodb';
@@ -80,7 +81,7 @@ export async function startTestServer(
   const container = createContainer(config, { clock, ...options.overrides });
   await startResources(container);
   await resolve(container, EnsureBootstrapToken).execute(ADMIN_SECRET);
-  const server: Server = createServer(createRequestHandler(container));
+  const server: Server = createHttpServer(createRequestHandler(container), config.server);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -72,12 +72,6 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
   if (csv && options.kind !== 'catalog') throw new ImportFailure('profiles are imported from JSON Lines only');
   const lines: AsyncIterable<FileLine> = csv ? readCatalogCsv(options.file, onBytes) : readJsonLines(options.file, onBytes);
 
-  /** The batch's words for another item of it ("the item at index 3 of this batch"), as the file's line. */
-  const inLines = (message: string, sent: readonly { line: number }[]) =>
-    message.replace(/the item at index (\d+) of this batch|index (\d+) of this batch/g, (whole, a?: string, b?: string) => {
-      const line = sent[Number(a ?? b)]?.line;
-      return line === undefined ? whole : `line ${line}`;
-    });
   const refuse = (line: number, message: string) => {
     summary.refused++;
     progress.note(`line ${line}: ${message}`);
@@ -242,4 +236,12 @@ class Progress {
     const rate = seconds > 0 ? Math.round(lines / seconds) : 0;
     return `${lines} lines, ${created} created, ${replaced} replaced, ${unchanged} unchanged, ${refused} refused (${rate} lines/s)`;
   }
+}
+
+/** The batch's words for another item of it ("the item at index 3 of this batch"), as the file's line. */
+function inLines(message: string, sent: readonly { line: number }[]): string {
+  return message.replace(/the item at index (\d+) of this batch|index (\d+) of this batch/g, (whole, a?: string, b?: string) => {
+    const line = sent[Number(a ?? b)]?.line;
+    return line === undefined ? whole : `line ${line}`;
+  });
 }
