@@ -36,6 +36,22 @@ describe('the merchandising builder', () => {
     server.request('POST', `${BASE}/${id}/slices/spreadsheet?${query}`, { rawBody: body, headers });
 
   describe('spreadsheet slices', () => {
+    it('refuses filters sent as separate query parameters (as a client reading them as an object would), saving nothing', async () => {
+      const answer = await upload('productId\nVES-001\n', CSV, 'name=BF&startsAt=2026-11-27T00:00:00Z&availableOnly=true');
+      expectProblem(answer, 400, 'VALIDATION_FAILED');
+      expect(answer.json.errors).toEqual([
+        { path: 'availableOnly', message: 'is not a query parameter of this route (it takes: name, startsAt, endsAt, filters)' },
+      ]);
+      expect((await server.request('GET', `${BASE}/${id}/slices`)).json.slices ?? []).toEqual([]);
+      const right = await upload(
+        'productId\nVES-001\n',
+        CSV,
+        `name=BF&startsAt=2026-11-27T00:00:00Z&filters=${encodeURIComponent('{"availableOnly":true}')}`,
+      );
+      expect(right.status).toBe(201);
+      expect(right.json.filters).toMatchObject({ availableOnly: true });
+    });
+
     it('creates a SPREADSHEET slice from a CSV', async () => {
       const answer = await upload('productId,position\nVES-003,2\nVES-001,1\n\n');
       expect(answer.status).toBe(201);

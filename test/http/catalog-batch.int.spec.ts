@@ -105,6 +105,17 @@ describe('batch writes and the similarity engine through HTTP', () => {
     expectProblem(await server.request('POST', BATCH_DELETE, { body: { ids: [' bad '] } }), 400, 'VALIDATION_FAILED');
   });
 
+  it("refuses the catalog's route words as product ids, so catalog/batch never reads a product", async () => {
+    const put = await server.request('PUT', `${CATALOG}/batch`, { body: { name: 'Lote' } });
+    expectProblem(put, 400, 'VALIDATION_FAILED');
+    expect(put.json.errors).toEqual([
+      { path: 'id', message: "must not be batch or batch-delete (words of the catalog's routes)" },
+    ]);
+    const batch = await server.request('POST', BATCH, { body: { products: [{ id: 'batch-delete', name: 'Lote' }] } });
+    expect(batch.json.results[0]).toMatchObject({ status: 'invalid', errors: [{ path: 'id' }] });
+    expectProblem(await server.request('GET', `${CATALOG}/batch`), 404, 'PRODUCT_NOT_FOUND');
+  });
+
   it('refuses attribute names valibot would otherwise drop (constructor, prototype), naming the attribute', async () => {
     for (const name of ['constructor', 'prototype']) {
       const answer = await server.request('PUT', `${CATALOG}/R-1`, {

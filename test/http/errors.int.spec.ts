@@ -86,6 +86,17 @@ describe('errors as RFC 9457 problem details', () => {
     expect(answer.json.errors.map((e: { path: string }) => e.path)).toEqual(['id', 'sliceId', 'name', 'startsAt']);
   });
 
+  it.each([
+    ['GET', '/health/live?verbose=1', 'verbose', 'it takes none'],
+    ['GET', '/api/v1/crm/protected/profile/user-profile-id/up_x?fields=all', 'fields', 'it takes none'],
+    ['GET', '/api/v1/merchandising-collections/protected/1?when=2026-11-21T00:00:00Z', 'when', 'it takes: at'],
+    ['POST', `${SIMILAR}?limit=3`, 'limit', 'it takes none'],
+  ])('refuses a query parameter %s %s does not take, naming it and what it takes', async (method, path, name, takes) => {
+    const answer = await server.request(method, path, method === 'POST' ? { body: { sessionId: 's', data: { id: 'x' } } } : {});
+    expectProblem(answer, 400, 'VALIDATION_FAILED');
+    expect(answer.json.errors).toEqual([{ path: name, message: `is not a query parameter of this route (${takes})` }]);
+  });
+
   it('accepts application/json with a charset parameter', async () => {
     const answer = await server.request('POST', SIMILAR, {
       rawBody: '{"sessionId":"s","data":{"id":"x"}}',

@@ -143,6 +143,20 @@ describe('the OpenAPI document', () => {
     expect(slice.parameters.map((p: Json) => p.name)).toContain('If-Match');
   });
 
+  it('describes the spreadsheet routes as they read: filters a JSON text, the header row required', () => {
+    const upload = document.paths['/api/v1/merchandising-collections/protected/{id}/slices/spreadsheet'].post;
+    const filters = upload.parameters.find((p: Json) => p.name === 'filters');
+    expect(filters).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'string', contentMediaType: 'application/json' },
+    });
+    const content = filters.schema.contentSchema;
+    const described = content.$ref === undefined ? content : document.components.schemas[content.$ref.split('/').at(-1)];
+    expect(described.properties).toHaveProperty('availableOnly');
+    expect(upload.requestBody.description).toMatch(/A header row is required/);
+  });
+
   it('is what the test harness holds every answer to, and the check is not vacuous', () => {
     const check = new ApiConformance(document as OpenApiDocument);
     const profile = '/api/v1/crm/protected/profile/phone/11987654321';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { MAX_DESCRIPTION_LENGTH } from '../../../domain/merchandising/collection.js';
 import { MAX_NAME_LENGTH, SLICE_TYPES } from '../../../domain/merchandising/slice.js';
-import { Instant, jsonObject, PositiveId, requiredText, Timestamp } from '../shared/common-schemas.js';
+import { Instant, jsonObject, jsonText, PositiveId, requiredText, Timestamp } from '../shared/common-schemas.js';
 
 const description = v.pipe(
   v.string('must be a string'),
@@ -88,20 +88,7 @@ export const SpreadsheetSliceQuery = jsonObject({
   name: requiredText(MAX_NAME_LENGTH),
   startsAt: Instant,
   endsAt: v.optional(Instant),
-  filters: v.optional(
-    v.pipe(
-      v.string('must be a JSON object'),
-      v.rawTransform(({ dataset, addIssue, NEVER }) => {
-        try {
-          return JSON.parse(dataset.value) as unknown;
-        } catch {
-          addIssue({ message: 'must be a JSON object' });
-          return NEVER;
-        }
-      }),
-      SliceFiltersBody,
-    ),
-  ),
+  filters: v.optional(jsonText(SliceFiltersBody, 'must be a JSON object')),
 });
 
 /** A slice whose products the similarity engine chooses from seed products. */

@@ -5,7 +5,7 @@ import { TOKEN_HEADER } from '../pipeline/admission.js';
 import { PROBLEM_TABLE, type ProblemCode } from '../pipeline/problems.js';
 import { REQUEST_ID_HEADER } from '../pipeline/request-id.js';
 import { problemsOf, type ResponseHeader, type RouteGroup, type RouteSpec, type RouteTag } from '../pipeline/route-spec.js';
-import { Instant, PositiveId, ProblemResponse } from '../shared/common-schemas.js';
+import { Instant, JSON_TEXT_CONTENT, PositiveId, ProblemResponse } from '../shared/common-schemas.js';
 
 const TAGS: readonly { name: RouteTag; description: string }[] = [
   {
@@ -51,7 +51,10 @@ const HEADERS: Readonly<
 
 const SPREADSHEET_BODY = {
   required: true,
-  description: 'The spreadsheet: one product id per row, in the first column (a header row is recognised); at most 5 MB.',
+  description:
+    'The spreadsheet (CSV in UTF-8 with `,`, `;` or tab separators, or the first sheet of an .xlsx), at most 5 MB. ' +
+    'A header row is required: row 1 names the columns, one of them `productId` (and optionally `position`); ' +
+    'then one product per row. Blank rows are skipped; bad rows are reported by their row number (the header is row 1).',
   content: {
     'text/csv': { schema: { type: 'string' } },
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
@@ -230,8 +233,17 @@ function parametersOf(schema: v.GenericSchema | undefined, where: 'path' | 'quer
   if (schema === undefined) return [];
   return Object.entries(objectEntries(schema)).map(([name, entry]) => {
     const optional = where === 'query' && OPTIONAL_TYPES.has(entry.type);
-    const converted = convert.schema(optional ? (entry as unknown as { wrapped: v.GenericSchema }).wrapped : entry);
-    return { name, in: where, required: !optional, schema: converted };
+    const value = optional ? (entry as unknown as { wrapped: v.GenericSchema }).wrapped : entry;
+    const content = JSON_TEXT_CONTENT.get(value);
+    if (content === undefined) return { name, in: where, required: !optional, schema: convert.schema(value) };
+    // A JSON text: a string to the client, whose content JSON Schema describes.
+    return {
+      name,
+      in: where,
+      required: !optional,
+      description: 'A JSON text (URL-encoded in the query string), holding the object described by contentSchema.',
+      schema: { type: 'string', contentMediaType: 'application/json', contentSchema: convert.schema(content) },
+    };
   });
 }
 

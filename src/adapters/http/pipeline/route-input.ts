@@ -27,6 +27,7 @@ export function routeInput(
 ): RouteInput<unknown, unknown, unknown> {
   const issues: ValidationIssue[] = [];
   const params = checked(spec.params, raw.params, issues);
+  unknownQueryNames(spec, raw.query, issues);
   const query = checked(spec.query, raw.query, issues);
   let body: unknown;
   if (spec.body !== undefined) {
@@ -61,6 +62,37 @@ export function answerRoute(
   return reply instanceof Promise
     ? reply.then((answer) => finished(answer, exchange, conditional, ifNoneMatch))
     : finished(reply, exchange, conditional, ifNoneMatch);
+}
+
+/**
+ * A query parameter the route does not take is refused, not ignored: a client that misspells one,
+ * or sends one the way a generated client would for another shape, learns so at once.
+ */
+function unknownQueryNames(spec: RouteSpec, query: Readonly<Record<string, unknown>>, issues: ValidationIssue[]): void {
+  let taken: ReadonlySet<string> | undefined;
+  for (const name in query) {
+    taken ??= queryNamesOf(spec);
+    if (!taken.has(name)) {
+      const known = [...taken].join(', ');
+      issues.push({
+        path: name,
+        message: `is not a query parameter of this route (${known === '' ? 'it takes none' : `it takes: ${known}`})`,
+      });
+    }
+  }
+}
+
+const queryNames = new WeakMap<RouteSpec, ReadonlySet<string>>();
+
+/** The names a route's query schema has entries for (an object schema, or one at the end of a pipe). */
+function queryNamesOf(spec: RouteSpec): ReadonlySet<string> {
+  let names = queryNames.get(spec);
+  if (names === undefined) {
+    const schema = spec.query as { entries?: object; pipe?: { entries?: object }[] } | undefined;
+    const entries = schema?.entries ?? schema?.pipe?.find((step) => step.entries !== undefined)?.entries ?? {};
+    queryNames.set(spec, (names = new Set(Object.keys(entries))));
+  }
+  return names;
 }
 
 /** The path parameters checked against the route's schema, or undefined when they do not pass. */

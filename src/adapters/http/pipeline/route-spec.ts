@@ -122,14 +122,15 @@ export interface RouteGroup {
 
 /**
  * Every problem a route may answer: the ones its own rules name, plus those that come with a
- * token (401, 403, 429, a store that does not answer), with input (400) and with a body (413, 415).
+ * token (401, 403, 429, a store that does not answer), every route (400: a query parameter it
+ * does not take, besides its own input's problems) and with a body (413, 415).
  */
 export function problemsOf(spec: RouteSpec): ProblemCode[] {
   const codes = new Set<ProblemCode>(spec.problems);
   if (spec.scope !== undefined) {
     for (const code of ['UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'UNAVAILABLE'] as const) codes.add(code);
   }
-  if (spec.params !== undefined || spec.query !== undefined || spec.body !== undefined) codes.add('VALIDATION_FAILED');
+  codes.add('VALIDATION_FAILED');
   if (spec.body !== undefined) {
     codes.add('PAYLOAD_TOO_LARGE');
     codes.add('UNSUPPORTED_MEDIA_TYPE');

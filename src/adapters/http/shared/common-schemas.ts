@@ -12,6 +12,30 @@ export function jsonObject<const E extends v.ObjectEntries>(entries: E, message 
   );
 }
 
+/** The schema of what each JSON text parameter holds once parsed: how the API description tells it. */
+export const JSON_TEXT_CONTENT = new WeakMap<v.GenericSchema, v.GenericSchema>();
+
+/**
+ * A query parameter that holds a JSON text (`?filters={"availableOnly":true}`): parsed, then
+ * checked against `content`. Described in OpenAPI as the string it is, with the JSON it holds.
+ */
+export function jsonText<const S extends v.GenericSchema>(content: S, message: string) {
+  const schema = v.pipe(
+    v.string(message),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      try {
+        return JSON.parse(dataset.value) as unknown;
+      } catch {
+        addIssue({ message });
+        return NEVER;
+      }
+    }),
+    content,
+  );
+  JSON_TEXT_CONTENT.set(schema, content);
+  return schema;
+}
+
 /** A text field: must be a string, surrounding spaces dropped, then not empty. */
 export function requiredText(max: number) {
   return v.pipe(
