@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { zipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
+import { lyingZip, repetitiveSheetXml } from '../support/lying-zip.js';
 import writeXlsxFile from 'write-excel-file/node';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { maxAgeSeconds } from '../../src/adapters/http/pipeline/entity-tags.js';
@@ -184,6 +185,20 @@ describe('the merchandising builder', () => {
       expect((await upload(bomb, XLSX)).json.errors).toEqual([
         { path: 'file', message: 'unpacks to more than a slice of 500 products can need' },
       ]);
+    });
+
+    it('counts what a workbook really unpacks to, whatever its headers declare, and stops at the cap', async () => {
+      const sheet = await writeXlsxFile([[{ value: 'productId' }], [{ value: 'VES-001' }]]).toBuffer();
+      const files = unzipSync(new Uint8Array(sheet));
+      // 25 MB of XML behind headers that say 100 bytes: an upload of under 100 KB.
+      files['xl/worksheets/sheet1.xml'] = repetitiveSheetXml(25 * 1024 * 1024);
+      const bomb = lyingZip(files);
+      expect(bomb.length).toBeLessThan(100 * 1024);
+      const answer = await upload(bomb, XLSX);
+      expectProblem(answer, 400, 'VALIDATION_FAILED');
+      expect(answer.json.errors).toEqual([{ path: 'file', message: 'unpacks to more than a slice of 500 products can need' }]);
+      // The same workbook, honest and small, is read.
+      expect((await upload(lyingZip(unzipSync(new Uint8Array(sheet)), 1), XLSX)).status).toBe(201);
     });
 
     it('answers 413 to a spreadsheet over 5 MB', async () => {

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { unzipSync } from 'fflate';
+import { Unzip, UnzipInflate, zipSync } from 'fflate';
 import { readSheet } from 'read-excel-file/node';
 import type { Spreadsheet } from '../../application/merchandising/spreadsheet-slices.js';
 import { ValidationError } from '../../domain/shared/errors.js';
@@ -116,28 +116,57 @@ function guessDelimiter(text: string): string {
 }
 
 async function readXlsx(bytes: Buffer): Promise<Cell[][]> {
-  // Look at the sizes the archive declares before unpacking anything.
-  let unpacked = 0;
-  try {
-    unzipSync(bytes, {
-      filter: (file) => {
-        unpacked += file.originalSize;
-        return false;
-      },
-    });
-  } catch {
-    throw ValidationError.single('file', 'is not a readable Excel workbook (.xlsx)');
-  }
-  if (unpacked > MAX_WORKBOOK_UNPACKED_BYTES) {
-    throw ValidationError.single('file', 'unpacks to more than a slice of 500 products can need');
-  }
   let sheet: unknown[][];
+  // What read-excel-file is given is what was unpacked and counted here, stored as it is.
+  const unpacked = Buffer.from(zipSync(unpackWithin(bytes, MAX_WORKBOOK_UNPACKED_BYTES), { level: 0 }));
   try {
-    sheet = (await readSheet(bytes)) as unknown[][];
+    sheet = (await readSheet(unpacked)) as unknown[][];
   } catch {
-    throw ValidationError.single('file', 'is not a readable Excel workbook (.xlsx)');
+    throw unreadable();
   }
   return sheet.slice(0, MAX_SHEET_ROWS + 1).map((row) => row.map(cellOf));
+}
+
+/** How much of the archive is fed to the unpacking at a time: at most about 4 MB can come out of it. */
+const ZIP_STEP_BYTES = 4 * 1024;
+
+/**
+ * The workbook's files, unpacked while counting the bytes that actually come out (an archive may
+ * declare small sizes and unpack to far more): past `cap` it stops at once and the workbook is
+ * refused. The archive is fed a few kilobytes at a time, so no step can unpack much past the cap.
+ */
+function unpackWithin(bytes: Buffer, cap: number): Record<string, Uint8Array> {
+  const chunks = new Map<string, Uint8Array[]>();
+  let total = 0;
+  let over = false;
+  let broken = false;
+  const unzip = new Unzip((file) => {
+    const parts: Uint8Array[] = [];
+    chunks.set(file.name, parts);
+    file.ondata = (error, chunk) => {
+      if (error !== null) broken = true;
+      else if (!over && (total += chunk.length) > cap) {
+        over = true;
+        file.terminate();
+      } else parts.push(chunk);
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    for (let at = 0; at < bytes.length && !over && !broken; at += ZIP_STEP_BYTES) {
+      unzip.push(bytes.subarray(at, at + ZIP_STEP_BYTES), at + ZIP_STEP_BYTES >= bytes.length);
+    }
+  } catch {
+    broken = true;
+  }
+  if (over) throw ValidationError.single('file', 'unpacks to more than a slice of 500 products can need');
+  if (broken || chunks.size === 0) throw unreadable();
+  return Object.fromEntries([...chunks].map(([name, parts]) => [name, Buffer.concat(parts)]));
+}
+
+function unreadable(): ValidationError {
+  return ValidationError.single('file', 'is not a readable Excel workbook (.xlsx)');
 }
 
 /**

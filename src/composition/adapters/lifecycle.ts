@@ -4,10 +4,18 @@ import { ReadinessChecksToken, type ReadinessCheck } from '../../domain/health/r
 import { token, type Token } from '../../domain/shared/token.js';
 import { MongoDatabaseToken } from '../../adapters/mongo/mongo-database.js';
 import { RedisConnectionToken } from '../../adapters/redis/redis-connection.js';
-import { bindFactory, bindList } from '../binding.js';
+import {
+  SpreadsheetReaderToken,
+  SpreadsheetWorkers,
+  type SpreadsheetReader,
+} from '../../adapters/spreadsheet/spreadsheet-workers.js';
+import { bindClass, bindFactory, bindList } from '../binding.js';
 import type { VitrineConfig } from '../config.js';
 import { ResourcesToken, type Resource } from '../lifecycle.js';
 import { InMemoryReadinessToken } from './stores.js';
+
+/** The worker thread reading spreadsheets: nothing to open, ended at stop. */
+const SpreadsheetResourceToken = token<Resource>('SpreadsheetResource');
 
 /** The similarity engine's loading of the catalog, started after the stores and Redis. */
 const CatalogResourceToken = token<Resource>('CatalogResource');
@@ -19,6 +27,9 @@ export function lifecycleModule(config: VitrineConfig): ContainerModule {
     const redis: Token<ReadinessCheck & Resource>[] = config.redisUrl === undefined ? [] : [RedisConnectionToken];
     bindList<ReadinessCheck>(bind, ReadinessChecksToken, [...(stores.length > 0 ? stores : [InMemoryReadinessToken]), ...redis]);
     bindFactory(bind, CatalogResourceToken, (catalog: FollowCatalog): Resource => catalog, [FollowCatalog]);
-    bindList<Resource>(bind, ResourcesToken, [...stores, ...redis, CatalogResourceToken]);
+    bindClass(bind, SpreadsheetWorkers, []);
+    bindFactory(bind, SpreadsheetReaderToken, (workers: SpreadsheetWorkers): SpreadsheetReader => workers, [SpreadsheetWorkers]);
+    bindFactory(bind, SpreadsheetResourceToken, (workers: SpreadsheetWorkers): Resource => workers, [SpreadsheetWorkers]);
+    bindList<Resource>(bind, ResourcesToken, [...stores, ...redis, CatalogResourceToken, SpreadsheetResourceToken]);
   });
 }

@@ -27,6 +27,7 @@ import { collectionRoutes } from '../../adapters/http/merchandising/collection-r
 import { sliceRoutes } from '../../adapters/http/merchandising/slice-routes.js';
 import { spreadsheetAndAiRoutes } from '../../adapters/http/merchandising/spreadsheet-and-ai-routes.js';
 import { timelineRoutes } from '../../adapters/http/merchandising/timeline-routes.js';
+import { SpreadsheetReaderToken } from '../../adapters/spreadsheet/spreadsheet-workers.js';
 import { bindClass, bindRoutes } from '../binding.js';
 
 /** What does this collection show: collections and their time-boxed slices, the builder's routes and the contract's read. */
@@ -58,6 +59,7 @@ export const merchandisingModule = new ContainerModule(({ bind }) => {
     ReplaceSliceProductsFromSpreadsheet,
     CreateAiSlice,
     RegenerateAiSlice,
+    SpreadsheetReaderToken,
   ]);
 
   bindClass(bind, GetTimeline, [CollectionStoreToken]);

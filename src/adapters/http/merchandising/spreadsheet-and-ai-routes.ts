@@ -3,7 +3,7 @@ import type {
   CreateSpreadsheetSlice,
   ReplaceSliceProductsFromSpreadsheet,
 } from '../../../application/merchandising/spreadsheet-slices.js';
-import { readSpreadsheet } from '../../spreadsheet/read-spreadsheet.js';
+import type { SpreadsheetReader } from '../../spreadsheet/spreadsheet-workers.js';
 import { jsonBody, route, SPREADSHEET_BODY, type RouteGroup, type RouteSpec } from '../pipeline/route-spec.js';
 import { AiSliceBody, CollectionParams, SliceParams, SpreadsheetSliceQuery } from './merchandising-schemas.js';
 import { actorOf, SLICE_PATH, SLICES_PATH, sliceWritten, writtenResponse } from './slice-answers.js';
@@ -14,19 +14,20 @@ export function spreadsheetAndAiRoutes(
   productsFromSpreadsheet: ReplaceSliceProductsFromSpreadsheet,
   fromSeeds: CreateAiSlice,
   regenerate: RegenerateAiSlice,
+  spreadsheets: SpreadsheetReader,
 ): RouteGroup {
   return {
     schemas: { AiSliceInput: AiSliceBody },
     routes: [
-      spreadsheetSlice(fromSpreadsheet),
-      spreadsheetProducts(productsFromSpreadsheet),
+      spreadsheetSlice(fromSpreadsheet, spreadsheets),
+      spreadsheetProducts(productsFromSpreadsheet, spreadsheets),
       aiSlice(fromSeeds),
       regeneration(regenerate),
     ],
   };
 }
 
-function spreadsheetSlice(fromSpreadsheet: CreateSpreadsheetSlice): RouteSpec {
+function spreadsheetSlice(fromSpreadsheet: CreateSpreadsheetSlice, spreadsheets: SpreadsheetReader): RouteSpec {
   return route({
     method: 'POST',
     path: `${SLICES_PATH}/spreadsheet`,
@@ -41,13 +42,16 @@ function spreadsheetSlice(fromSpreadsheet: CreateSpreadsheetSlice): RouteSpec {
     responses: [writtenResponse(201)],
     problems: ['COLLECTION_NOT_FOUND', 'CONFLICT'],
     handler: async ({ params, query, body, principal }) => {
-      const sheet = await readSpreadsheet(body.bytes, body.format);
+      const sheet = await spreadsheets.read(body.bytes, body.format);
       return sliceWritten(201, await fromSpreadsheet.execute(params.id, query, sheet, actorOf(principal)));
     },
   });
 }
 
-function spreadsheetProducts(productsFromSpreadsheet: ReplaceSliceProductsFromSpreadsheet): RouteSpec {
+function spreadsheetProducts(
+  productsFromSpreadsheet: ReplaceSliceProductsFromSpreadsheet,
+  spreadsheets: SpreadsheetReader,
+): RouteSpec {
   return route({
     method: 'PUT',
     path: `${SLICE_PATH}/products/spreadsheet`,
@@ -61,7 +65,7 @@ function spreadsheetProducts(productsFromSpreadsheet: ReplaceSliceProductsFromSp
     responses: [writtenResponse(200)],
     problems: ['COLLECTION_NOT_FOUND', 'SLICE_NOT_FOUND', 'CONFLICT'],
     handler: async ({ params, body, principal, precondition }) => {
-      const sheet = await readSpreadsheet(body.bytes, body.format);
+      const sheet = await spreadsheets.read(body.bytes, body.format);
       const options = { actor: actorOf(principal), precondition };
       return sliceWritten(200, await productsFromSpreadsheet.execute(params.id, params.sliceId, sheet, options));
     },
