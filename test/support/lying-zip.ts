@@ -24,7 +24,7 @@ export function lyingZip(entries: Record<string, Uint8Array>, declared = 100): B
 }
 
 /** A worksheet's XML of about `bytes` bytes: the same row again and again (it compresses about a thousandfold). */
-export function repetitiveSheetXml(bytes: number): Uint8Array {
+export function repetitiveSheetXml(bytes: number): Uint8Array<ArrayBuffer> {
   const head =
     '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
   const row = '<row><c t="inlineStr"><is><t>VES-001</t></is></c></row>';

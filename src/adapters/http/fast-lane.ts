@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Pipeline } from './pipeline/pipeline.js';
 import { failed, finished, send, type FinishedReply } from './pipeline/reply.js';
-import { readJsonBody } from './pipeline/request-body.js';
+import { drained, readJsonBody } from './pipeline/request-body.js';
 import { answerRoute, checkedParams } from './pipeline/route-input.js';
 import type { RouteSpec } from './pipeline/route-spec.js';
 import { routeTable } from './pipeline/route-table.js';
@@ -100,6 +100,7 @@ async function answer(hit: Hit, req: IncomingMessage, res: ServerResponse, pipel
   } catch (error) {
     sent = failed(error, exchange, pipeline.logger);
   }
+  if (!req.complete) await drained(req);
   send(res, sent);
   pipeline.observer.finish(exchange, { method: spec.method, spec, params: hit.params, path: req.url ?? '', status: sent.status });
 }

@@ -2,7 +2,7 @@ import Koa, { type Middleware, type ParameterizedContext } from 'koa';
 import type { Pipeline } from './pipeline/pipeline.js';
 import { HttpProblem } from './pipeline/problems.js';
 import { failed, sendThroughKoa, type Exchange } from './pipeline/reply.js';
-import { jsonBodyReader, uploadReader } from './pipeline/request-body.js';
+import { drained, jsonBodyReader, uploadReader } from './pipeline/request-body.js';
 import { REQUEST_ID_HEADER } from './pipeline/request-id.js';
 import { answerRoute } from './pipeline/route-input.js';
 import { routeTable } from './pipeline/route-table.js';
@@ -69,6 +69,7 @@ function observed(routes: readonly RouteSpec[], pipeline: Pipeline): Middleware<
     } catch (error) {
       sendThroughKoa(ctx, failed(error, exchange, pipeline.logger));
     }
+    await drained(ctx.req);
     const name = (ctx as { _matchedRouteName?: unknown })._matchedRouteName;
     pipeline.observer.finish(exchange, {
       method: ctx.method,

@@ -99,6 +99,39 @@ async function readUpload(ctx: ParameterizedContext): Promise<Upload> {
   }
 }
 
+/** The most of a refused request's body read (and dropped) before its answer is sent. */
+export const MAX_DRAINED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Resolves once the rest of a request's body has arrived, reading and dropping it: a request
+ * answered before its body was read (refused: too large, unauthorised, ...) is answered once the
+ * client has sent it all, so the client reads its answer instead of a connection reset. Past
+ * MAX_DRAINED_BYTES it resolves anyway (the connection then closes under the client); a client
+ * too slow to finish is cut by REQUEST_TIMEOUT_MS.
+ */
+export function drained(req: IncomingMessage): Promise<void> {
+  if (req.complete || req.destroyed) return Promise.resolve();
+  return new Promise<void>((done) => {
+    let bytes = 0;
+    const finish = () => {
+      req.off('data', counted);
+      req.off('end', finish);
+      req.off('close', finish);
+      req.off('error', finish);
+      done();
+    };
+    const counted = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > MAX_DRAINED_BYTES) finish();
+    };
+    req.on('data', counted);
+    req.once('end', finish);
+    req.once('close', finish);
+    req.once('error', finish);
+    req.resume();
+  });
+}
+
 /** Whether the request says it has a body at all. */
 function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
