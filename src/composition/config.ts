@@ -36,6 +36,8 @@ export interface VitrineConfig {
   readonly bootstrapAdminToken: string | undefined;
   readonly demoData: boolean;
   readonly logLevel: LogLevel;
+  /** The most slices a collection may hold. */
+  readonly maxSlicesPerCollection: number;
   /** How long clients may take and how many may be connected (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS). */
   readonly server: ServerLimits;
 }
@@ -159,6 +161,7 @@ const EnvSchema = v.object({
   REQUEST_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 100 to 3600000', 100, 3_600_000), '60000'),
   KEEP_ALIVE_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 100 to 600000', 100, 600_000), '5000'),
   MAX_CONNECTIONS: v.optional(integerText('a number of connections from 1 to 1000000', 1, 1_000_000), '10000'),
+  MAX_SLICES_PER_COLLECTION: v.optional(integerText('a number of slices from 1 to 10000', 1, 10_000), '1000'),
 });
 
 /** Reads the configuration from environment variables; throws a ConfigError naming every bad variable. */
@@ -199,6 +202,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     bootstrapAdminToken: env_.BOOTSTRAP_ADMIN_TOKEN,
     demoData: env_.DEMO_DATA ?? env_.MONGODB_URI === undefined,
     logLevel: env_.LOG_LEVEL,
+    maxSlicesPerCollection: env_.MAX_SLICES_PER_COLLECTION,
     server: {
       headersTimeoutMs: env_.HEADERS_TIMEOUT_MS,
       requestTimeoutMs: env_.REQUEST_TIMEOUT_MS,

@@ -33,10 +33,17 @@ describe('token use cases', () => {
     expect(secret).toMatch(/^vtr_[A-Za-z0-9_-]{43,}$/);
     expect(Buffer.from(secret.slice(4), 'base64url').length).toBeGreaterThanOrEqual(32);
     expect(token.hash).toBe(createHash('sha256').update(secret).digest('hex'));
-    expect(JSON.stringify(await store.list())).not.toContain(secret);
+    expect(JSON.stringify(await store.list({ limit: 100 }))).not.toContain(secret);
     const other = await issue.execute({ name: 'storefront', scopes: ['products:read'] });
     expect(other.secret).not.toBe(secret);
     expect(other.token.id).not.toBe(token.id);
+  });
+
+  it('lists tokens issued in the same millisecond in the order they were issued', async () => {
+    const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    for (const name of names) await issue.execute({ name, scopes: ['products:read'] });
+    const listed = await get(ListTokens).execute({ limit: 200 });
+    expect(listed.items.map((t) => t.name)).toEqual(names);
   });
 
   it('authenticates a secret as its token with its scopes', async () => {
@@ -93,7 +100,7 @@ describe('token use cases', () => {
     await get(RevokeToken).execute(token.id);
     expect(await authenticate.execute(secret).catch(codeOf)).toBe('UNAUTHORIZED');
     expect(await get(RevokeToken).execute(token.id).catch(codeOf)).toBe('TOKEN_NOT_FOUND');
-    expect(await get(ListTokens).execute()).toEqual([]);
+    expect((await get(ListTokens).execute()).items).toEqual([]);
   });
 
   it('names every problem of a token request', async () => {

@@ -33,6 +33,7 @@ describe('configuration from the environment', () => {
       bootstrapAdminToken: undefined,
       demoData: true,
       logLevel: 'info',
+      maxSlicesPerCollection: 1000,
       server: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 },
     });
   });

@@ -26,7 +26,9 @@ export function tokenStoreContract(adapter: string, factory: StoreFactory<TokenS
       expect(await store().count()).toBe(2);
       expect(await store().findByHash('2'.repeat(64))).toEqual(second);
       expect(await store().findByHash('3'.repeat(64))).toBeUndefined();
-      expect(await store().list()).toEqual([first, second]);
+      expect((await store().list({ limit: 10 })).items).toEqual([first, second]);
+      expect(await store().get('tok_2')).toEqual(second);
+      expect(await store().get('tok_3')).toBeUndefined();
     });
 
     it('refuses a second token with the same id or hash, changing nothing', async () => {
@@ -36,8 +38,25 @@ export function tokenStoreContract(adapter: string, factory: StoreFactory<TokenS
       for (const token of [sameId, sameHash]) {
         await expect(store().add(token)).rejects.toSatisfy((e) => e instanceof DomainError && e.code === 'CONFLICT');
       }
-      expect(await store().list()).toEqual([first]);
+      expect((await store().list({ limit: 10 })).items).toEqual([first]);
       expect(await store().findByHash('9'.repeat(64))).toBeUndefined();
+    });
+
+    it('lists in pages, by creation instant then id, whatever order they were added in', async () => {
+      const at = new Date('2026-11-03T00:00:00.000Z');
+      const sameInstant = ['tok_b', 'tok_c', 'tok_a'].map((id, i) =>
+        anApiToken({ id, hash: String(i + 3).repeat(64), createdAt: at }),
+      );
+      for (const token of [second, ...sameInstant, first]) await store().add(token);
+      const ids: string[] = [];
+      let page = await store().list({ limit: 2 });
+      ids.push(...page.items.map((t) => t.id));
+      while (page.more) {
+        const last = page.items.at(-1)!;
+        page = await store().list({ limit: 2, after: { createdAt: last.createdAt, id: last.id } });
+        ids.push(...page.items.map((t) => t.id));
+      }
+      expect(ids).toEqual(['tok_1', 'tok_2', 'tok_a', 'tok_b', 'tok_c']);
     });
 
     it('deletes a token: its hash finds nothing afterwards', async () => {
@@ -46,7 +65,7 @@ export function tokenStoreContract(adapter: string, factory: StoreFactory<TokenS
       expect(await store().delete('tok_1')).toEqual(first);
       expect(await store().findByHash('1'.repeat(64))).toBeUndefined();
       expect(await store().delete('tok_1')).toBeUndefined();
-      expect(await store().list()).toEqual([second]);
+      expect((await store().list({ limit: 10 })).items).toEqual([second]);
       expect(await store().count()).toBe(1);
     });
   });

@@ -17,7 +17,7 @@ describe('authentication and scopes', () => {
     expired = await server.tokenWith([...SCOPES], new Date(server.clock.now().getTime() + 1000));
     revoked = await server.tokenWith([...SCOPES]);
     const tokens = await resolve(server.container, ListTokens).execute();
-    const toRevoke = tokens.at(-1);
+    const toRevoke = tokens.items.at(-1);
     if (toRevoke === undefined) throw new Error('no token to revoke');
     await resolve(server.container, RevokeToken).execute(toRevoke.id);
     server.clock.advance(1000); // `expired` expires exactly now

@@ -338,7 +338,7 @@ describe('merchandising collections', () => {
       await newSlice(id, { name: 'Agendada', startsAt: '2026-11-21T12:00:00.001Z', products: [] });
       const answer = await server.request('GET', `${BASE}/${id}/slices`);
       expect(answer.status).toBe(200);
-      expect(Object.keys(answer.json)).toEqual(['collection', 'slices']);
+      expect(Object.keys(answer.json)).toEqual(['collection', 'slices', 'nextCursor']);
       expect(answer.json.collection).toMatchObject({ id, sliceCount: 3 });
       expect(
         answer.json.slices.map((s: { name: string; status: string; colour: string }) => [s.name, s.status, s.colour]),

@@ -40,6 +40,24 @@ describe('token administration', () => {
     expect(listed.text).not.toContain('hash');
   });
 
+  it('lists tokens in pages, oldest first, cursor after cursor', async () => {
+    for (const name of ['p1', 'p2', 'p3']) await server.request('POST', TOKENS, { body: { name, scopes: ['products:read'] } });
+    const names: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor === null ? '?limit=2' : `?limit=2&cursor=${cursor}`;
+      const page = await server.request('GET', `${TOKENS}${query}`);
+      expect(page.status).toBe(200);
+      expect(page.json.tokens.length).toBeLessThanOrEqual(2);
+      names.push(...page.json.tokens.map((t: { name: string }) => t.name));
+      cursor = page.json.nextCursor;
+    } while (cursor !== null);
+    expect(names.slice(-3)).toEqual(['p1', 'p2', 'p3']);
+    expect(new Set(names).size).toBe(names.length);
+    const bad = await server.request('GET', `${TOKENS}?cursor=x`);
+    expect(bad.status).toBe(400);
+  });
+
   it('gives the new token exactly its scopes', async () => {
     const { json } = await server.request('POST', TOKENS, { body: { name: 'reader', scopes: ['collections:read'] } });
     expect(json.expiresAt).toBeNull();

@@ -1,10 +1,9 @@
 import { DomainError } from '../../domain/shared/errors.js';
 import type { ApiToken } from '../../domain/auth/api-token.js';
-import type { TokenStore } from '../../domain/auth/token-store.js';
+import type { TokenListQuery, TokenPage, TokenPosition, TokenStore } from '../../domain/auth/token-store.js';
 import { snapshot } from './snapshot.js';
 
 export class InMemoryTokenStore implements TokenStore {
-  /** Insertion order is creation order. */
   private readonly byId = new Map<string, ApiToken>();
   private readonly idByHash = new Map<string, string>();
 
@@ -13,8 +12,13 @@ export class InMemoryTokenStore implements TokenStore {
     return id === undefined ? undefined : this.byId.get(id);
   }
 
-  async list(): Promise<readonly ApiToken[]> {
-    return [...this.byId.values()];
+  async get(id: string): Promise<ApiToken | undefined> {
+    return this.byId.get(id);
+  }
+
+  async list({ after, limit }: TokenListQuery): Promise<TokenPage> {
+    const ordered = [...this.byId.values()].filter((t) => after === undefined || compareTokens(t, after) > 0).sort(compareTokens);
+    return { items: ordered.slice(0, limit), more: ordered.length > limit };
   }
 
   async count(): Promise<number> {
@@ -37,4 +41,9 @@ export class InMemoryTokenStore implements TokenStore {
     this.idByHash.delete(token.hash);
     return token;
   }
+}
+
+/** Creation order: the instant, then the id. */
+function compareTokens(a: TokenPosition, b: TokenPosition): number {
+  return a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }

@@ -1,7 +1,7 @@
 import type { ApiToken } from '../../domain/auth/api-token.js';
 import type { RateLimit } from '../../domain/auth/rate-limit.js';
 import type { Scope } from '../../domain/auth/scopes.js';
-import type { TokenStore } from '../../domain/auth/token-store.js';
+import type { TokenListQuery, TokenPage, TokenStore } from '../../domain/auth/token-store.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { COLLECTIONS, isDuplicateKey, withDomainId, type MongoDatabase } from './mongo-database.js';
 
@@ -31,11 +31,23 @@ export class MongoTokenStore implements TokenStore {
     return this.database.findOne(this.tokens, { hash }, toToken);
   }
 
-  async list(): Promise<readonly ApiToken[]> {
+  get(id: string): Promise<ApiToken | undefined> {
+    return this.database.findOne(this.tokens, { _id: id }, toToken);
+  }
+
+  async list({ after, limit }: TokenListQuery): Promise<TokenPage> {
+    const filter =
+      after === undefined
+        ? {}
+        : { $or: [{ createdAt: { $gt: after.createdAt } }, { createdAt: after.createdAt, _id: { $gt: after.id } }] };
     const docs = await this.database.run((maxTimeMS) =>
-      this.tokens.find({}, { maxTimeMS }).sort({ createdAt: 1, _id: 1 }).toArray(),
+      this.tokens
+        .find(filter, { maxTimeMS })
+        .sort({ createdAt: 1, _id: 1 })
+        .limit(limit + 1)
+        .toArray(),
     );
-    return docs.map(toToken);
+    return { items: docs.slice(0, limit).map(toToken), more: docs.length > limit };
   }
 
   count(): Promise<number> {

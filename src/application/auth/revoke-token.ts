@@ -13,7 +13,7 @@ export class RevokeToken {
   async execute(tokenId: string): Promise<void> {
     // The token's hash is what its cache entry is kept under: known before the delete, so even a
     // delete whose outcome is unknown drops the entry.
-    const token = (await this.tokens.list()).find((t) => t.id === tokenId);
+    const token = await this.tokens.get(tokenId);
     if (token === undefined) throw notFound();
     const removed = await this.answers.afterWrite([tokenCacheKey(token.hash)], () => this.tokens.delete(tokenId));
     if (removed === undefined) throw notFound();

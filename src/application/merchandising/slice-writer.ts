@@ -1,5 +1,6 @@
 import type { Clock } from '../../domain/shared/clock.js';
 import { DomainError } from '../../domain/shared/errors.js';
+import { token } from '../../domain/shared/token.js';
 import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
 import { overlapsOf } from '../../domain/merchandising/schedule.js';
 import { sliceStatusAt, type Slice, type SliceDraft } from '../../domain/merchandising/slice.js';
@@ -8,6 +9,15 @@ import type { AnswerCache } from '../caching/answer-cache.js';
 import { Precondition, type WriteOptions } from '../shared/precondition.js';
 import { collectionNotFound, sliceNotFound } from './not-found.js';
 import type { SliceChange } from './views.js';
+
+/** What the merchandising use cases are told by the configuration. */
+export interface MerchandisingSettings {
+  /** The most slices a collection may hold (MAX_SLICES_PER_COLLECTION). */
+  readonly maxSlicesPerCollection: number;
+}
+
+export const MerchandisingSettingsToken = token<MerchandisingSettings>('MerchandisingSettings');
+export const DEFAULT_MAX_SLICES = 1_000;
 
 /** How often a change computed from a slice is tried again when another writer got there first. */
 const ATTEMPTS = 3;
@@ -23,9 +33,22 @@ export class SliceWriter {
     private readonly collections: CollectionStore,
     private readonly clock: Clock,
     private readonly answers: AnswerCache,
+    private readonly settings: MerchandisingSettings = { maxSlicesPerCollection: DEFAULT_MAX_SLICES },
   ) {}
 
+  /**
+   * Adds a slice, unless the collection holds MAX_SLICES_PER_COLLECTION already (CONFLICT: a
+   * calendar that long is a mistake, and every list and timeline of it would grow without end).
+   */
   async create(collectionId: number, draft: SliceDraft, actor: string): Promise<SliceChange> {
+    const held = await this.collections.countSlices(collectionId);
+    const most = this.settings.maxSlicesPerCollection;
+    if (held >= most) {
+      throw new DomainError(
+        'CONFLICT',
+        `The collection holds ${held} slices, the most it may (MAX_SLICES_PER_COLLECTION: ${most}); delete slices it no longer needs first.`,
+      );
+    }
     const change = { at: this.clock.now(), by: actor };
     const slice = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
       this.collections.createSlice(collectionId, draft, change),

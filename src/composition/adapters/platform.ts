@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { ContainerModule } from 'inversify';
 import { RateLimitSettingsToken } from '../../application/auth/request-limiter.js';
 import { AnswerCache, CacheObserverToken, CacheSettingsToken } from '../../application/caching/answer-cache.js';
+import { MerchandisingSettingsToken } from '../../application/merchandising/slice-writer.js';
 import { SharedCacheToken } from '../../application/caching/shared-cache.js';
 import { CatalogFollowSettingsToken } from '../../application/product/follow-catalog.js';
 import { TokenSecretsToken } from '../../domain/auth/token-secrets.js';
@@ -48,6 +49,7 @@ export function platformModule(config: VitrineConfig): ContainerModule {
     bindValue(bind, CacheSettingsToken, { ttlMs: config.cacheTtlMs, localEntries: config.cacheLocalEntries });
     bindValue(bind, RateLimitSettingsToken, { perToken: config.rateLimit, failedAuthentications: config.authFailureLimit });
     bindValue(bind, HttpSettingsToken, { trustedProxies: config.trustProxy });
+    bindValue(bind, MerchandisingSettingsToken, { maxSlicesPerCollection: config.maxSlicesPerCollection });
     // Other processes write to a shared store, and no catalog news reaches this one: compare every CACHE_TTL.
     bindValue(bind, CatalogFollowSettingsToken, {
       reconcileEveryMs: config.mongodbUri !== undefined && config.redisUrl === undefined ? config.cacheTtlMs : undefined,

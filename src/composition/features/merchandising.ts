@@ -12,7 +12,7 @@ import { GetTimeline } from '../../application/merchandising/get-timeline.js';
 import { ListCollections } from '../../application/merchandising/list-collections.js';
 import { ListSlices } from '../../application/merchandising/list-slices.js';
 import { ReplaceSlice } from '../../application/merchandising/replace-slice.js';
-import { SliceWriter } from '../../application/merchandising/slice-writer.js';
+import { MerchandisingSettingsToken, SliceWriter } from '../../application/merchandising/slice-writer.js';
 import {
   CreateSpreadsheetSlice,
   ReplaceSliceProductsFromSpreadsheet,
@@ -41,7 +41,7 @@ export const merchandisingModule = new ContainerModule(({ bind }) => {
   bindClass(bind, DeleteCollection, [CollectionStoreToken, AnswerCache]);
   bindRoutes(bind, collectionRoutes, [CreateCollection, ListCollections, UpdateCollection, DeleteCollection]);
 
-  bindClass(bind, SliceWriter, [CollectionStoreToken, ClockToken, AnswerCache]);
+  bindClass(bind, SliceWriter, [CollectionStoreToken, ClockToken, AnswerCache, MerchandisingSettingsToken]);
   bindClass(bind, ListSlices, [CollectionStoreToken, ClockToken]);
   bindClass(bind, CreateSlice, [SliceWriter]);
   bindClass(bind, GetSlice, [CollectionStoreToken, ProductStoreToken, ClockToken]);

@@ -5,7 +5,14 @@ import type { RevokeToken } from '../../../application/auth/revoke-token.js';
 import { json, noContent } from '../pipeline/reply.js';
 import { jsonBody, route, type RouteGroup } from '../pipeline/route-spec.js';
 import { presentToken } from './token-presenter.js';
-import { IssuedTokenResponse, IssueTokenBody, TokenListResponse, TokenResponse } from './token-schemas.js';
+import {
+  IssuedTokenResponse,
+  IssueTokenBody,
+  tokenCursor,
+  TokenListQuery,
+  TokenListResponse,
+  TokenResponse,
+} from './token-schemas.js';
 
 export const TOKENS_BASE = '/api/v1/admin/protected/tokens';
 
@@ -39,9 +46,18 @@ export function tokenRoutes(issue: IssueToken, list: ListTokens, revoke: RevokeT
         operationId: 'listTokens',
         tag: 'Tokens',
         summary: 'List tokens, without their secrets',
+        description:
+          'Oldest first; 100 a page unless `limit` says (at most 200); `cursor` is the `nextCursor` of the page before.',
         scope: 'tokens:manage',
-        responses: [{ status: 200, description: 'Every token.', body: TokenListResponse }],
-        handler: async () => json(200, { tokens: (await list.execute()).map(presentToken) }),
+        query: TokenListQuery,
+        responses: [{ status: 200, description: 'A page of tokens.', body: TokenListResponse }],
+        handler: async ({ query }) => {
+          const page = await list.execute({ limit: query.limit, after: query.cursor });
+          return json(200, {
+            tokens: page.items.map(presentToken),
+            nextCursor: page.next === undefined ? null : tokenCursor(page.next),
+          });
+        },
       }),
       route({
         method: 'DELETE',

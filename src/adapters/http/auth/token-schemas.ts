@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { MAX_TOKEN_NAME_LENGTH } from '../../../application/auth/issue-token.js';
 import { MAX_RATE_LIMIT_REQUESTS, MAX_RATE_LIMIT_WINDOW_SECONDS } from '../../../domain/auth/rate-limit.js';
-import { Instant, jsonObject, requiredText, Timestamp } from '../shared/common-schemas.js';
+import { cursorText, Instant, jsonObject, requiredText, Timestamp, wholeNumberText } from '../shared/common-schemas.js';
 
 const wholeNumber = v.pipe(v.number('must be a number'), v.integer('must be a whole number'));
 
@@ -45,7 +45,26 @@ export const TokenResponse = v.object({
   ),
 });
 
-export const TokenListResponse = v.object({ tokens: v.array(TokenResponse) });
+export const TokenListResponse = v.object({
+  tokens: v.array(TokenResponse),
+  nextCursor: v.pipe(v.nullable(v.string()), v.description('The cursor of the next page; null on the last page.')),
+});
+
+/** `GET /tokens`: a page of tokens, oldest first. The cursor is the opaque `nextCursor` of the previous page. */
+export const TokenListQuery = jsonObject({
+  limit: v.optional(wholeNumberText(1, 200, 'must be a whole number from 1 to 200')),
+  cursor: v.optional(
+    cursorText(/^\d{1,16}:tok_[\w-]{1,64}$/, (text) => {
+      const at = text.indexOf(':');
+      return { createdAt: new Date(Number(text.slice(0, at))), id: text.slice(at + 1) };
+    }),
+  ),
+});
+
+/** The cursor of the page after the one ending at this token. */
+export function tokenCursor(position: { readonly createdAt: Date; readonly id: string }): string {
+  return Buffer.from(`${position.createdAt.getTime()}:${position.id}`).toString('base64url');
+}
 
 /** A token just issued: the one answer that shows its secret. */
 export const IssuedTokenResponse = v.object({

@@ -1,7 +1,16 @@
 import * as v from 'valibot';
 import { MAX_DESCRIPTION_LENGTH } from '../../../domain/merchandising/collection.js';
 import { MAX_NAME_LENGTH, SLICE_TYPES } from '../../../domain/merchandising/slice.js';
-import { Instant, jsonObject, jsonText, PositiveId, requiredText, Timestamp } from '../shared/common-schemas.js';
+import {
+  cursorText,
+  Instant,
+  jsonObject,
+  jsonText,
+  PositiveId,
+  requiredText,
+  Timestamp,
+  wholeNumberText,
+} from '../shared/common-schemas.js';
 
 const description = v.pipe(
   v.string('must be a string'),
@@ -49,26 +58,10 @@ export const SliceBody = jsonObject(
   'must be a JSON object',
 );
 
-const wholeNumberText = (min: number, max: number, message: string) =>
-  v.pipe(
-    v.string(message),
-    v.regex(/^\d{1,9}$/, message),
-    v.transform(Number),
-    v.minValue(min, message),
-    v.maxValue(max, message),
-  );
-
 /** `GET /`: a page of collections. The cursor is the opaque `nextCursor` of the previous page. */
 export const CollectionListQuery = jsonObject({
   limit: v.optional(wholeNumberText(1, 200, 'must be a whole number from 1 to 200')),
-  cursor: v.optional(
-    v.pipe(
-      v.string('must be the nextCursor of a previous page'),
-      v.transform((text) => Buffer.from(text, 'base64url').toString('utf8')),
-      v.regex(/^\d{1,16}$/, 'must be the nextCursor of a previous page'),
-      v.transform(Number),
-    ),
-  ),
+  cursor: v.optional(cursorText(/^\d{1,16}$/, Number)),
   name: v.optional(
     v.pipe(
       v.string('must be text'),
@@ -81,7 +74,19 @@ export const CollectionListQuery = jsonObject({
 
 export const SliceListQuery = jsonObject({
   status: v.optional(v.picklist(['SCHEDULED', 'ACTIVE', 'EXPIRED'], 'must be SCHEDULED, ACTIVE or EXPIRED')),
+  limit: v.optional(wholeNumberText(1, 200, 'must be a whole number from 1 to 200')),
+  cursor: v.optional(
+    cursorText(/^-?\d{1,16}:\d{1,16}$/, (text) => {
+      const [startsAtMs = '0', id = '0'] = text.split(':');
+      return { startsAtMs: Number(startsAtMs), id: Number(id) };
+    }),
+  ),
 });
+
+/** The cursor of the page after the one ending at this slice. */
+export function sliceCursor(position: { readonly startsAtMs: number; readonly id: number }): string {
+  return Buffer.from(`${position.startsAtMs}:${position.id}`).toString('base64url');
+}
 
 /** The slice an uploaded spreadsheet fills, described in the query string. `filters` is JSON. */
 export const SpreadsheetSliceQuery = jsonObject({
@@ -200,9 +205,13 @@ export const SliceListResponse = v.object({
   slices: v.array(
     v.object({
       ...SliceSummaryEntries,
-      overlapsWith: v.pipe(v.array(integer), v.description('The slices active at some instant this one is.')),
+      overlapsWith: v.pipe(
+        v.array(integer),
+        v.description('The slices active at some instant this one is (at most 100, the earliest-starting first).'),
+      ),
     }),
   ),
+  nextCursor: v.pipe(v.nullable(v.string()), v.description('The cursor of the next page; null on the last page.')),
 });
 
 /** The contract's ActiveSliceResponse. */

@@ -2,7 +2,7 @@ import type { CreateSlice } from '../../../application/merchandising/create-slic
 import type { DeleteSlice } from '../../../application/merchandising/delete-slice.js';
 import type { EditSliceProducts } from '../../../application/merchandising/edit-slice-products.js';
 import type { GetSlice } from '../../../application/merchandising/get-slice.js';
-import type { ListSlices } from '../../../application/merchandising/list-slices.js';
+import { DEFAULT_SLICE_PAGE, type ListSlices } from '../../../application/merchandising/list-slices.js';
 import type { ReplaceSlice } from '../../../application/merchandising/replace-slice.js';
 import { json, noContent } from '../pipeline/reply.js';
 import { jsonBody, route, type RouteGroup, type RouteSpec } from '../pipeline/route-spec.js';
@@ -17,6 +17,7 @@ import {
   SliceListResponse,
   SliceParams,
   SliceWrittenResponse,
+  sliceCursor,
 } from './merchandising-schemas.js';
 import { actorOf, SLICE_PATH, SLICES_PATH, sliceWritten, versionHeaders, writtenResponse } from './slice-answers.js';
 
@@ -47,7 +48,9 @@ function listing(list: ListSlices): RouteSpec {
     path: SLICES_PATH,
     operationId: 'listSlices',
     tag: 'Builder',
-    summary: 'A collection and its slices with their status and colour',
+    summary: 'A collection and a page of its slices with their status and colour',
+    description:
+      'By start, then id; 100 a page unless `limit` says (at most 200); `cursor` is the `nextCursor` of the page before.',
     scope: 'collections:read',
     params: CollectionParams,
     query: SliceListQuery,
@@ -56,11 +59,19 @@ function listing(list: ListSlices): RouteSpec {
     ],
     problems: ['COLLECTION_NOT_FOUND'],
     handler: async ({ params, query }) => {
-      const listed = await list.execute(params.id, { status: query.status });
+      const listed = await list.execute(params.id, {
+        status: query.status,
+        limit: query.limit ?? DEFAULT_SLICE_PAGE,
+        after: query.cursor,
+      });
       const { collection } = listed;
       return json(
         200,
-        { collection: presentCollection(collection), slices: listed.slices.map(presentSliceListItem) },
+        {
+          collection: presentCollection(collection),
+          slices: listed.slices.map(presentSliceListItem),
+          nextCursor: listed.next === undefined ? null : sliceCursor(listed.next),
+        },
         versionHeaders('collection', collection.id, collection.version),
       );
     },

@@ -19,7 +19,8 @@ export function timelineRoutes(getTimeline: GetTimeline): RouteGroup {
         operationId: 'getTimeline',
         tag: 'Builder',
         summary: 'Which slice the collection shows when',
-        description: 'The instants from `from` to `to` cut into segments, each with the slice shown then (or none).',
+        description:
+          'The instants from `from` to `to` (at most 400 days later) cut into segments, each with the slice shown then (or none).',
         scope: 'collections:read',
         params: CollectionParams,
         query: TimelineQuery,

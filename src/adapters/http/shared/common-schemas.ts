@@ -36,6 +36,31 @@ export function jsonText<const S extends v.GenericSchema>(content: S, message: s
   return schema;
 }
 
+/**
+ * A page's cursor in the query string: the opaque `nextCursor` of the page before (base64url of a
+ * text `pattern` matches), read into where the page starts.
+ */
+export function cursorText<T>(pattern: RegExp, read: (text: string) => T) {
+  const message = 'must be the nextCursor of a previous page';
+  return v.pipe(
+    v.string(message),
+    v.transform((text) => Buffer.from(text, 'base64url').toString('utf8')),
+    v.regex(pattern, message),
+    v.transform(read),
+  );
+}
+
+/** A whole number in the query string, from `min` to `max`. */
+export function wholeNumberText(min: number, max: number, message: string) {
+  return v.pipe(
+    v.string(message),
+    v.regex(/^\d{1,9}$/, message),
+    v.transform(Number),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+}
+
 /** A text field: must be a string, surrounding spaces dropped, then not empty. */
 export function requiredText(max: number) {
   return v.pipe(
