@@ -22,10 +22,12 @@
  *
  * Options: --requests=30000 (per measured run), --warmup=10000 (requests), --connections=50,
  * --pipelining=1, --rounds=7, --build=DIR (instead of this checkout), --against=DIR, --setups=embedded,redis,
- * --endpoints=WORD,..., --libraries=false (skip the hand-written parts), --json=FILE.
+ * --endpoints=WORD,..., --libraries=false (skip the hand-written parts), --builder=false (skip the
+ * builder case), --json=FILE.
  *
  * Then it measures, in context, what the parts Vitrine writes by hand would cost with the libraries
- * they stand for (bench/hand-written-parts.mjs).
+ * they stand for (bench/hand-written-parts.mjs), and the builder's calls on a collection of 1,000
+ * slices (bench/builder.mjs).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -35,6 +37,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { measureBuilder } from './builder.mjs';
 import { measureHandWrittenParts } from './hand-written-parts.mjs';
 import { commandLineOptions } from './options.mjs';
 
@@ -98,6 +101,7 @@ async function main() {
   printTable(results);
   const profileRead = results.find((r) => r.setup === 'embedded' && r.endpoint === 'profile by id');
   const libraries = LIBRARIES ? await measureHandWrittenParts(BUILD, profileRead?.vitrine.cpuUs) : [];
+  const builder = options.builder === 'false' ? [] : await measureBuilder((env) => startVitrine(BUILD, env), ADMIN);
   const missed = results.filter((r) => r.setup === 'embedded' && (r.cpuRatio > CPU_GOAL || r.errors > 0));
   console.log(
     missed.length === 0
@@ -109,7 +113,11 @@ async function main() {
   if (options.json !== undefined) {
     writeFileSync(
       String(options.json),
-      JSON.stringify({ machine, options: { REQUESTS, WARMUP, CONNECTIONS, ROUNDS, AGAINST }, results, libraries }, null, 2),
+      JSON.stringify(
+        { machine, options: { REQUESTS, WARMUP, CONNECTIONS, ROUNDS, AGAINST }, results, libraries, builder },
+        null,
+        2,
+      ),
     );
   }
 }
