@@ -61,7 +61,9 @@ export class PrometheusMetrics implements CacheObserver {
   }
 
   /** Reports the similarity engine's size and backlog (read when scraped). */
-  observeSimilarity(stats: () => { products: number; embedded: number; pending: number }): void {
+  observeSimilarity(
+    stats: () => { products: number; embedded: number; pending: number; slots: number; terms: number; bytes: number },
+  ): void {
     const registers = [this.registry];
     const gauge = (name: string, help: string, read: (s: ReturnType<typeof stats>) => number) =>
       new Gauge({
@@ -78,6 +80,17 @@ export class PrometheusMetrics implements CacheObserver {
       'vitrine_similarity_pending_lists',
       'Neighbour lists waiting to be computed in the background (after an import, until it reaches 0).',
       (s) => s.pending,
+    );
+    gauge(
+      'vitrine_similarity_slots',
+      "Products' places in the engine, those deleted products left free included.",
+      (s) => s.slots,
+    );
+    gauge('vitrine_similarity_terms', 'Terms of the content index that some product holds.', (s) => s.terms);
+    gauge(
+      'vitrine_similarity_bytes',
+      "Bytes of the arrays the engine holds (lists, postings, vectors; the vector graph's own memory aside).",
+      (s) => s.bytes,
     );
   }
 

@@ -69,6 +69,12 @@ class Posting {
         this.length--;
         this.slots[i] = this.slots[this.length]!;
         this.weights[i] = this.weights[this.length]!;
+        // A posting that emptied gives its room back: at a quarter full, down to what growing to its length takes.
+        if (this.slots.length > 4 && this.length <= this.slots.length / 4) {
+          const room = roomFor(this.length);
+          this.slots = this.slots.slice(0, room);
+          this.weights = this.weights.slice(0, room);
+        }
         return;
       }
     }
@@ -85,9 +91,23 @@ const PRICE_SHARE = 0.15;
  * so its cost is the length of those postings, not the catalog's size. Terms held by a large share
  * of the catalog say little and are skipped when querying (they still count in the norms).
  */
+/** The room growth by doubling from 4 gives `length` items. */
+export function roomFor(length: number): number {
+  let room = 4;
+  while (room < length) room *= 2;
+  return room;
+}
+
+/** The posting of a forgotten term: never added to (a reused id is given a new one). */
+const EMPTY_POSTING = new Posting();
+
 export class ContentIndex {
   private readonly termIds = new Map<string, number>();
   private readonly postings: Posting[] = [];
+  /** Each term id's text and how many products' terms hold it: a term none holds is forgotten, its id reused. */
+  private readonly termNames: (string | undefined)[] = [];
+  private readonly holders: number[] = [];
+  private readonly freeTermIds: number[] = [];
   private readonly indexed: (Terms | undefined)[] = [];
   private norms = new Float64Array(1024);
   /** The number of changes the index had seen when each norm was computed. */
@@ -100,7 +120,10 @@ export class ContentIndex {
   private touched = new Int32Array(1024);
   private readonly top = new TopK(1);
 
-  /** The terms of a product, as ids of this index (new terms get ids). */
+  /**
+   * The terms of a product, as ids of this index (new terms get ids), held until `release`: the
+   * engine holds them for as long as it keeps the product.
+   */
   termsOf(product: Product): Terms {
     const counts = productTerms(product);
     const ids = new Int32Array(counts.size);
@@ -109,14 +132,50 @@ export class ContentIndex {
     for (const [term, weight] of counts) {
       let id = this.termIds.get(term);
       if (id === undefined) {
-        id = this.postings.length;
+        id = this.freeTermIds.pop() ?? this.postings.length;
         this.termIds.set(term, id);
-        this.postings.push(new Posting());
+        this.termNames[id] = term;
+        this.postings[id] = new Posting();
+        this.holders[id] = 0;
       }
+      this.holders[id]!++;
       ids[i] = id;
       weights[i++] = weight;
     }
     return { ids, weights };
+  }
+
+  /** Lets go of terms `termsOf` gave (their product is gone or changed): a term no product holds is forgotten. */
+  release(terms: Terms): void {
+    for (const id of terms.ids) {
+      if (--this.holders[id]! > 0) continue;
+      this.termIds.delete(this.termNames[id]!);
+      this.termNames[id] = undefined;
+      this.postings[id] = EMPTY_POSTING;
+      this.freeTermIds.push(id);
+    }
+    // Ids at the end that no term holds are given back altogether.
+    while (this.postings.length > 0 && this.termNames[this.postings.length - 1] === undefined) {
+      const last = this.postings.length - 1;
+      this.postings.pop();
+      this.termNames.pop();
+      this.holders.pop();
+      const at = this.freeTermIds.lastIndexOf(last);
+      if (at >= 0) this.freeTermIds.splice(at, 1);
+    }
+  }
+
+  /** How many terms some product holds. */
+  get terms(): number {
+    return this.termIds.size;
+  }
+
+  /** The bytes of the arrays this index holds (postings, norms, scratch space). */
+  get bytes(): number {
+    let total = this.norms.byteLength + this.normsAt.byteLength + this.logPrices.byteLength;
+    total += this.accumulator.byteLength + this.touched.byteLength;
+    for (const posting of this.postings) total += posting.slots.byteLength + posting.weights.byteLength;
+    return total;
   }
 
   /** Makes a product findable (or refreshes it); a slot holds one product at a time. */

@@ -83,6 +83,8 @@ export interface EngineSettings {
 export class NeighbourEngine implements Similarity {
   private readonly slotOf = new Map<string, number>();
   private readonly entries: (Entry | undefined)[] = [];
+  /** Slots of deleted products, given to the next new ones (the last slots are given back altogether). */
+  private readonly freeSlots = new Set<number>();
   private readonly byCategory = new Map<string, Set<number>>();
   private readonly content = new ContentIndex();
   private vectors: VectorIndex | undefined;
@@ -144,7 +146,7 @@ export class NeighbourEngine implements Similarity {
         continue;
       }
       if (previous !== undefined) this.detach(previous);
-      this.attach(slot ?? this.entries.length, product);
+      this.attach(slot ?? this.freeSlot(), product);
       changed = true;
     }
     if (changed) this.changed();
@@ -159,8 +161,22 @@ export class NeighbourEngine implements Similarity {
       this.detach(this.entries[slot]!);
       this.entries[slot] = undefined;
       this.slotOf.delete(id);
+      this.freeSlots.add(slot);
+    }
+    while (this.entries.length > 0 && this.entries.at(-1) === undefined) {
+      this.freeSlots.delete(this.entries.length - 1);
+      this.entries.pop();
     }
     if (changed) this.changed();
+  }
+
+  /** A slot for a new product: one a deleted product left, else a new one. */
+  private freeSlot(): number {
+    for (const slot of this.freeSlots) {
+      this.freeSlots.delete(slot);
+      return slot;
+    }
+    return this.entries.length;
   }
 
   /** The ids of every product the engine knows. */
@@ -188,14 +204,40 @@ export class NeighbourEngine implements Similarity {
     this.drain(Infinity);
   }
 
-  /** How many products are known, how many carry embeddings, and whether searches are approximate. */
-  get stats(): { products: number; embedded: number; approximate: boolean; pending: number } {
+  /**
+   * How many products are known, how many carry embeddings, whether searches are approximate, how
+   * many lists wait; and the engine's own sizes: slots (products' places, the freed ones included),
+   * terms of the content index, and the bytes of the arrays it holds (the vector graph's own
+   * memory, in usearch, aside).
+   */
+  get stats(): {
+    products: number;
+    embedded: number;
+    approximate: boolean;
+    pending: number;
+    slots: number;
+    terms: number;
+    bytes: number;
+  } {
     return {
       products: this.slotOf.size,
       embedded: this.embedded,
       approximate: this.vectors?.approximate ?? false,
       pending: this.queue.size,
+      slots: this.entries.length,
+      terms: this.content.terms,
+      bytes: this.content.bytes + this.entryBytes(),
     };
+  }
+
+  private entryBytes(): number {
+    let total = 0;
+    for (const entry of this.entries) {
+      if (entry === undefined) continue;
+      total += entry.list.byteLength + entry.scores.byteLength + entry.terms.ids.byteLength + entry.terms.weights.byteLength;
+      total += entry.readers.bytes + (entry.unit?.byteLength ?? 0);
+    }
+    return total;
   }
 
   /** For measurements: the vector index, to compare its answers with exact search. */
@@ -268,6 +310,7 @@ export class NeighbourEngine implements Similarity {
   private detach(entry: Entry): void {
     const { slot, product } = entry;
     this.content.remove(slot);
+    this.content.release(entry.terms);
     if (entry.unit !== undefined) {
       this.vectors?.remove(slot);
       this.embedded--;
@@ -285,6 +328,8 @@ export class NeighbourEngine implements Similarity {
       reader.stale = true;
     }
     entry.readers.clear();
+    // Nor is it a reader of its neighbours any more.
+    for (let i = 0; i < entry.size; i++) this.entries[entry.list[i]!]?.readers.remove(slot);
     entry.size = 0;
     this.queue.delete(slot);
   }
@@ -309,10 +354,14 @@ export class NeighbourEngine implements Similarity {
       entry.list = new Int32Array(NEIGHBOURS_KEPT);
       entry.scores = new Float32Array(NEIGHBOURS_KEPT);
     }
+    // The neighbours it no longer lists lose it as a reader; the new ones gain it (the others have it).
+    const before = new Set(entry.list.subarray(0, entry.size));
+    const after = new Set(found.slots);
+    for (const member of before) if (!after.has(member)) this.entries[member]?.readers.remove(slot);
     entry.list.set(found.slots);
     entry.scores.set(found.scores);
     entry.size = found.slots.length;
-    for (const member of found.slots) this.addReader(this.entries[member]!, slot);
+    for (const member of found.slots) if (!before.has(member)) this.addReader(this.entries[member]!, slot);
     if (!product.available || entry.kind === 'curated') return;
     for (let i = 0; i < Math.min(found.slots.length, OFFERED_TO); i++) {
       const neighbour = this.entries[found.slots[i]!]!;
@@ -335,6 +384,8 @@ export class NeighbourEngine implements Similarity {
       target.list = grownList;
       target.scores = grownScores;
     }
+    // The last of a full list falls off: it is no longer read by the target.
+    if (n >= NEIGHBOURS_KEPT) this.entries[target.list[NEIGHBOURS_KEPT - 1]!]?.readers.remove(target.slot);
     let at = Math.min(n, NEIGHBOURS_KEPT - 1);
     while (at > 0 && target.scores[at - 1]! < score) at--;
     // Shift the worse ones down (the last falls off a full list) and put the candidate in place.

@@ -94,8 +94,24 @@ export class SlotList {
     return this.items[i]!;
   }
 
+  get bytes(): number {
+    return this.items.byteLength;
+  }
+
   clear(): void {
     this.length = 0;
     if (this.items.length > 64) this.items = new Int32Array(4);
+  }
+
+  /** Takes one `slot` out (the last one takes its place), giving room back when a quarter full. */
+  remove(slot: number): void {
+    const at = this.items.subarray(0, this.length).indexOf(slot);
+    if (at < 0) return;
+    this.items[at] = this.items[--this.length]!;
+    if (this.items.length > 4 && this.length <= this.items.length / 4) {
+      let room = 4;
+      while (room < this.length) room *= 2;
+      this.items = this.items.slice(0, room);
+    }
   }
 }
