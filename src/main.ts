@@ -95,6 +95,8 @@ async function serve(config: VitrineConfig, asWorker: boolean): Promise<void> {
   const where = `http://${shownHost(address)}:${port}`;
   if (asWorker) logger.info({ address, port, worker: cluster.worker?.id }, `worker ${cluster.worker?.id} serves ${where}`);
   else logger.info({ address, port }, `Vitrine is listening on ${where}`);
+  // The line that says the process serves is written now, not with the next batch of lines.
+  flushLogs(logger);
 
   // A worker may get the signal twice (from the terminal and from the primary): it stops once.
   let stopping = false;

@@ -80,10 +80,12 @@ describe('WORKERS: several processes serving one instance', () => {
     return new Set(answers.map((a) => `${a.status} ${a.body}`));
   }
 
-  it('serves with two workers', () => {
-    const { stdout } = vitrine.output();
-    expect(stdout).toMatch(/"msg":"Vitrine is listening on http:\/\/127\.0\.0\.1:\d+ with 2 workers"/);
-    expect(new Set(stdout.match(/"msg":"worker \d+ serves/g))).toHaveProperty('size', 2);
+  it('serves with two workers', async () => {
+    expect(vitrine.output().stdout).toMatch(/"msg":"Vitrine is listening on http:\/\/127\.0\.0\.1:\d+ with 2 workers"/);
+    // Each worker says it serves once it listens, in a process and an output of its own: waited for, not assumed written.
+    await expect
+      .poll(() => new Set(vitrine.output().stdout.match(/"msg":"worker \d+ serves/g)).size, { timeout: 10_000 })
+      .toBe(2);
   });
 
   it('answers alike on every worker, and a write through one is seen through all at once', async () => {

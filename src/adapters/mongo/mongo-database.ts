@@ -33,6 +33,8 @@ export const COLLECTIONS = {
   slices: 'slices',
   tokens: 'tokens',
   counters: 'counters',
+  /** One document per data migration done once for the whole database. */
+  migrations: 'migrations',
 } as const;
 
 /**
@@ -250,13 +252,21 @@ async function ensureIndexes(db: Db): Promise<void> {
 
 /**
  * Collections and slices written before versions existed get version 1 and an unknown author, so
- * their entity tags parse and versioned writes work on them.
+ * their entity tags parse and versioned writes work on them. Done once per database (the query
+ * reads every document: no index knows which lack a version), then remembered in `migrations`,
+ * so later starts read one document instead. Every write since sets a version, so nothing can need
+ * it again.
  */
-async function backfillVersions(db: Db): Promise<void> {
+export async function backfillVersions(db: Db): Promise<void> {
+  const migrations = db.collection<{ _id: string; at: Date }>(COLLECTIONS.migrations);
+  if ((await migrations.findOne({ _id: VERSIONS_BACKFILLED })) !== null) return;
   for (const name of [COLLECTIONS.collections, COLLECTIONS.slices]) {
     await db.collection(name).updateMany({ version: { $exists: false } }, { $set: { version: 1, updatedBy: 'unknown' } });
   }
+  await migrations.updateOne({ _id: VERSIONS_BACKFILLED }, { $setOnInsert: { at: new Date() } }, { upsert: true });
 }
+
+const VERSIONS_BACKFILLED = 'versions-backfilled';
 
 /**
  * A collection is deleted before its slices; a crash between the two would leave slices of no

@@ -80,7 +80,7 @@ export class MongoProfileStore implements ProfileStore {
     }
     const update: Document = { $set: set, $setOnInsert: { createdAt: at } };
     if (Object.keys(unset).length > 0) update.$unset = unset;
-    const before = await this.writeRetryingOnce(userProfileId, () =>
+    const before = await this.writeRetryingOnce(userProfileId, changes.identifiers, () =>
       this.database.run((maxTimeMS) =>
         this.profiles.findOneAndUpdate({ _id: userProfileId }, update, {
           upsert: true,
@@ -105,19 +105,49 @@ export class MongoProfileStore implements ProfileStore {
    * new profile at once collide, on `_id` or on one of its identifiers; the server retries the
    * first kind itself, and one more try here covers both: the second writer then updates.
    */
-  private async writeRetryingOnce<T>(userProfileId: string, write: () => Promise<T>): Promise<T> {
+  private async writeRetryingOnce<T>(
+    userProfileId: string,
+    given: ProfileChanges['identifiers'],
+    write: () => Promise<T>,
+  ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await write();
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
-        const [field, value] = Object.entries(error.keyValue ?? {})[0] ?? [];
+        const [field, value] = Object.entries(error.keyValue ?? {})[0] ?? (await this.takenByIndex(error, userProfileId, given));
         if (attempt === 1 && (field === '_id' || (await this.heldBy(field, value)) === userProfileId)) continue;
         const kind = field === undefined ? undefined : KIND_OF[field];
         if (kind !== undefined && typeof value === 'string') throw new IdentifierTaken(kind, value);
         throw new DomainError('CONFLICT', 'An identifier of this profile belongs to another profile.');
       }
     }
+  }
+
+  /**
+   * The field and value a duplicate-key error is about, for servers that do not say (no
+   * `keyValue`, as some MongoDB-compatible servers answer): the field from the index's name in the
+   * message, the value the one of this write's identifiers of that kind another profile holds.
+   */
+  private async takenByIndex(
+    error: { message: string },
+    userProfileId: string,
+    given: ProfileChanges['identifiers'],
+  ): Promise<[string, unknown] | []> {
+    const index = /index: (\S+)/.exec(error.message)?.[1];
+    if (index === undefined || index.startsWith('_id')) return index === undefined ? [] : ['_id', userProfileId];
+    const field = (['phones', 'emails', 'documents'] as const).find((f) => index === `profiles_${f}_unique`);
+    const values = field === undefined ? undefined : given[field];
+    if (field === undefined || values === undefined || values.length === 0) return [];
+    const holder = await this.database.run((maxTimeMS) =>
+      this.profiles.findOne(
+        { [field]: { $in: [...values] }, _id: { $ne: userProfileId } },
+        { projection: { [field]: 1 }, maxTimeMS },
+      ),
+    );
+    const held = new Set<string>(holder?.[field] ?? []);
+    const value = values.find((v) => held.has(v));
+    return value === undefined ? [] : [field, value];
   }
 
   /** Which profile holds an identifier now. */

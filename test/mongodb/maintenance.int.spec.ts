@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import '../support/provided.js';
+import { COLLECTIONS, MongoDatabase } from '../../src/adapters/mongo/mongo-database.js';
+import { createLogger } from '../../src/adapters/logging/logger.js';
+import { describe } from '../support/suite.js';
+
+describe('the MongoDB maintenance at start', () => {
+  const uri = inject('mongoUri');
+  const name = `vitrine_maintenance_${randomUUID().slice(0, 8)}`;
+  let client: MongoClient;
+  beforeAll(() => {
+    client = new MongoClient(uri);
+  });
+  afterAll(async () => {
+    await client.db(name).dropDatabase();
+    await client.close();
+  });
+  const start = async () => {
+    const database = new MongoDatabase({ uri, dbName: name, timeoutMs: 5_000, maxPoolSize: 2 }, createLogger('silent'));
+    await database.start();
+    await database.stop();
+  };
+
+  it('backfills versions once per database, not on every start', async () => {
+    const collections = client.db(name).collection(COLLECTIONS.collections);
+    await collections.insertOne({ _id: 1 as never, name: 'old', description: '', createdAt: new Date() });
+    await start();
+    expect(await collections.findOne({ _id: 1 as never })).toMatchObject({ version: 1, updatedBy: 'unknown' });
+    // A document without a version now is not the old data's: a later start does not read the collection for it.
+    await collections.insertOne({ _id: 2 as never, name: 'planted', description: '', createdAt: new Date() });
+    await start();
+    expect(await collections.findOne({ _id: 2 as never })).not.toHaveProperty('version');
+    expect(
+      await client
+        .db(name)
+        .collection(COLLECTIONS.migrations)
+        .countDocuments({ _id: 'versions-backfilled' as never }),
+    ).toBe(1);
+  });
+});
