@@ -76,12 +76,23 @@ export function productStoreContract(adapter: string, factory: StoreFactory<Prod
       await store().save(aProductInput({ id: 'B', category: 'vestidos' }), T1);
       await store().save(aProductInput({ id: 'C', category: 'saias' }), T1);
       await store().save(aProductInput({ id: 'D', category: undefined }), T1);
-      expect((await store().listByCategory('vestidos')).map((p) => p.id).sort()).toEqual(['A', 'B']);
+      const ids = async (category: string) => (await store().listByCategory(category, { limit: 10 })).items.map((p) => p.id);
+      expect(await ids('vestidos')).toEqual(['A', 'B']);
       await store().save(aProductInput({ id: 'B', category: 'saias' }), T2);
       await store().delete('A');
-      expect(await store().listByCategory('vestidos')).toEqual([]);
-      expect((await store().listByCategory('saias')).map((p) => p.id).sort()).toEqual(['B', 'C']);
-      expect(await store().listByCategory('unknown')).toEqual([]);
+      expect(await ids('vestidos')).toEqual([]);
+      expect(await ids('saias')).toEqual(['B', 'C']);
+      expect(await ids('unknown')).toEqual([]);
+    });
+
+    it('lists a category in pages, by id', async () => {
+      for (const id of ['E', 'A', 'D', 'B', 'C']) await store().save(aProductInput({ id, category: 'vestidos' }), T1);
+      const first = await store().listByCategory('vestidos', { limit: 2 });
+      expect({ ids: first.items.map((p) => p.id), more: first.more }).toEqual({ ids: ['A', 'B'], more: true });
+      const second = await store().listByCategory('vestidos', { afterId: 'B', limit: 2 });
+      expect(second.items.map((p) => p.id)).toEqual(['C', 'D']);
+      const last = await store().listByCategory('vestidos', { afterId: 'D', limit: 2 });
+      expect({ ids: last.items.map((p) => p.id), more: last.more }).toEqual({ ids: ['E'], more: false });
     });
 
     it('deletes a product once', async () => {

@@ -1,5 +1,5 @@
 import type { Product, ProductInput } from '../../domain/product/product.js';
-import type { ProductStore } from '../../domain/product/product-store.js';
+import type { CategoryPageQuery, ProductPage, ProductStore } from '../../domain/product/product-store.js';
 import { snapshot } from './snapshot.js';
 
 export class InMemoryProductStore implements ProductStore {
@@ -19,15 +19,10 @@ export class InMemoryProductStore implements ProductStore {
     return found;
   }
 
-  async listByCategory(category: string): Promise<readonly Product[]> {
-    const ids = this.byCategory.get(category);
-    if (ids === undefined) return [];
-    const products: Product[] = [];
-    for (const id of ids) {
-      const product = this.byId.get(id);
-      if (product !== undefined) products.push(product);
-    }
-    return products;
+  async listByCategory(category: string, { afterId, limit }: CategoryPageQuery): Promise<ProductPage> {
+    const ids = [...(this.byCategory.get(category) ?? [])].filter((id) => afterId === undefined || id > afterId).sort();
+    const items = ids.slice(0, limit).flatMap((id) => this.byId.get(id) ?? []);
+    return { items, more: ids.length > limit };
   }
 
   async *scan(batchSize: number): AsyncIterable<readonly Product[]> {

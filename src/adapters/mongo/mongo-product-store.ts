@@ -1,6 +1,6 @@
 import type { Document } from 'mongodb';
 import type { Product, ProductInput } from '../../domain/product/product.js';
-import type { ProductStore } from '../../domain/product/product-store.js';
+import type { CategoryPageQuery, ProductPage, ProductStore } from '../../domain/product/product-store.js';
 import { COLLECTIONS, withDomainId, type MongoDatabase } from './mongo-database.js';
 
 interface ProductDocument {
@@ -54,9 +54,16 @@ export class MongoProductStore implements ProductStore {
     return found;
   }
 
-  async listByCategory(category: string): Promise<readonly Product[]> {
-    const docs = await this.database.run((maxTimeMS) => this.products.find({ category }, { maxTimeMS }).toArray());
-    return docs.map(toProduct);
+  async listByCategory(category: string, { afterId, limit }: CategoryPageQuery): Promise<ProductPage> {
+    const filter = afterId === undefined ? { category } : { category, _id: { $gt: afterId } };
+    const docs = await this.database.run((maxTimeMS) =>
+      this.products
+        .find(filter, { maxTimeMS })
+        .sort({ _id: 1 })
+        .limit(limit + 1)
+        .toArray(),
+    );
+    return { items: docs.slice(0, limit).map(toProduct), more: docs.length > limit };
   }
 
   /** Reads the catalog in id order, one bounded query per batch (each under the operation deadline). */

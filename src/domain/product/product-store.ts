@@ -1,13 +1,25 @@
 import { token } from '../shared/token.js';
 import type { Product, ProductInput } from './product.js';
 
+export interface CategoryPageQuery {
+  /** Only products with a larger id (the last id of the previous page). */
+  readonly afterId?: string | undefined;
+  readonly limit: number;
+}
+
+export interface ProductPage {
+  readonly items: readonly Product[];
+  /** Whether products follow the last one of this page. */
+  readonly more: boolean;
+}
+
 /** The catalog. */
 export interface ProductStore {
   get(id: string): Promise<Product | undefined>;
   /** The products among `ids` that exist, keyed by id; unknown ids are simply absent. */
   getMany(ids: readonly string[]): Promise<ReadonlyMap<string, Product>>;
-  /** Every product of one category, in no particular order. */
-  listByCategory(category: string): Promise<readonly Product[]>;
+  /** A page of one category's products, by id: those after `afterId`, at most `limit`. */
+  listByCategory(category: string, page: CategoryPageQuery): Promise<ProductPage>;
   /**
    * Creates or replaces a product in one step, keeping its creation date; answers the product as
    * stored and whether it was created.
