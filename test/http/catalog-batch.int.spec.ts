@@ -62,7 +62,15 @@ describe('batch writes and the similarity engine through HTTP', () => {
     expect((await server.request('GET', `${CATALOG}/X-0`)).status).toBe(404);
   });
 
-  it('takes bodies beyond 256 KB (embeddings) up to 16 MB on the batch route only', async () => {
+  it('refuses a batch body over 2 MB with 413, writing nothing', async () => {
+    const products = Array.from({ length: 200 }, (_, i) => ({ id: `L-${i}`, name: 'Grande', description: 'd'.repeat(11_000) }));
+    const answer = await server.request('POST', BATCH, { body: { products } });
+    expectProblem(answer, 413, 'PAYLOAD_TOO_LARGE');
+    expect(answer.json.detail).toBe('The request body must not exceed 2 MB.');
+    expect((await server.request('GET', `${CATALOG}/L-0`)).status).toBe(404);
+  });
+
+  it('takes bodies beyond 256 KB (embeddings) up to 2 MB on the batch route only', async () => {
     const products = Array.from({ length: 1000 }, (_, i) => ({
       id: `E-${i}`,
       name: `Produto ${i}`,

@@ -30,8 +30,8 @@ const ROUTES: Record<ImportKind, { path: string; field: string; idField: string 
   profiles: { path: '/api/v1/crm/protected/profile/batch', field: 'profiles', idField: 'userProfileId' },
 };
 
-/** A request body stays well under the batch routes' 16 MB. */
-const MAX_BATCH_BYTES = 8 * 1024 * 1024;
+/** A request body stays under the batch routes' 2 MB, its envelope included. */
+const MAX_BATCH_BYTES = 2 * 1024 * 1024 - 4 * 1024;
 const MAX_ATTEMPTS = 8;
 
 /** The import could not go on (wrong token, Vitrine unreachable, a file it cannot read). */
@@ -109,7 +109,7 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
       const text = JSON.stringify(entry.record);
       const bytes = Buffer.byteLength(text);
       if (bytes > MAX_BATCH_BYTES) {
-        refuse(entry.line, `is larger than the ${MAX_BATCH_BYTES / (1024 * 1024)} MB a request may carry`);
+        refuse(entry.line, 'is larger than the 2 MB a request may carry');
         continue;
       }
       if (batch.length >= options.batchSize || (batch.length > 0 && batchBytes + bytes > MAX_BATCH_BYTES)) await flush();

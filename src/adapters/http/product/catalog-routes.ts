@@ -43,7 +43,7 @@ function batchWrite(upsertMany: UpsertProducts): RouteSpec {
     tag: 'Products',
     summary: 'Create or replace up to 1,000 catalog products',
     description:
-      'Each item is checked and written on its own (whole or not at all): a bad item is reported by its index with its errors and the others are applied. An item identical to the stored product is `unchanged` and not written, so sending a batch again changes nothing. The body may be up to 16 MB.',
+      'Each item is checked and written on its own (whole or not at all): a bad item is reported by its index with its errors and the others are applied. An item identical to the stored product is `unchanged` and not written, so sending a batch again changes nothing. The body may be up to 2 MB.',
     scope: 'products:write',
     body: batchBody(ProductBatchBody, (raw) => parseBatch(raw, 'products', ProductBatchItem, (item) => item.id)),
     responses: [{ status: 200, description: 'What became of each item.', body: BatchResponse }],

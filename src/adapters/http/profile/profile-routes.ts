@@ -100,7 +100,7 @@ function batchWrite(upsertMany: UpsertProfiles): RouteSpec {
     tag: 'Profiles',
     summary: 'Create or replace up to 1,000 profiles',
     description:
-      'Each item is written as `PUT .../user-profile-id/:userProfileId` writes it, on its own: a bad item (or an identifier that belongs to another profile) is reported by its index and the others are applied. An item identical to the stored profile is `unchanged` and not written. The body may be up to 16 MB.',
+      'Each item is written as `PUT .../user-profile-id/:userProfileId` writes it, on its own: a bad item (or an identifier that belongs to another profile) is reported by its index and the others are applied. An item identical to the stored profile is `unchanged` and not written. The body may be up to 2 MB.',
     scope: 'profiles:write',
     body: batchBody(ProfileBatchBody, (raw) => parseBatch(raw, 'profiles', ProfileBatchItem, (item) => item.userProfileId)),
     responses: [{ status: 200, description: 'What became of each item.', body: BatchResponse }],
