@@ -1,3 +1,4 @@
+import type { Page } from '../shared/page.js';
 import { token } from '../shared/token.js';
 import type { ApiToken } from './api-token.js';
 
@@ -12,11 +13,7 @@ export interface TokenListQuery {
   readonly limit: number;
 }
 
-export interface TokenPage {
-  readonly items: readonly ApiToken[];
-  /** Whether tokens follow the last one of this page. */
-  readonly more: boolean;
-}
+export type TokenPage = Page<ApiToken>;
 
 export interface TokenStore {
   findByHash(hash: string): Promise<ApiToken | undefined>;

@@ -1,3 +1,4 @@
+import type { Page } from '../shared/page.js';
 import { token } from '../shared/token.js';
 import type { Collection, CollectionFields, CollectionSummary } from './collection.js';
 import type { Slice, SliceDraft, SliceSummary } from './slice.js';
@@ -18,11 +19,7 @@ export interface CollectionQuery {
   readonly nameContains?: string | undefined;
 }
 
-export interface CollectionPage {
-  readonly items: readonly CollectionSummary[];
-  /** Whether collections follow the last one of this page. */
-  readonly more: boolean;
-}
+export type CollectionPage = Page<CollectionSummary>;
 
 /**
  * Collections and their slices. Ids are positive integers the store assigns and never reuses;

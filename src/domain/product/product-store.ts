@@ -1,3 +1,4 @@
+import type { Page } from '../shared/page.js';
 import { token } from '../shared/token.js';
 import type { Product, ProductInput } from './product.js';
 
@@ -7,11 +8,7 @@ export interface CategoryPageQuery {
   readonly limit: number;
 }
 
-export interface ProductPage {
-  readonly items: readonly Product[];
-  /** Whether products follow the last one of this page. */
-  readonly more: boolean;
-}
+export type ProductPage = Page<Product>;
 
 /** The catalog. */
 export interface ProductStore {

@@ -1,0 +1,5 @@
+/** A page of a list: its items, and whether more follow the last one. */
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly more: boolean;
+}
