@@ -84,6 +84,8 @@ describe('the OpenAPI document', () => {
         expect(operation.summary, where).toBeTruthy();
         const open = path.startsWith('/health') || path === PATH || path === '/metrics';
         expect(operation.security, where).toEqual(open ? [] : [{ appToken: [] }]);
+        // Every route with a token names its scope, but the one any token may call.
+        if (!open && operation.operationId !== 'getOwnToken') expect(operation['x-required-scope'], where).toBeTruthy();
       }
     }
     expect(ids.size).toBe(Object.values(document.paths as Record<string, object>).flatMap(Object.keys).length);
@@ -100,7 +102,14 @@ describe('the OpenAPI document', () => {
         const where = `${method} ${path}`;
         const statuses = Object.keys(operation.responses);
         expect(statuses, where).toContain('500');
-        if (operation.security.length > 0) expect(statuses, where).toEqual(expect.arrayContaining(['401', '403', '429', '503']));
+        // A route any token may call cannot answer 403; every other one with a token can.
+        const needs =
+          operation.security.length === 0
+            ? []
+            : operation['x-required-scope'] === undefined
+              ? ['401', '429', '503']
+              : ['401', '403', '429', '503'];
+        expect(statuses, where).toEqual(expect.arrayContaining(needs));
         if (operation.requestBody !== undefined) expect(statuses, where).toEqual(expect.arrayContaining(['400', '413', '415']));
         for (const status of statuses.filter((s) => Number(s) >= 400)) {
           const response = resolve(document, operation.responses[status]);

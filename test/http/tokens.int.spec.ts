@@ -58,6 +58,24 @@ describe('token administration', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('tells any token about itself: id, name, scopes and expiry, never the secret', async () => {
+    const issued = await server.request('POST', TOKENS, {
+      body: { name: 'vitrine-builder', scopes: ['collections:read'], expiresAt: '2027-01-01T00:00:00Z' },
+    });
+    const self = await server.request('GET', `${TOKENS}/self`, { token: issued.json.token });
+    expect(self.status).toBe(200);
+    expect(self.json).toMatchObject({
+      id: issued.json.id,
+      name: 'vitrine-builder',
+      scopes: ['collections:read'],
+      expiresAt: '2027-01-01T00:00:00.000Z',
+    });
+    expect(JSON.stringify(self.json)).not.toContain(issued.json.token);
+    expect((await server.request('GET', `${TOKENS}/self`, { token: null })).status).toBe(401);
+    expect((await server.request('DELETE', `${TOKENS}/${issued.json.id}`)).status).toBe(204);
+    expect((await server.request('GET', `${TOKENS}/self`, { token: issued.json.token })).status).toBe(401);
+  });
+
   it('gives the new token exactly its scopes', async () => {
     const { json } = await server.request('POST', TOKENS, { body: { name: 'reader', scopes: ['collections:read'] } });
     expect(json.expiresAt).toBeNull();

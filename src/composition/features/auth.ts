@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import { AdmitRequest } from '../../application/auth/admit-request.js';
 import { AuthenticateToken } from '../../application/auth/authenticate-token.js';
 import { EnsureBootstrapToken } from '../../application/auth/ensure-bootstrap-token.js';
+import { GetOwnToken } from '../../application/auth/get-own-token.js';
 import { IssueToken } from '../../application/auth/issue-token.js';
 import { ListTokens } from '../../application/auth/list-tokens.js';
 import { RateLimitSettingsToken, RequestLimiterToken } from '../../application/auth/request-limiter.js';
@@ -21,5 +22,6 @@ export const authModule = new ContainerModule(({ bind }) => {
   bindClass(bind, IssueToken, [TokenStoreToken, TokenSecretsToken, ClockToken]);
   bindClass(bind, ListTokens, [TokenStoreToken]);
   bindClass(bind, RevokeToken, [TokenStoreToken, AnswerCache]);
-  bindRoutes(bind, tokenRoutes, [IssueToken, ListTokens, RevokeToken]);
+  bindClass(bind, GetOwnToken, [TokenStoreToken]);
+  bindRoutes(bind, tokenRoutes, [IssueToken, ListTokens, RevokeToken, GetOwnToken]);
 });

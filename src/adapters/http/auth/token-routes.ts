@@ -1,7 +1,9 @@
 import * as v from 'valibot';
+import type { GetOwnToken } from '../../../application/auth/get-own-token.js';
 import type { IssueToken } from '../../../application/auth/issue-token.js';
 import type { ListTokens } from '../../../application/auth/list-tokens.js';
 import type { RevokeToken } from '../../../application/auth/revoke-token.js';
+import { ANY_SCOPE } from '../pipeline/admission.js';
 import { json, noContent } from '../pipeline/reply.js';
 import { jsonBody, route, type RouteGroup } from '../pipeline/route-spec.js';
 import { presentToken } from './token-presenter.js';
@@ -17,7 +19,7 @@ import {
 export const TOKENS_BASE = '/api/v1/admin/protected/tokens';
 
 /** Application tokens: issued, listed and revoked by a token with `tokens:manage`. */
-export function tokenRoutes(issue: IssueToken, list: ListTokens, revoke: RevokeToken): RouteGroup {
+export function tokenRoutes(issue: IssueToken, list: ListTokens, revoke: RevokeToken, own: GetOwnToken): RouteGroup {
   return {
     schemas: { Token: TokenResponse, TokenList: TokenListResponse, IssuedToken: IssuedTokenResponse, TokenInput: IssueTokenBody },
     routes: [
@@ -58,6 +60,17 @@ export function tokenRoutes(issue: IssueToken, list: ListTokens, revoke: RevokeT
             nextCursor: page.next === undefined ? null : tokenCursor(page.next),
           });
         },
+      }),
+      route({
+        method: 'GET',
+        path: `${TOKENS_BASE}/self`,
+        operationId: 'getOwnToken',
+        tag: 'Tokens',
+        summary: 'The token this request is made with',
+        description: 'Who is signed in: its id, name, scopes and expiry (never its secret). Any token may ask about itself.',
+        scope: ANY_SCOPE,
+        responses: [{ status: 200, description: 'The token.', body: TokenResponse }],
+        handler: async ({ principal }) => json(200, presentToken(await own.execute(principal!.tokenId))),
       }),
       route({
         method: 'DELETE',

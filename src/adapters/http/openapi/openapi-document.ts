@@ -5,6 +5,7 @@ import { TOKEN_HEADER } from '../pipeline/admission.js';
 import { PROBLEM_TABLE, type ProblemCode } from '../pipeline/problems.js';
 import { REQUEST_ID_HEADER } from '../pipeline/request-id.js';
 import { problemsOf, type ResponseHeader, type RouteGroup, type RouteSpec, type RouteTag } from '../pipeline/route-spec.js';
+import { ANY_SCOPE } from '../pipeline/admission.js';
 import { Instant, JSON_TEXT_CONTENT, PositiveId, ProblemResponse } from '../shared/common-schemas.js';
 
 const TAGS: readonly { name: RouteTag; description: string }[] = [
@@ -116,7 +117,9 @@ function operation(spec: RouteSpec, convert: Converter): Record<string, unknown>
   const scopeNote =
     spec.scope === undefined
       ? 'No token needed.'
-      : `Needs a token with the \`${spec.scope}\` scope${spec.scopeOf ? ' (see above for when another)' : ''}.`;
+      : spec.scope === ANY_SCOPE
+        ? 'Needs a token, with any scopes.'
+        : `Needs a token with the \`${spec.scope}\` scope${spec.scopeOf ? ' (see above for when another)' : ''}.`;
   const parameters = [
     ...parametersOf(spec.params, 'path', convert),
     ...parametersOf(spec.query, 'query', convert),
@@ -155,7 +158,9 @@ function operation(spec: RouteSpec, convert: Converter): Record<string, unknown>
     tags: [spec.tag],
     summary: spec.summary,
     description: [spec.description, scopeNote].filter(Boolean).join('\n\n'),
-    ...(spec.scope === undefined ? { security: [] } : { security: [{ appToken: [] }], 'x-required-scope': spec.scope }),
+    ...(spec.scope === undefined
+      ? { security: [] }
+      : { security: [{ appToken: [] }], ...(spec.scope === ANY_SCOPE ? {} : { 'x-required-scope': spec.scope }) }),
     parameters,
     ...(spec.body === undefined
       ? {}

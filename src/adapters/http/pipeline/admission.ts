@@ -6,6 +6,10 @@ import { DomainError, RateLimitedError, type QuotaReport } from '../../../domain
 import { clientAddress } from './client-address.js';
 import type { Exchange } from './reply.js';
 
+/** What a route needs of a token: a scope, or any token that authenticates (`ANY_SCOPE`). */
+export const ANY_SCOPE = 'any scope';
+export type TokenNeed = Scope | typeof ANY_SCOPE;
+
 /** The header an application token comes in. */
 export const TOKEN_HEADER = 'X-Service-APP-Token';
 
@@ -23,7 +27,7 @@ export class Admission {
     private readonly refused: (limit: QuotaReport['policy']) => void,
   ) {}
 
-  enter(req: IncomingMessage, scope: Scope, exchange: Exchange): Promise<Principal> {
+  enter(req: IncomingMessage, scope: TokenNeed, exchange: Exchange): Promise<Principal> {
     const token = req.headers['x-service-app-token'];
     const admitting = this.admit.execute({
       secret: typeof token === 'string' && token !== '' ? token : undefined,
@@ -32,7 +36,8 @@ export class Admission {
     return admitting.then(
       (admitted) => {
         exchange.quota = admitted.quota;
-        if (!hasScope(admitted.principal, scope)) throw new DomainError('FORBIDDEN', `This token lacks the ${scope} scope.`);
+        if (scope !== ANY_SCOPE && !hasScope(admitted.principal, scope))
+          throw new DomainError('FORBIDDEN', `This token lacks the ${scope} scope.`);
         exchange.principal = admitted.principal;
         return admitted.principal;
       },

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Principal } from '../../../domain/auth/api-token.js';
 import type { Scope } from '../../../domain/auth/scopes.js';
+import { ANY_SCOPE, type TokenNeed } from './admission.js';
 import type { Precondition, VersionedThing } from '../../../application/shared/precondition.js';
 import type { ProblemCode } from './problems.js';
 import type { Reply } from './reply.js';
@@ -78,8 +79,8 @@ export interface RouteSpec<P = any, Q = any, B = any> {
   readonly tag: RouteTag;
   readonly summary: string;
   readonly description?: string;
-  /** The scope a token needs; absent: no token (health, metrics, this API's description). */
-  readonly scope?: Scope;
+  /** The scope a token needs (`ANY_SCOPE`: any token that authenticates); absent: no token (health, metrics, this API's description). */
+  readonly scope?: TokenNeed;
   /** When the query decides the scope (a preview needs to write): which one, from the query as sent. */
   readonly scopeOf?: (query: Readonly<Record<string, unknown>>) => Scope;
   readonly params?: v.GenericSchema<unknown, P>;
@@ -128,7 +129,9 @@ export interface RouteGroup {
 export function problemsOf(spec: RouteSpec): ProblemCode[] {
   const codes = new Set<ProblemCode>(spec.problems);
   if (spec.scope !== undefined) {
-    for (const code of ['UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'UNAVAILABLE'] as const) codes.add(code);
+    for (const code of ['UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'UNAVAILABLE'] as const) {
+      if (code !== 'FORBIDDEN' || spec.scope !== ANY_SCOPE) codes.add(code);
+    }
   }
   codes.add('VALIDATION_FAILED');
   if (spec.body !== undefined) {
