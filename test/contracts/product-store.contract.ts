@@ -95,6 +95,13 @@ export function productStoreContract(adapter: string, factory: StoreFactory<Prod
       expect({ ids: last.items.map((p) => p.id), more: last.more }).toEqual({ ids: ['E'], more: false });
     });
 
+    it('keeps an image URL, and forgets it when a write leaves it out', async () => {
+      await store().save(aProductInput({ id: 'A', imageUrl: 'https://cdn.example/a.jpg' }), T1);
+      expect((await store().get('A'))?.imageUrl).toBe('https://cdn.example/a.jpg');
+      await store().save(aProductInput({ id: 'A' }), T2);
+      expect(await store().get('A')).not.toHaveProperty('imageUrl');
+    });
+
     it('deletes a product once', async () => {
       await store().save(aProductInput({ id: 'A' }), T1);
       expect(await store().delete('A')).toBe(true);

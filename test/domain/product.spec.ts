@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftProduct } from '../../src/domain/product/product.js';
+import { draftProduct, imageUrlProblem } from '../../src/domain/product/product.js';
 import { ValidationError } from '../../src/domain/shared/errors.js';
 import { aProductInput } from '../support/mothers.js';
 
@@ -36,6 +36,21 @@ describe('drafting a catalog product', () => {
         ),
       ),
     ).toEqual(['id', 'name', 'category', 'price', 'tags.0', 'embedding', 'similar.1']);
+  });
+
+  it.each([
+    ['https://cdn.loja.com.br/p/VES-001.jpg', undefined],
+    ['http://imagens.example/1.png', undefined],
+    ['javascript:alert(1)', 'must be an absolute http or https URL'],
+    ['data:image/png;base64,AAAA', 'must be an absolute http or https URL'],
+    ['/relative/image.png', 'must be an absolute http or https URL'],
+    ['ftp://files.example/1.png', 'must be an absolute http or https URL'],
+    [`https://cdn.example/${'x'.repeat(2048)}`, 'must be at most 2048 characters'],
+  ])('takes an image URL %s only when it is absolute http(s)', (imageUrl, problem) => {
+    expect(imageUrlProblem(imageUrl)).toBe(problem);
+    const drafted = () => draftProduct(aProductInput({ imageUrl }));
+    if (problem === undefined) expect(drafted().imageUrl).toBe(imageUrl);
+    else expect(drafted).toThrow(ValidationError);
   });
 
   it('refuses a curated list that names the product itself', () => {

@@ -113,6 +113,18 @@ describe('batch writes and the similarity engine through HTTP', () => {
     expectProblem(await server.request('POST', BATCH_DELETE, { body: { ids: [' bad '] } }), 400, 'VALIDATION_FAILED');
   });
 
+  it("keeps a product's image URL, and refuses one that is not absolute http(s), storing nothing", async () => {
+    const imageUrl = 'https://cdn.loja.com.br/produtos/IMG-1.jpg';
+    const put = await server.request('PUT', `${CATALOG}/IMG-1`, { body: { name: 'Vestido', imageUrl } });
+    expect(put.status).toBe(201);
+    expect(put.json.imageUrl).toBe(imageUrl);
+    expect((await server.request('GET', `${CATALOG}/IMG-1`)).json.imageUrl).toBe(imageUrl);
+    const bad = await server.request('PUT', `${CATALOG}/IMG-2`, { body: { name: 'Vestido', imageUrl: 'javascript:alert(1)' } });
+    expectProblem(bad, 400, 'VALIDATION_FAILED');
+    expect(bad.json.errors).toEqual([{ path: 'imageUrl', message: 'must be an absolute http or https URL' }]);
+    expect((await server.request('GET', `${CATALOG}/IMG-2`)).status).toBe(404);
+  });
+
   it("refuses the catalog's route words as product ids, so catalog/batch never reads a product", async () => {
     const put = await server.request('PUT', `${CATALOG}/batch`, { body: { name: 'Lote' } });
     expectProblem(put, 400, 'VALIDATION_FAILED');

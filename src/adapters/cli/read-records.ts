@@ -31,7 +31,7 @@ export async function* readJsonLines(path: string, onBytes: (bytes: number) => v
 
 /**
  * Reads a catalog CSV: a header row naming the columns `id`, `name`, `description`, `category`,
- * `brand`, `price`, `available`, `tags`, `similar`, `embedding` and `attr.<name>` for each
+ * `brand`, `price`, `imageUrl`, `available`, `tags`, `similar`, `embedding` and `attr.<name>` for each
  * attribute (any order, only `id` and `name` required). Lists (`tags`, `similar`, `embedding`) are
  * separated by `|`. The separator, `,` or `;`, is the one the header row uses, and only it (a
  * decimal comma in a `;` file stays in its cell); empty cells are absent; a row with another number

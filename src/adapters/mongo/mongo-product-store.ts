@@ -9,6 +9,7 @@ interface ProductDocument {
   description?: string;
   category?: string;
   brand?: string;
+  imageUrl?: string;
   price?: number;
   available: boolean;
   tags: string[];
@@ -20,7 +21,7 @@ interface ProductDocument {
 }
 
 /** The fields a product may leave out: a replacement without them removes them. */
-const OPTIONAL_FIELDS = ['description', 'category', 'brand', 'price', 'embedding', 'similar'] as const;
+const OPTIONAL_FIELDS = ['description', 'category', 'brand', 'price', 'imageUrl', 'embedding', 'similar'] as const;
 
 /** Fails to compile when Product gains an optional field this list does not name. */
 type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];

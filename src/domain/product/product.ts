@@ -8,6 +8,8 @@ export interface Product {
   readonly category?: string;
   readonly brand?: string;
   readonly price?: number;
+  /** The product's picture: an absolute http(s) URL (the builder shows it on the product's card). */
+  readonly imageUrl?: string;
   /** False when the product cannot be sold now; it is then never recommended. */
   readonly available: boolean;
   readonly tags: readonly string[];
@@ -60,6 +62,8 @@ export function draftProduct(input: ProductInput): ProductInput {
     const value = input[key];
     if (value !== undefined && value.trim().length === 0) issues.push({ path: key, message: 'must not be empty when given' });
   }
+  const imageProblem = input.imageUrl === undefined ? undefined : imageUrlProblem(input.imageUrl);
+  if (imageProblem !== undefined) issues.push({ path: 'imageUrl', message: imageProblem });
   if (input.price !== undefined && (!Number.isFinite(input.price) || input.price < 0)) {
     issues.push({ path: 'price', message: 'must be a number of 0 or more' });
   }
@@ -107,6 +111,17 @@ export function draftProduct(input: ProductInput): ProductInput {
  * Every embedding of a catalog has one dimension (the number of values), so that they can be
  * compared: the first product with one sets it, for as long as any product has one.
  */
+export const MAX_IMAGE_URL_LENGTH = 2048;
+
+/** An image URL must be absolute http or https (no script, data or relative URLs reach a browser). */
+export function imageUrlProblem(value: string): string | undefined {
+  const message = 'must be an absolute http or https URL';
+  if (value.length > MAX_IMAGE_URL_LENGTH) return `must be at most ${MAX_IMAGE_URL_LENGTH} characters`;
+  if (!URL.canParse(value)) return message;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? undefined : message;
+}
+
 export function embeddingDimensionProblem(input: ProductInput, dimension: number | undefined): string | undefined {
   if (input.embedding === undefined || dimension === undefined || input.embedding.length === dimension) return undefined;
   return `must hold ${dimension} numbers, as every embedding of the catalog does (this one has ${input.embedding.length})`;
@@ -121,6 +136,7 @@ export function holdsSameContent(stored: Product, input: ProductInput): boolean 
     stored.category === input.category &&
     stored.brand === input.brand &&
     stored.price === input.price &&
+    stored.imageUrl === input.imageUrl &&
     stored.available === input.available &&
     sameValues(stored.tags, input.tags) &&
     sameValues(stored.similar, input.similar) &&

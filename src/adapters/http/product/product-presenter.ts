@@ -8,6 +8,7 @@ export function presentProduct(product: Product) {
     category: product.category,
     brand: product.brand,
     price: product.price,
+    imageUrl: product.imageUrl,
     available: product.available,
     tags: product.tags,
     attributes: product.attributes,

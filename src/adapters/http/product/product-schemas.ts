@@ -38,6 +38,7 @@ const productEntries = {
   category: optionalText(100),
   brand: optionalText(100),
   price: v.optional(v.number('must be a number')),
+  imageUrl: v.optional(v.pipe(v.string('must be a string'), v.description("An absolute http(s) URL of the product's picture."))),
   available: v.optional(v.boolean('must be true or false'), true),
   tags: v.optional(stringList(100), []),
   attributes: v.optional(
@@ -95,6 +96,7 @@ export const ProductResponse = v.object({
   category: v.optional(v.string()),
   brand: v.optional(v.string()),
   price: v.optional(v.number()),
+  imageUrl: v.optional(v.string()),
   available: v.boolean(),
   tags: v.array(v.string()),
   attributes: v.record(v.string(), v.string()),
