@@ -10,6 +10,7 @@ export * from './product/upsert-product.js';
 export * from './product/batch-products.js';
 export * from './product/get-product.js';
 export * from './product/delete-product.js';
+export * from './product/search-catalog.js';
 
 export * from './merchandising/views.js';
 export * from './merchandising/create-collection.js';
@@ -23,8 +24,10 @@ export * from './merchandising/replace-slice.js';
 export * from './merchandising/edit-slice-products.js';
 export * from './merchandising/spreadsheet-slices.js';
 export * from './merchandising/ai-slices.js';
+export * from './merchandising/propose-slice-from-brief.js';
 export * from './merchandising/delete-slice.js';
 export * from './merchandising/list-slices.js';
+export * from './merchandising/slice-history.js';
 export * from './merchandising/get-active-slice.js';
 export * from './merchandising/get-timeline.js';
 

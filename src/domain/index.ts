@@ -15,11 +15,14 @@ export * from './product/product-store.js';
 export * from './product/similarity.js';
 export * from './product/catalog-news.js';
 export * from './product/similarity-ranking.js';
+export * from './product/catalog-search.js';
 
 export * from './merchandising/collection.js';
 export * from './merchandising/slice.js';
 export * from './merchandising/slice-filters.js';
 export * from './merchandising/collection-store.js';
+export * from './merchandising/brief.js';
+export * from './merchandising/slice-history.js';
 
 export * from './auth/scopes.js';
 export * from './auth/api-token.js';

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Change, CollectionStore } from '../../src/domain/merchandising/collection-store.js';
+import type { Change, CollectionStore, SliceVersionQuery } from '../../src/domain/merchandising/collection-store.js';
 import { draftSlice, type SliceDraft } from '../../src/domain/merchandising/slice.js';
+import { MAX_SLICE_VERSIONS } from '../../src/domain/merchandising/slice-history.js';
 import { aSliceInput, at } from '../support/mothers.js';
 import { freshStorePerTest, type StoreFactory } from './store-factory.js';
 
@@ -358,6 +359,114 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
           await store().deleteSlice(collectionId, slice?.id ?? 0);
           expect(await store().findActiveSlice(collectionId, now)).toBeUndefined();
         });
+      });
+    });
+
+    describe('slice history', () => {
+      let collectionId: number;
+      beforeEach(async () => {
+        collectionId = (await store().createCollection({ name: 'Verão', description: '' }, CREATED)).id;
+      });
+
+      const change = (n: number): Change => ({ at: new Date(Date.UTC(2026, 10, 2, 10, 0, n)), by: `planner ${n}` });
+      const versionsOf = async (sliceId: number, query: SliceVersionQuery = { limit: 500 }) =>
+        (await store().listSliceVersions(collectionId, sliceId, query))?.items.map((v) => v.version);
+
+      it('keeps every version a create and each replacement make, newest first: content, author and time', async () => {
+        const first = draft({ products: ['A', 'B'], type: 'AI', generator: { seeds: ['S'], size: 2, includeSeeds: true } });
+        const slice = await store().createSlice(collectionId, first, CREATED);
+        const id = slice?.id ?? 0;
+        const second = draft({ name: 'Natal', products: ['B', 'C'], filters: { tags: ['festa'] } });
+        done(await store().replaceSlice(collectionId, id, second, LATER, 1));
+        const page = await store().listSliceVersions(collectionId, id, { limit: 10 });
+        expect(page).toEqual({
+          items: [
+            { collectionId, sliceId: id, version: 2, at: LATER.at, by: 'planner', content: second },
+            { collectionId, sliceId: id, version: 1, at: CREATED.at, by: 'builder', content: first },
+          ],
+          more: false,
+        });
+        expect(await store().getSliceVersion(collectionId, id, 1)).toEqual(page?.items[1]);
+        expect(await store().getSliceVersion(collectionId, id, 2)).toEqual(page?.items[0]);
+      });
+
+      it('pages newest first, before a version, saying whether more follow', async () => {
+        const id = (await store().createSlice(collectionId, draft(), CREATED))?.id ?? 0;
+        for (let n = 2; n <= 5; n++)
+          done(await store().replaceSlice(collectionId, id, draft({ products: [`P${n}`] }), change(n)));
+        const first = await store().listSliceVersions(collectionId, id, { limit: 2 });
+        expect(first?.items.map((v) => v.version)).toEqual([5, 4]);
+        expect(first?.more).toBe(true);
+        const second = await store().listSliceVersions(collectionId, id, { limit: 2, beforeVersion: 4 });
+        expect(second?.items.map((v) => v.version)).toEqual([3, 2]);
+        expect(second?.more).toBe(true);
+        expect(await store().listSliceVersions(collectionId, id, { limit: 2, beforeVersion: 2 })).toMatchObject({ more: false });
+        expect(await versionsOf(id, { limit: 2, beforeVersion: 1 })).toEqual([]);
+        expect(await versionsOf(id, { limit: 10, beforeVersion: 99 })).toEqual([5, 4, 3, 2, 1]);
+        expect((await store().getSliceVersion(collectionId, id, 3))?.content.products).toEqual(['P3']);
+      });
+
+      it('keeps nothing of a refused replacement', async () => {
+        const id = (await store().createSlice(collectionId, draft({ products: ['A'] }), CREATED))?.id ?? 0;
+        expect((await store().replaceSlice(collectionId, id, draft({ products: ['B'] }), LATER, 7)).status).toBe('stale');
+        expect(await versionsOf(id)).toEqual([1]);
+        expect(await store().getSliceVersion(collectionId, id, 2)).toBeUndefined();
+      });
+
+      it('keeps a version for each of two writers racing without an expected version', async () => {
+        const id = (await store().createSlice(collectionId, draft({ products: ['A'] }), CREATED))?.id ?? 0;
+        await Promise.all([
+          store().replaceSlice(collectionId, id, draft({ products: ['B'] }), LATER),
+          store().replaceSlice(collectionId, id, draft({ products: ['C'] }), LATER),
+        ]);
+        const slice = await store().getSlice(collectionId, id);
+        expect(slice?.version).toBe(3);
+        const versions = (await store().listSliceVersions(collectionId, id, { limit: 10 }))?.items ?? [];
+        expect(versions.map((v) => v.version)).toEqual([3, 2, 1]);
+        expect(versions[0]?.content.products).toEqual(slice?.products);
+        expect(versions.map((v) => v.content.products[0]).sort()).toEqual(['A', 'B', 'C']);
+      });
+
+      it(`keeps the last ${MAX_SLICE_VERSIONS} versions of a slice`, async () => {
+        const id = (await store().createSlice(collectionId, draft({ products: ['P1'] }), CREATED))?.id ?? 0;
+        const last = MAX_SLICE_VERSIONS + 5;
+        for (let n = 2; n <= last; n++)
+          done(await store().replaceSlice(collectionId, id, draft({ products: [`P${n}`] }), change(n)));
+        const versions = await versionsOf(id);
+        expect(versions).toHaveLength(MAX_SLICE_VERSIONS);
+        expect(versions?.[0]).toBe(last);
+        expect(versions?.at(-1)).toBe(last - MAX_SLICE_VERSIONS + 1);
+        expect(await store().getSliceVersion(collectionId, id, last - MAX_SLICE_VERSIONS)).toBeUndefined();
+        expect((await store().getSliceVersion(collectionId, id, last - MAX_SLICE_VERSIONS + 1))?.content.products).toEqual([
+          `P${last - MAX_SLICE_VERSIONS + 1}`,
+        ]);
+        expect(await versionsOf(id, { limit: 10, beforeVersion: last - MAX_SLICE_VERSIONS + 2 })).toEqual([
+          last - MAX_SLICE_VERSIONS + 1,
+        ]);
+        expect(await versionsOf(id, { limit: 10, beforeVersion: last - MAX_SLICE_VERSIONS + 1 })).toEqual([]);
+      });
+
+      it('knows no version of a missing slice, of a slice through another collection, nor one never saved', async () => {
+        const id = (await store().createSlice(collectionId, draft(), CREATED))?.id ?? 0;
+        const other = (await store().createCollection({ name: 'B', description: '' }, CREATED)).id;
+        expect(await store().listSliceVersions(other, id, { limit: 10 })).toBeUndefined();
+        expect(await store().getSliceVersion(other, id, 1)).toBeUndefined();
+        expect(await store().listSliceVersions(collectionId, id + 1000, { limit: 10 })).toBeUndefined();
+        expect(await store().getSliceVersion(collectionId, id, 2)).toBeUndefined();
+        expect(await store().getSliceVersion(collectionId, id, 0)).toBeUndefined();
+      });
+
+      it('drops a slice’s history with the slice, and with its collection', async () => {
+        const gone = (await store().createSlice(collectionId, draft(), CREATED))?.id ?? 0;
+        done(await store().replaceSlice(collectionId, gone, draft({ products: ['X'] }), LATER));
+        done(await store().deleteSlice(collectionId, gone));
+        expect(await store().listSliceVersions(collectionId, gone, { limit: 10 })).toBeUndefined();
+        expect(await store().getSliceVersion(collectionId, gone, 1)).toBeUndefined();
+        const kept = (await store().createSlice(collectionId, draft(), CREATED))?.id ?? 0;
+        done(await store().replaceSlice(collectionId, kept, draft({ products: ['Y'] }), LATER));
+        done(await store().deleteCollection(collectionId));
+        expect(await store().getSliceVersion(collectionId, kept, 1)).toBeUndefined();
+        expect(await store().listSliceVersions(collectionId, kept, { limit: 10 })).toBeUndefined();
       });
     });
   });

@@ -39,4 +39,24 @@ describe('the MongoDB maintenance at start', () => {
         .countDocuments({ _id: 'versions-backfilled' as never }),
     ).toBe(1);
   });
+
+  it('removes the past versions of slices that are gone (a delete interrupted between the slice and its history)', async () => {
+    const db = client.db(name);
+    await db
+      .collection(COLLECTIONS.collections)
+      .insertOne({ _id: 50 as never, name: 'kept', description: '', createdAt: new Date(), version: 1 });
+    await db.collection(COLLECTIONS.slices).insertOne({ _id: 7 as never, collectionId: 50, version: 3 });
+    const versions = db.collection(COLLECTIONS.sliceVersions);
+    await versions.insertMany([
+      { _id: '7.2' as never, sliceId: 7, collectionId: 50, version: 2 },
+      { _id: '8.1' as never, sliceId: 8, collectionId: 50, version: 1 },
+    ]);
+    await start();
+    expect(
+      await versions
+        .find()
+        .map((doc) => doc._id)
+        .toArray(),
+    ).toEqual(['7.2']);
+  });
 });

@@ -25,6 +25,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   },
   { method: 'PUT', path: '/api/v1/products/protected/catalog/P-1', scope: 'products:write', body: { name: 'P' } },
   { method: 'GET', path: '/api/v1/products/protected/catalog/P-1', scope: 'products:read' },
+  { method: 'GET', path: '/api/v1/products/protected/catalog?q=vestido', scope: 'products:read' },
   {
     method: 'POST',
     path: '/api/v1/products/protected/catalog/batch',
@@ -41,6 +42,12 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { method: 'DELETE', path: '/api/v1/products/protected/catalog/P-1', scope: 'products:write' },
   { method: 'POST', path: '/api/v1/merchandising-collections/protected', scope: 'collections:write', body: { name: 'C' } },
   { method: 'GET', path: '/api/v1/merchandising-collections/protected', scope: 'collections:read' },
+  {
+    method: 'POST',
+    path: '/api/v1/merchandising-collections/protected/proposals',
+    scope: 'collections:write',
+    body: { brief: 'vestidos', size: 5 },
+  },
   { method: 'GET', path: '/api/v1/merchandising-collections/protected/1', scope: 'collections:read' },
   { method: 'PATCH', path: '/api/v1/merchandising-collections/protected/1', scope: 'collections:write', body: { name: 'C' } },
   { method: 'DELETE', path: '/api/v1/merchandising-collections/protected/1', scope: 'collections:write' },

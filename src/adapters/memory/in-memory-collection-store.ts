@@ -1,5 +1,13 @@
 import type { Collection, CollectionFields, CollectionSummary } from '../../domain/merchandising/collection.js';
-import type { Change, CollectionPage, CollectionQuery, CollectionStore } from '../../domain/merchandising/collection-store.js';
+import type {
+  Change,
+  CollectionPage,
+  CollectionQuery,
+  CollectionStore,
+  SliceVersionQuery,
+} from '../../domain/merchandising/collection-store.js';
+import { MAX_SLICE_VERSIONS, versionOfSlice, type SliceVersion } from '../../domain/merchandising/slice-history.js';
+import type { Page } from '../../domain/shared/page.js';
 import type { WriteResult } from '../../domain/shared/write-result.js';
 import {
   nextTransitionAfter,
@@ -18,6 +26,8 @@ export class InMemoryCollectionStore implements CollectionStore {
   private readonly collections = new Map<number, Collection>();
   /** Slices by collection id, then by slice id. */
   private readonly slices = new Map<number, Map<number, Slice>>();
+  /** Each slice's last MAX_SLICE_VERSIONS versions by slice id, oldest first, the current one last. */
+  private readonly histories = new Map<number, SliceVersion[]>();
   private lastCollectionId = 0;
   private lastSliceId = 0;
 
@@ -80,6 +90,7 @@ export class InMemoryCollectionStore implements CollectionStore {
     const current = this.collections.get(id);
     if (current === undefined) return { status: 'missing' };
     if (expectedVersion !== undefined && expectedVersion !== current.version) return stale(current.version);
+    for (const sliceId of this.slices.get(id)?.keys() ?? []) this.histories.delete(sliceId);
     this.slices.delete(id);
     this.collections.delete(id);
     return { status: 'done', value: null };
@@ -102,6 +113,7 @@ export class InMemoryCollectionStore implements CollectionStore {
       updatedBy: change.by,
     });
     slices.set(slice.id, slice);
+    this.histories.set(slice.id, [snapshot(versionOfSlice(slice))]);
     return slice;
   }
 
@@ -130,6 +142,7 @@ export class InMemoryCollectionStore implements CollectionStore {
       updatedBy: change.by,
     });
     slices.set(sliceId, slice);
+    this.keepVersion(slice);
     return { status: 'done', value: slice };
   }
 
@@ -139,6 +152,7 @@ export class InMemoryCollectionStore implements CollectionStore {
     if (slices === undefined || current === undefined) return { status: 'missing' };
     if (expectedVersion !== undefined && expectedVersion !== current.version) return stale(current.version);
     slices.delete(sliceId);
+    this.histories.delete(sliceId);
     return { status: 'done', value: null };
   }
 
@@ -158,5 +172,27 @@ export class InMemoryCollectionStore implements CollectionStore {
   async findNextTransition(collectionId: number, at: Date): Promise<Date | undefined> {
     const slices = this.slices.get(collectionId);
     return slices === undefined ? undefined : nextTransitionAfter(slices.values(), at);
+  }
+
+  async listSliceVersions(
+    collectionId: number,
+    sliceId: number,
+    query: SliceVersionQuery,
+  ): Promise<Page<SliceVersion> | undefined> {
+    if (this.slices.get(collectionId)?.get(sliceId) === undefined) return undefined;
+    const before = query.beforeVersion ?? Number.POSITIVE_INFINITY;
+    const older = (this.histories.get(sliceId) ?? []).filter((v) => v.version < before).reverse();
+    return { items: older.slice(0, query.limit), more: older.length > query.limit };
+  }
+
+  async getSliceVersion(collectionId: number, sliceId: number, version: number): Promise<SliceVersion | undefined> {
+    if (this.slices.get(collectionId)?.get(sliceId) === undefined) return undefined;
+    return this.histories.get(sliceId)?.find((v) => v.version === version);
+  }
+
+  /** Adds the slice's new version to its history, dropping the oldest beyond MAX_SLICE_VERSIONS. */
+  private keepVersion(slice: Slice): void {
+    const history = [...(this.histories.get(slice.id) ?? []), snapshot(versionOfSlice(slice))];
+    this.histories.set(slice.id, history.slice(-MAX_SLICE_VERSIONS));
   }
 }

@@ -1,10 +1,18 @@
 import type { Collection as MongoCollection, Document, Filter } from 'mongodb';
 import type { Collection, CollectionFields } from '../../domain/merchandising/collection.js';
-import type { Change, CollectionPage, CollectionQuery, CollectionStore } from '../../domain/merchandising/collection-store.js';
+import type {
+  Change,
+  CollectionPage,
+  CollectionQuery,
+  CollectionStore,
+  SliceVersionQuery,
+} from '../../domain/merchandising/collection-store.js';
+import { MAX_SLICE_VERSIONS, versionOfSlice, type SliceVersion } from '../../domain/merchandising/slice-history.js';
+import type { Page } from '../../domain/shared/page.js';
 import type { WriteResult } from '../../domain/shared/write-result.js';
 import type { SliceFilters } from '../../domain/merchandising/slice-filters.js';
 import type { Slice, SliceDraft, SliceGenerator, SliceSummary, SliceType } from '../../domain/merchandising/slice.js';
-import { COLLECTIONS, type MongoDatabase } from './mongo-database.js';
+import { COLLECTIONS, isDuplicateKey, type MongoDatabase } from './mongo-database.js';
 
 interface CollectionDocument {
   _id: number;
@@ -35,6 +43,31 @@ interface SliceDocument {
 
 type SliceSummaryDocument = Omit<SliceDocument, 'products'> & { productCount: number };
 
+/**
+ * A past version of a slice, one document each, `_id` `<sliceId>.<version>`. The current version is
+ * the slice document itself: a slice's reads (the active slice above all) stay as they were, and
+ * no document grows with its history (100 versions of 500 long product ids would pass MongoDB's
+ * 16 MB document limit).
+ */
+interface SliceVersionDocument {
+  _id: string;
+  collectionId: number;
+  sliceId: number;
+  version: number;
+  at: Date;
+  by: string;
+  name: string;
+  type: SliceType;
+  startsAt: Date;
+  endsAt: Date;
+  filters: SliceFilters;
+  products: string[];
+  generator?: SliceGenerator;
+}
+
+/** How often a replacement without an expected version is tried again when another writer got there first. */
+const UNCONDITIONAL_ATTEMPTS = 10;
+
 function toCollection(doc: CollectionDocument): Collection {
   const { _id, ...rest } = doc;
   return { id: _id, ...rest };
@@ -48,6 +81,28 @@ function toSlice(doc: SliceDocument): Slice {
 function toSliceSummary(doc: SliceSummaryDocument): SliceSummary {
   const { _id, ...rest } = doc;
   return { id: _id, ...rest };
+}
+
+function versionKey(sliceId: number, version: number): string {
+  return `${sliceId}.${version}`;
+}
+
+function toSliceVersion(doc: SliceVersionDocument): SliceVersion {
+  const { _id, collectionId, sliceId, version, at, by, ...content } = doc;
+  return { collectionId, sliceId, version, at, by, content };
+}
+
+/** The version a slice document holds, kept as a past version. */
+function pastVersionDocument(doc: SliceDocument): SliceVersionDocument {
+  return {
+    _id: versionKey(doc._id, doc.version),
+    collectionId: doc.collectionId,
+    sliceId: doc._id,
+    version: doc.version,
+    at: doc.updatedAt,
+    by: doc.updatedBy,
+    ...draftFields(doc),
+  };
 }
 
 function draftFields(draft: SliceDraft) {
@@ -97,6 +152,10 @@ export class MongoCollectionStore implements CollectionStore {
 
   private get slices() {
     return this.database.collection<SliceDocument>(COLLECTIONS.slices);
+  }
+
+  private get versions() {
+    return this.database.collection<SliceVersionDocument>(COLLECTIONS.sliceVersions);
   }
 
   async createCollection(fields: CollectionFields, change: Change): Promise<Collection> {
@@ -166,7 +225,7 @@ export class MongoCollectionStore implements CollectionStore {
 
   /**
    * The collection goes first, so no new slice can be added to it (see createSlice), then its
-   * slices. Slices left by a failure in between are removed at the next start.
+   * slices and their histories. What a failure in between leaves is removed at the next start.
    */
   async deleteCollection(id: number, expectedVersion?: number): Promise<WriteResult<null>> {
     const { deletedCount } = await this.database.run((maxTimeMS) =>
@@ -174,7 +233,9 @@ export class MongoCollectionStore implements CollectionStore {
     );
     if (deletedCount !== 1) return this.whyNot(this.collections, { _id: id });
     try {
+      const sliceIds = await this.database.run((maxTimeMS) => this.slices.distinct('_id', { collectionId: id }, { maxTimeMS }));
       await this.database.run((maxTimeMS) => this.slices.deleteMany({ collectionId: id }, { maxTimeMS }));
+      await this.database.run((maxTimeMS) => this.versions.deleteMany({ sliceId: { $in: sliceIds } }, { maxTimeMS }));
     } catch (error) {
       // The collection is gone, which is what the caller asked; its slices can no longer be
       // reached through it, and the next start removes them.
@@ -217,7 +278,12 @@ export class MongoCollectionStore implements CollectionStore {
     return this.database.findOne(this.slices, { _id: sliceId, collectionId }, toSlice);
   }
 
-  /** One document update: the slice's products and metadata change together or not at all. */
+  /**
+   * One document update: the slice's products and metadata change together or not at all. The
+   * version it replaces is kept first (an idempotent upsert), and the update then expects exactly
+   * the version kept: at every moment each version is either the slice document or a kept past
+   * version, whatever fails in between.
+   */
   async replaceSlice(
     collectionId: number,
     sliceId: number,
@@ -230,20 +296,37 @@ export class MongoCollectionStore implements CollectionStore {
       $inc: { version: 1 },
     };
     if (draft.generator === undefined) update.$unset = { generator: '' };
-    const doc = await this.database.run((maxTimeMS) =>
-      this.slices.findOneAndUpdate(versioned({ _id: sliceId, collectionId }, expectedVersion), update, {
-        returnDocument: 'after',
-        maxTimeMS,
-      }),
-    );
-    return doc === null ? this.whyNot(this.slices, { _id: sliceId, collectionId }) : { status: 'done', value: toSlice(doc) };
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.database.findOne(this.slices, { _id: sliceId, collectionId }, (doc) => doc);
+      if (current === undefined) return { status: 'missing' };
+      if (expectedVersion !== undefined && current.version !== expectedVersion) {
+        return { status: 'stale', version: current.version };
+      }
+      await this.keepPastVersion(current);
+      const doc = await this.database.run((maxTimeMS) =>
+        this.slices.findOneAndUpdate({ _id: sliceId, collectionId, version: current.version }, update, {
+          returnDocument: 'after',
+          maxTimeMS,
+        }),
+      );
+      if (doc !== null) {
+        await this.dropVersionsBefore(collectionId, sliceId, doc.version - MAX_SLICE_VERSIONS + 1);
+        return { status: 'done', value: toSlice(doc) };
+      }
+      if (expectedVersion !== undefined || attempt === UNCONDITIONAL_ATTEMPTS) {
+        return this.whyNot(this.slices, { _id: sliceId, collectionId });
+      }
+    }
   }
 
+  /** The slice goes first, then its history (past versions left by a failure in between are removed at the next start). */
   async deleteSlice(collectionId: number, sliceId: number, expectedVersion?: number): Promise<WriteResult<null>> {
     const { deletedCount } = await this.database.run((maxTimeMS) =>
       this.slices.deleteOne(versioned({ _id: sliceId, collectionId }, expectedVersion), { maxTimeMS }),
     );
-    return deletedCount === 1 ? { status: 'done', value: null } : this.whyNot(this.slices, { _id: sliceId, collectionId });
+    if (deletedCount !== 1) return this.whyNot(this.slices, { _id: sliceId, collectionId });
+    await this.dropVersionsBefore(collectionId, sliceId, Number.MAX_SAFE_INTEGER);
+    return { status: 'done', value: null };
   }
 
   async listSlices(collectionId: number): Promise<readonly SliceSummary[]> {
@@ -281,6 +364,73 @@ export class MongoCollectionStore implements CollectionStore {
     ]);
     const candidates = [nextStart?.startsAt, nextEnd?.endsAt].filter((d): d is Date => d instanceof Date);
     return candidates.length === 0 ? undefined : new Date(Math.min(...candidates.map((d) => d.getTime())));
+  }
+
+  /**
+   * The slice document is its current version; the past ones kept are those of the last
+   * MAX_SLICE_VERSIONS below it (older ones may linger until the next write drops them).
+   */
+  async listSliceVersions(
+    collectionId: number,
+    sliceId: number,
+    query: SliceVersionQuery,
+  ): Promise<Page<SliceVersion> | undefined> {
+    const slice = await this.getSlice(collectionId, sliceId);
+    if (slice === undefined) return undefined;
+    const below = Math.min(query.beforeVersion ?? Number.POSITIVE_INFINITY, slice.version + 1);
+    const items = below > slice.version ? [versionOfSlice(slice)] : [];
+    const wanted = query.limit + 1 - items.length;
+    if (wanted > 0) {
+      const docs = await this.database.run((maxTimeMS) =>
+        this.versions
+          .find(
+            { collectionId, sliceId, version: { $lt: Math.min(below, slice.version), $gt: slice.version - MAX_SLICE_VERSIONS } },
+            { maxTimeMS },
+          )
+          .sort({ version: -1 })
+          .limit(wanted)
+          .toArray(),
+      );
+      items.push(...docs.map(toSliceVersion));
+    }
+    return { items: items.slice(0, query.limit), more: items.length > query.limit };
+  }
+
+  async getSliceVersion(collectionId: number, sliceId: number, version: number): Promise<SliceVersion | undefined> {
+    const slice = await this.getSlice(collectionId, sliceId);
+    if (slice === undefined || version > slice.version || version <= slice.version - MAX_SLICE_VERSIONS) return undefined;
+    if (version === slice.version) return versionOfSlice(slice);
+    return this.database.findOne(this.versions, { _id: versionKey(sliceId, version), collectionId }, toSliceVersion);
+  }
+
+  /**
+   * Keeps the version a slice document holds before it is replaced; keeping it twice changes
+   * nothing (two writers racing to keep the same version: the loser's duplicate key is that).
+   */
+  private async keepPastVersion(doc: SliceDocument): Promise<void> {
+    const { _id, ...fields } = pastVersionDocument(doc);
+    try {
+      await this.database.run((maxTimeMS) =>
+        this.versions.updateOne({ _id }, { $setOnInsert: fields }, { upsert: true, maxTimeMS }),
+      );
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+  }
+
+  /**
+   * Drops a slice's past versions below `version`. The write they follow is done by then, and a
+   * version left behind is never listed, so a failure here is logged, not answered: the next write
+   * (or, for a deleted slice, the next start) removes what is left.
+   */
+  private async dropVersionsBefore(collectionId: number, sliceId: number, version: number): Promise<void> {
+    try {
+      await this.database.run((maxTimeMS) =>
+        this.versions.deleteMany({ collectionId, sliceId, version: { $lt: version } }, { maxTimeMS }),
+      );
+    } catch (error) {
+      this.database.warn({ err: error, collectionId, sliceId }, 'old versions of a slice are left for later to remove');
+    }
   }
 
   /** After a versioned write matched nothing: the document is gone, or it has another version now. */

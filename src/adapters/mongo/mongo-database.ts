@@ -31,6 +31,8 @@ export const COLLECTIONS = {
   products: 'products',
   collections: 'merchandising_collections',
   slices: 'slices',
+  /** Past versions of slices (the current version is the slice document). */
+  sliceVersions: 'slice_versions',
   tokens: 'tokens',
   counters: 'counters',
   /** One document per data migration done once for the whole database. */
@@ -204,6 +206,7 @@ export class MongoDatabase {
       await ensureIndexes(db);
       await backfillVersions(db);
       await removeOrphanSlices(db, this.logger);
+      await removeOrphanVersions(db, this.logger);
     } finally {
       await maintenance.close();
     }
@@ -247,6 +250,11 @@ async function ensureIndexes(db: Db): Promise<void> {
     { key: { collectionId: 1, startsAt: -1, _id: -1, endsAt: 1 }, name: 'slices_active' },
     { key: { collectionId: 1, endsAt: 1 }, name: 'slices_ends' },
   ]);
+  // A slice's history is read newest first and dropped by slice (slice ids are unique across
+  // collections); the start's orphan check reads its distinct slice ids from it too.
+  await db
+    .collection(COLLECTIONS.sliceVersions)
+    .createIndexes([{ key: { sliceId: 1, version: -1 }, name: 'slice_versions_by_slice' }]);
   await db.collection(COLLECTIONS.tokens).createIndexes([{ key: { hash: 1 }, name: 'tokens_hash_unique', unique: true }]);
 }
 
@@ -283,6 +291,22 @@ async function removeOrphanSlices(db: Db, logger: Logger): Promise<void> {
   if (missing.length === 0) return;
   const { deletedCount } = await slices.deleteMany({ collectionId: { $in: missing } });
   logger.warn({ deletedCount }, 'removed slices left behind by an interrupted collection delete');
+}
+
+/**
+ * A slice is deleted before its past versions, and so are a collection's slices; a crash between
+ * the two leaves versions of no slice. Slice ids are never reused, so a slice id that versions
+ * name and that is then found missing is gone for good: its versions are removed.
+ */
+async function removeOrphanVersions(db: Db, logger: Logger): Promise<void> {
+  const versions = db.collection<{ sliceId: number }>(COLLECTIONS.sliceVersions);
+  const named = await versions.distinct('sliceId');
+  if (named.length === 0) return;
+  const alive = new Set(await db.collection<{ _id: number }>(COLLECTIONS.slices).distinct('_id', { _id: { $in: named } }));
+  const missing = named.filter((id) => !alive.has(id));
+  if (missing.length === 0) return;
+  const { deletedCount } = await versions.deleteMany({ sliceId: { $in: missing } });
+  logger.warn({ deletedCount }, 'removed versions of slices deleted by an interrupted delete');
 }
 
 class DeadlineExceeded extends Error {

@@ -104,6 +104,12 @@ const EMPTY_POSTING = new Posting();
 export class ContentIndex {
   private readonly termIds = new Map<string, number>();
   private readonly postings: Posting[] = [];
+  /** The postings of unavailable products: similarity never walks them, a catalog search does. */
+  private readonly dormantPostings: Posting[] = [];
+  private readonly dormantIndexed: (Terms | undefined)[] = [];
+  private dormantDocuments = 0;
+  /** For each word, the tag, brand and category terms whose text holds it (`#vestido de festa` for `festa`). */
+  private readonly fieldTermsByWord = new Map<string, number[]>();
   /** Each term id's text and how many products' terms hold it: a term none holds is forgotten, its id reused. */
   private readonly termNames: (string | undefined)[] = [];
   private readonly holders: number[] = [];
@@ -136,7 +142,9 @@ export class ContentIndex {
         this.termIds.set(term, id);
         this.termNames[id] = term;
         this.postings[id] = new Posting();
+        this.dormantPostings[id] = new Posting();
         this.holders[id] = 0;
+        this.indexFieldWords(term, id);
       }
       this.holders[id]!++;
       ids[i] = id;
@@ -149,15 +157,18 @@ export class ContentIndex {
   release(terms: Terms): void {
     for (const id of terms.ids) {
       if (--this.holders[id]! > 0) continue;
+      this.unindexFieldWords(this.termNames[id]!, id);
       this.termIds.delete(this.termNames[id]!);
       this.termNames[id] = undefined;
       this.postings[id] = EMPTY_POSTING;
+      this.dormantPostings[id] = EMPTY_POSTING;
       this.freeTermIds.push(id);
     }
     // Ids at the end that no term holds are given back altogether.
     while (this.postings.length > 0 && this.termNames[this.postings.length - 1] === undefined) {
       const last = this.postings.length - 1;
       this.postings.pop();
+      this.dormantPostings.pop();
       this.termNames.pop();
       this.holders.pop();
       const at = this.freeTermIds.lastIndexOf(last);
@@ -175,6 +186,7 @@ export class ContentIndex {
     let total = this.norms.byteLength + this.normsAt.byteLength + this.logPrices.byteLength;
     total += this.accumulator.byteLength + this.touched.byteLength;
     for (const posting of this.postings) total += posting.slots.byteLength + posting.weights.byteLength;
+    for (const posting of this.dormantPostings) total += posting.slots.byteLength + posting.weights.byteLength;
     return total;
   }
 
@@ -198,7 +210,21 @@ export class ContentIndex {
     this.logPrices[slot] = logPrice(price);
   }
 
+  /** Makes an unavailable product findable by a catalog search only (never a neighbour); a slot holds one product at a time. */
+  addDormant(slot: number, terms: Terms): void {
+    this.remove(slot);
+    for (let i = 0; i < terms.ids.length; i++) this.dormantPostings[terms.ids[i]!]!.add(slot, terms.weights[i]!);
+    this.dormantIndexed[slot] = terms;
+    this.dormantDocuments++;
+  }
+
   remove(slot: number): void {
+    const dormant = this.dormantIndexed[slot];
+    if (dormant !== undefined) {
+      for (let i = 0; i < dormant.ids.length; i++) this.dormantPostings[dormant.ids[i]!]!.remove(slot);
+      this.dormantIndexed[slot] = undefined;
+      this.dormantDocuments--;
+    }
     const terms = this.indexed[slot];
     if (terms === undefined) return;
     for (let i = 0; i < terms.ids.length; i++) this.postings[terms.ids[i]!]!.remove(slot);
@@ -209,6 +235,56 @@ export class ContentIndex {
 
   get size(): number {
     return this.documents;
+  }
+
+  /** How many products a catalog search looks through: the available and the unavailable ones. */
+  get catalogSize(): number {
+    return this.documents + this.dormantDocuments;
+  }
+
+  /**
+   * The terms a searched word matches: the word of names and descriptions, and the tags, brands
+   * and categories whose text holds it (at most MAX_FIELD_TERMS_PER_WORD of those).
+   */
+  termsOfWord(word: string): readonly number[] {
+    const id = this.termIds.get(word);
+    const fields = this.fieldTermsByWord.get(word);
+    if (fields === undefined) return id === undefined ? [] : [id];
+    const capped = fields.length > MAX_FIELD_TERMS_PER_WORD ? fields.slice(0, MAX_FIELD_TERMS_PER_WORD) : fields;
+    return id === undefined ? capped : [id, ...capped];
+  }
+
+  /** How many products, available or not, hold a term. */
+  catalogFrequency(termId: number): number {
+    return this.postings[termId]!.length + this.dormantPostings[termId]!.length;
+  }
+
+  /** The products holding a term, with its weight in each: the available ones, then the unavailable ones. */
+  holdersOf(termId: number): readonly [PostingView, PostingView] {
+    return [this.postings[termId]!, this.dormantPostings[termId]!];
+  }
+
+  /** Registers a tag, brand or category term under each word of its text, for `termsOfWord`. */
+  private indexFieldWords(term: string, id: number): void {
+    const text = fieldText(term);
+    if (text === undefined) return;
+    for (const word of new Set(words(text))) {
+      const ids = this.fieldTermsByWord.get(word);
+      if (ids === undefined) this.fieldTermsByWord.set(word, [id]);
+      else ids.push(id);
+    }
+  }
+
+  private unindexFieldWords(term: string, id: number): void {
+    const text = fieldText(term);
+    if (text === undefined) return;
+    for (const word of new Set(words(text))) {
+      const ids = this.fieldTermsByWord.get(word);
+      const at = ids?.indexOf(id) ?? -1;
+      if (ids === undefined || at < 0) continue;
+      ids.splice(at, 1);
+      if (ids.length === 0) this.fieldTermsByWord.delete(word);
+    }
   }
 
   /**
@@ -281,6 +357,23 @@ export class ContentIndex {
 }
 
 const LOG_4 = Math.log(4);
+
+/** A posting as a search reads it. */
+export interface PostingView {
+  readonly slots: Int32Array;
+  readonly weights: Float32Array;
+  readonly length: number;
+}
+
+/** The most tag, brand and category terms one searched word matches (a word in thousands of tags says little). */
+const MAX_FIELD_TERMS_PER_WORD = 256;
+
+/** The text of a tag, brand or category term (`#verão`, `brand:casa lume`); undefined for a word of a name or description. */
+function fieldText(term: string): string | undefined {
+  if (term.startsWith('#')) return term.slice(1);
+  const colon = term.indexOf(':');
+  return colon > 0 ? term.slice(colon + 1) : undefined;
+}
 
 /**
  * Terms held by more than this share of the catalog (and at least MIN_MAX_DF products) are

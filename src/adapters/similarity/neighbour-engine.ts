@@ -1,6 +1,14 @@
 import { MAX_SIMILAR_LIMIT, type Similarity } from '../../domain/product/similarity.js';
+import {
+  catalogFilterTest,
+  type CatalogFilter,
+  type CatalogNames,
+  type CatalogSearch,
+} from '../../domain/product/catalog-search.js';
 import type { Product } from '../../domain/product/product.js';
+import type { Page } from '../../domain/shared/page.js';
 import { rankByCategoryNeighbourhood } from '../../domain/product/similarity-ranking.js';
+import { CatalogRanking, mostCommon, searchWords } from './catalog-ranking.js';
 import { ContentIndex, type Terms } from './content-index.js';
 import { SlotList } from './top-k.js';
 import { unitVector, VectorIndex, EXACT_SEARCH_BELOW } from './vector-index.js';
@@ -79,14 +87,20 @@ export interface EngineSettings {
  * holding it at once (those lists are recomputed in the background), a new or changed product's
  * own list is computed in the background (or on the spot when asked for first), and it enters the
  * lists of its neighbours when it ranks within them.
+ *
+ * It is the catalog search too (CatalogSearch): it holds every product, and its content index
+ * finds them by their words, unavailable ones and those whose lists are still pending included.
  */
-export class NeighbourEngine implements Similarity {
+export class NeighbourEngine implements Similarity, CatalogSearch {
   private readonly slotOf = new Map<string, number>();
   private readonly entries: (Entry | undefined)[] = [];
   /** Slots of deleted products, given to the next new ones (the last slots are given back altogether). */
   private readonly freeSlots = new Set<number>();
   private readonly byCategory = new Map<string, Set<number>>();
+  /** How many products carry each brand, as written. */
+  private readonly brandCounts = new Map<string, number>();
   private readonly content = new ContentIndex();
+  private readonly search = new CatalogRanking(this.content, this);
   private vectors: VectorIndex | undefined;
   private embedded = 0;
   private readonly queue = new Set<number>();
@@ -245,7 +259,29 @@ export class NeighbourEngine implements Similarity {
     return this.vectors;
   }
 
-  /** For measurements: the slot of a product, and the product in a slot. */
+  wordsOf(text: string): readonly string[] {
+    return searchWords(text);
+  }
+
+  ranked(words: readonly string[], filter: CatalogFilter, offset: number, limit: number): Page<string> {
+    return this.search.ranked(words, catalogFilterTest(filter), offset, limit);
+  }
+
+  listed(filter: CatalogFilter, afterId: string | undefined, limit: number): Page<string> {
+    return this.search.listed(catalogFilterTest(filter), afterId, limit);
+  }
+
+  names(max: number): CatalogNames {
+    const categories = [...this.byCategory].map(([name, members]) => [name, members.size] as const);
+    return { categories: mostCommon(categories, max), brands: mostCommon(this.brandCounts, max) };
+  }
+
+  /** The number of slots, the free ones included: what a search walks. */
+  get slotCount(): number {
+    return this.entries.length;
+  }
+
+  /** The slot of a product, and the product in a slot (for the catalog search and for measurements). */
   slotOfProduct(id: string): number | undefined {
     return this.slotOf.get(id);
   }
@@ -299,10 +335,11 @@ export class NeighbourEngine implements Similarity {
       if (members === undefined) this.byCategory.set(product.category, (members = new Set()));
       members.add(slot);
     }
+    if (product.brand !== undefined) this.brandCounts.set(product.brand, (this.brandCounts.get(product.brand) ?? 0) + 1);
     if (product.available) {
       this.content.add(slot, terms, product.price);
       if (unit !== undefined) this.vectors!.add(slot, unit);
-    }
+    } else this.content.addDormant(slot, terms);
     this.queue.add(slot);
   }
 
@@ -320,6 +357,11 @@ export class NeighbourEngine implements Similarity {
       const members = this.byCategory.get(product.category);
       members?.delete(slot);
       if (members?.size === 0) this.byCategory.delete(product.category);
+    }
+    if (product.brand !== undefined) {
+      const count = (this.brandCounts.get(product.brand) ?? 1) - 1;
+      if (count > 0) this.brandCounts.set(product.brand, count);
+      else this.brandCounts.delete(product.brand);
     }
     for (let i = 0; i < entry.readers.length; i++) {
       const reader = this.entries[entry.readers.at(i)];

@@ -11,7 +11,9 @@ import { GetSlice } from '../../application/merchandising/get-slice.js';
 import { GetTimeline } from '../../application/merchandising/get-timeline.js';
 import { ListCollections } from '../../application/merchandising/list-collections.js';
 import { ListSlices } from '../../application/merchandising/list-slices.js';
+import { ProposeSliceFromBrief } from '../../application/merchandising/propose-slice-from-brief.js';
 import { ReplaceSlice } from '../../application/merchandising/replace-slice.js';
+import { GetSliceVersion, ListSliceVersions, RestoreSliceVersion } from '../../application/merchandising/slice-history.js';
 import { MerchandisingSettingsToken, SliceWriter } from '../../application/merchandising/slice-writer.js';
 import {
   CreateSpreadsheetSlice,
@@ -20,10 +22,13 @@ import {
 import { UpdateCollection } from '../../application/merchandising/update-collection.js';
 import { SimilarityFeedToken } from '../../application/product/similarity-feed.js';
 import { CollectionStoreToken } from '../../domain/merchandising/collection-store.js';
+import { CatalogSearchToken } from '../../domain/product/catalog-search.js';
 import { ProductStoreToken } from '../../domain/product/product-store.js';
 import { ClockToken } from '../../domain/shared/clock.js';
 import { activeSliceRoutes } from '../../adapters/http/merchandising/active-slice-routes.js';
 import { collectionRoutes } from '../../adapters/http/merchandising/collection-routes.js';
+import { proposalRoutes } from '../../adapters/http/merchandising/proposal-routes.js';
+import { sliceHistoryRoutes } from '../../adapters/http/merchandising/slice-history-routes.js';
 import { sliceRoutes } from '../../adapters/http/merchandising/slice-routes.js';
 import { spreadsheetAndAiRoutes } from '../../adapters/http/merchandising/spreadsheet-and-ai-routes.js';
 import { timelineRoutes } from '../../adapters/http/merchandising/timeline-routes.js';
@@ -50,6 +55,11 @@ export const merchandisingModule = new ContainerModule(({ bind }) => {
   bindClass(bind, DeleteSlice, [CollectionStoreToken, AnswerCache]);
   bindRoutes(bind, sliceRoutes, [ListSlices, CreateSlice, GetSlice, ReplaceSlice, EditSliceProducts, DeleteSlice]);
 
+  bindClass(bind, ListSliceVersions, [CollectionStoreToken]);
+  bindClass(bind, GetSliceVersion, [CollectionStoreToken]);
+  bindClass(bind, RestoreSliceVersion, [CollectionStoreToken, SliceWriter]);
+  bindRoutes(bind, sliceHistoryRoutes, [ListSliceVersions, GetSliceVersion, RestoreSliceVersion]);
+
   bindClass(bind, CreateSpreadsheetSlice, [SliceWriter]);
   bindClass(bind, ReplaceSliceProductsFromSpreadsheet, [SliceWriter]);
   bindClass(bind, CreateAiSlice, [SliceWriter, ProductStoreToken, SimilarityFeedToken]);
@@ -61,6 +71,9 @@ export const merchandisingModule = new ContainerModule(({ bind }) => {
     RegenerateAiSlice,
     SpreadsheetReaderToken,
   ]);
+
+  bindClass(bind, ProposeSliceFromBrief, [CatalogSearchToken, ProductStoreToken, SimilarityFeedToken]);
+  bindRoutes(bind, proposalRoutes, [ProposeSliceFromBrief]);
 
   bindClass(bind, GetTimeline, [CollectionStoreToken]);
   bindRoutes(bind, timelineRoutes, [GetTimeline]);

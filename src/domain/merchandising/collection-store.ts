@@ -2,6 +2,7 @@ import type { Page } from '../shared/page.js';
 import { token } from '../shared/token.js';
 import type { Collection, CollectionFields, CollectionSummary } from './collection.js';
 import type { Slice, SliceDraft, SliceSummary } from './slice.js';
+import type { SliceVersion } from './slice-history.js';
 import type { WriteResult } from '../shared/write-result.js';
 
 /** Who changes something, and when. */
@@ -21,6 +22,12 @@ export interface CollectionQuery {
 
 export type CollectionPage = Page<CollectionSummary>;
 
+/** A page of a slice's versions: newest first, only those older than `beforeVersion` when given. */
+export interface SliceVersionQuery {
+  readonly beforeVersion?: number | undefined;
+  readonly limit: number;
+}
+
 /**
  * Collections and their slices. Ids are positive integers the store assigns and never reuses;
  * versions start at 1 and grow by one with each change. Writes happen whole or not at all.
@@ -36,14 +43,14 @@ export interface CollectionStore {
     change: Change,
     expectedVersion?: number,
   ): Promise<WriteResult<Collection>>;
-  /** Removes the collection and all its slices. */
+  /** Removes the collection and all its slices, with their histories. */
   deleteCollection(id: number, expectedVersion?: number): Promise<WriteResult<null>>;
   countSlices(collectionId: number): Promise<number>;
 
-  /** Adds a slice; `undefined` when the collection does not exist. */
+  /** Adds a slice, its history starting with this version; `undefined` when the collection does not exist. */
   createSlice(collectionId: number, draft: SliceDraft, change: Change): Promise<Slice | undefined>;
   getSlice(collectionId: number, sliceId: number): Promise<Slice | undefined>;
-  /** Replaces a slice's products and metadata in one write. */
+  /** Replaces a slice's products and metadata in one write, and keeps the version it makes in the slice's history. */
   replaceSlice(
     collectionId: number,
     sliceId: number,
@@ -51,6 +58,7 @@ export interface CollectionStore {
     change: Change,
     expectedVersion?: number,
   ): Promise<WriteResult<Slice>>;
+  /** Removes the slice and its history. */
   deleteSlice(collectionId: number, sliceId: number, expectedVersion?: number): Promise<WriteResult<null>>;
   /** The collection's slices without their products, by start then id. */
   listSlices(collectionId: number): Promise<readonly SliceSummary[]>;
@@ -58,6 +66,16 @@ export interface CollectionStore {
   findActiveSlice(collectionId: number, at: Date): Promise<Slice | undefined>;
   /** The first start or end of any of the collection's slices strictly after `at`. */
   findNextTransition(collectionId: number, at: Date): Promise<Date | undefined>;
+
+  /**
+   * A page of the slice's history, newest first: its last MAX_SLICE_VERSIONS versions, the current
+   * one first, each whole; `undefined` when the slice does not exist. A version is kept from the
+   * write that made it: a store may know a slice from before it kept histories, and then knows
+   * only the versions saved since (the one it held then among them).
+   */
+  listSliceVersions(collectionId: number, sliceId: number, query: SliceVersionQuery): Promise<Page<SliceVersion> | undefined>;
+  /** One version of the slice's history (one listSliceVersions lists), or undefined. */
+  getSliceVersion(collectionId: number, sliceId: number, version: number): Promise<SliceVersion | undefined>;
 }
 
 export const CollectionStoreToken = token<CollectionStore>('CollectionStore');

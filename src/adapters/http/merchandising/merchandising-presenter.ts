@@ -1,5 +1,7 @@
 import type { ActiveSliceView, SliceChange, SliceDetails, SliceSummaryView } from '../../../application/merchandising/views.js';
+import type { SliceVersionDetails } from '../../../application/merchandising/slice-history.js';
 import type { CollectionSummary } from '../../../domain/merchandising/collection.js';
+import type { SliceVersionSummary } from '../../../domain/merchandising/slice-history.js';
 import type { Overlap, TimelineSegment } from '../../../domain/merchandising/schedule.js';
 import { STATUS_COLOUR, type SliceStatus, type SliceSummary } from '../../../domain/merchandising/slice.js';
 
@@ -92,5 +94,40 @@ export function presentTimeline(collectionId: number, from: Date, to: Date, segm
       sliceId: s.slice?.id ?? null,
       sliceName: s.slice?.name ?? null,
     })),
+  };
+}
+
+/** A version as the history lists it: who saved it, when, what it held besides its products, what it changed. */
+export function presentSliceVersionSummary(summary: SliceVersionSummary) {
+  return {
+    version: summary.version,
+    at: summary.at.toISOString(),
+    by: summary.by,
+    name: summary.name,
+    type: summary.type,
+    startsAt: summary.startsAt.toISOString(),
+    endsAt: summary.endsAt.toISOString(),
+    filters: summary.filters,
+    ...(summary.generator === undefined ? {} : { generator: summary.generator }),
+    productCount: summary.productCount,
+    changes: summary.changes ?? null,
+  };
+}
+
+/** One version whole: its products as `{ productId, position }`, and all it changed. */
+export function presentSliceVersion({ version, changes }: SliceVersionDetails) {
+  const { products, ...content } = version.content;
+  return {
+    collectionId: version.collectionId,
+    sliceId: version.sliceId,
+    ...presentSliceVersionSummary({
+      ...content,
+      version: version.version,
+      at: version.at,
+      by: version.by,
+      productCount: products.length,
+      changes,
+    }),
+    products: products.map((productId, i) => ({ productId, position: i + 1 })),
   };
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { MAX_DESCRIPTION_LENGTH } from '../../../domain/merchandising/collection.js';
 import { MAX_NAME_LENGTH, SLICE_TYPES } from '../../../domain/merchandising/slice.js';
+import { MAX_LISTED_CHANGES, MAX_SLICE_VERSIONS, SLICE_FIELDS } from '../../../domain/merchandising/slice-history.js';
 import {
   cursorText,
   Instant,
@@ -233,4 +234,69 @@ export const TimelineResponse = v.object({
   segments: v.array(
     v.object({ from: Timestamp, until: Timestamp, sliceId: v.nullable(integer), sliceName: v.nullable(v.string()) }),
   ),
+});
+
+export const SliceVersionParams = jsonObject({ id: PositiveId, sliceId: PositiveId, version: PositiveId });
+
+/** `GET .../versions`: a page of a slice's history. The cursor is the opaque `nextCursor` of the previous page. */
+export const SliceVersionListQuery = jsonObject({
+  limit: v.optional(wholeNumberText(1, MAX_SLICE_VERSIONS, `must be a whole number from 1 to ${MAX_SLICE_VERSIONS}`)),
+  cursor: v.optional(cursorText(/^[1-9]\d{0,15}$/, Number)),
+});
+
+/** The cursor of the page after the one ending at this version. */
+export function versionCursor(version: number): string {
+  return Buffer.from(String(version)).toString('base64url');
+}
+
+const PlacedProductResponse = v.object({ productId: v.string(), position: integer });
+
+const SliceVersionChangesResponse = v.pipe(
+  v.object({
+    fields: v.pipe(v.array(v.picklist(SLICE_FIELDS)), v.description('The fields besides the products that changed.')),
+    added: v.pipe(v.array(PlacedProductResponse), v.description('Products new to the slice, at their new positions.')),
+    removed: v.pipe(v.array(PlacedProductResponse), v.description('Products no longer in the slice, at their old positions.')),
+    moved: v.pipe(
+      v.array(v.object({ productId: v.string(), from: integer, to: integer })),
+      v.description(
+        'The fewest products whose moves give the new order; a product shifted by one added or removed above it has not moved.',
+      ),
+    ),
+    counts: v.object({ added: integer, removed: integer, moved: integer }),
+  }),
+  v.description(
+    `What the version changed since the one before; null for the first version known (the slice's first, or the oldest kept). A listing names at most ${MAX_LISTED_CHANGES} products of each kind; \`counts\` gives them all.`,
+  ),
+);
+
+const SliceVersionEntries = {
+  version: v.pipe(integer, v.description('The slice version this save made: what its ETag named then.')),
+  at: v.pipe(Timestamp, v.description('When the version was saved.')),
+  by: v.pipe(v.string(), v.description('The name of the token that saved it.')),
+  name: v.string(),
+  type: v.picklist(SLICE_TYPES),
+  startsAt: Timestamp,
+  endsAt: Timestamp,
+  filters: SliceFiltersBody,
+  generator: SliceSummaryEntries.generator,
+  productCount: integer,
+  changes: v.nullable(SliceVersionChangesResponse),
+};
+
+export const SliceVersionListResponse = v.object({
+  collectionId: integer,
+  sliceId: integer,
+  versions: v.pipe(
+    v.array(v.object(SliceVersionEntries)),
+    v.description('Newest first; the first of the first page is the slice now.'),
+  ),
+  nextCursor: v.pipe(v.nullable(v.string()), v.description('The cursor of the next page; null on the last page.')),
+});
+
+/** One version of a slice whole: its products in order. */
+export const SliceVersionResponse = v.object({
+  collectionId: integer,
+  sliceId: integer,
+  ...SliceVersionEntries,
+  products: v.array(PlacedProductResponse),
 });

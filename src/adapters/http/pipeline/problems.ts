@@ -41,6 +41,7 @@ export const PROBLEM_TABLE: Readonly<Record<ProblemCode, ProblemRow>> = {
   COLLECTION_NOT_FOUND: { status: 404, title: 'Collection not found' },
   NO_ACTIVE_SLICE: { status: 404, title: 'No active slice' },
   SLICE_NOT_FOUND: { status: 404, title: 'Slice not found' },
+  SLICE_VERSION_NOT_FOUND: { status: 404, title: 'Slice version not found' },
   TOKEN_NOT_FOUND: { status: 404, title: 'Token not found' },
   ROUTE_NOT_FOUND: { status: 404, title: 'Route not found' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },

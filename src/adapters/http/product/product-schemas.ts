@@ -1,7 +1,8 @@
 import * as v from 'valibot';
+import { MAX_SEARCH_LIMIT, type CatalogPosition } from '../../../application/product/search-catalog.js';
 import { MAX_SIMILAR_LIMIT } from '../../../domain/product/similarity.js';
 import { batchItems } from '../shared/batch-schemas.js';
-import { jsonObject, requiredText, stringList, Timestamp } from '../shared/common-schemas.js';
+import { jsonObject, requiredText, stringList, Timestamp, wholeNumberText } from '../shared/common-schemas.js';
 
 const nonBlank = (s: string) => s.trim().length > 0;
 
@@ -111,3 +112,59 @@ const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 function withoutReservedNames(input: unknown): boolean {
   return typeof input !== 'object' || input === null || !Object.keys(input).some((name) => RESERVED_NAMES.has(name));
 }
+
+/** Text in the query string: at most `max` characters, without control characters. */
+function queryText(max: number) {
+  return v.pipe(
+    v.string('must be text'),
+    v.maxLength(max, `must be at most ${max} characters`),
+    // eslint-disable-next-line no-control-regex
+    v.regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters'),
+  );
+}
+
+const CURSOR_MESSAGE = 'must be the nextCursor of a previous page';
+
+/** What a catalog cursor holds: a ranked search's offset (`o:40`) or a listing's last id (`i:VES-001`). */
+// eslint-disable-next-line no-control-regex
+const CATALOG_CURSOR_TEXT = /^(?:o:\d{1,4}|i:[^\u0000-\u001f\u007f]{1,200})$/;
+
+/** `GET /catalog`: a page of a catalog search. The cursor is the opaque `nextCursor` of the previous page. */
+export const CatalogSearchQuery = jsonObject({
+  q: v.optional(v.pipe(queryText(200), v.description('Words to rank by (name, description, tags, brand, category).'))),
+  category: v.optional(v.pipe(queryText(100), v.description('Only this category (ignoring case).'))),
+  brand: v.optional(v.pipe(queryText(100), v.description('Only this brand (ignoring case).'))),
+  available: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'must be true or false'),
+      v.transform((text) => text === 'true'),
+    ),
+  ),
+  limit: v.optional(wholeNumberText(1, MAX_SEARCH_LIMIT, `must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`)),
+  // The pattern documented is the cursor's own (base64url); what it holds is checked once decoded.
+  cursor: v.optional(
+    v.pipe(
+      v.string(CURSOR_MESSAGE),
+      v.regex(/^[\w-]{1,1024}$/, CURSOR_MESSAGE),
+      v.description('The `nextCursor` of the page before (opaque).'),
+      v.transform((text) => Buffer.from(text, 'base64url').toString('utf8')),
+      v.check((text) => CATALOG_CURSOR_TEXT.test(text), CURSOR_MESSAGE),
+      v.transform(readCatalogPosition),
+    ),
+  ),
+});
+
+function readCatalogPosition(text: string): CatalogPosition {
+  return text.startsWith('o:') ? { offset: Number(text.slice(2)) } : { afterId: text.slice(2) };
+}
+
+/** The cursor of the page that starts at `position`. */
+export function catalogCursor(position: CatalogPosition): string {
+  const text = 'offset' in position ? `o:${position.offset}` : `i:${position.afterId}`;
+  return Buffer.from(text).toString('base64url');
+}
+
+export const CatalogPageResponse = v.object({
+  products: v.array(ProductResponse),
+  nextCursor: v.pipe(v.nullable(v.string()), v.description('Pass as `cursor` for the next page; null on the last page.')),
+});

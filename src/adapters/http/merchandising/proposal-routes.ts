@@ -1,0 +1,69 @@
+import * as v from 'valibot';
+import type { ProposeSliceFromBrief } from '../../../application/merchandising/propose-slice-from-brief.js';
+import { MAX_BRIEF_LENGTH } from '../../../domain/merchandising/brief.js';
+import { MAX_SLICE_PRODUCTS } from '../../../domain/merchandising/slice.js';
+import { json } from '../pipeline/reply.js';
+import { jsonBody, route, type RouteGroup } from '../pipeline/route-spec.js';
+import { presentProduct } from '../product/product-presenter.js';
+import { ProductResponse } from '../product/product-schemas.js';
+import { jsonObject, requiredText } from '../shared/common-schemas.js';
+import { COLLECTIONS_BASE } from './slice-answers.js';
+
+/** A slice proposal asked for in words. */
+export const ProposalBody = jsonObject(
+  {
+    brief: v.pipe(
+      requiredText(MAX_BRIEF_LENGTH),
+      v.description('What the slice should show, in Portuguese or English: "vestidos leves para casamento de dia até R$ 400".'),
+    ),
+    size: v.pipe(
+      v.number('must be a number'),
+      v.integer('must be a whole number'),
+      v.minValue(1, `must be from 1 to ${MAX_SLICE_PRODUCTS}`),
+      v.maxValue(MAX_SLICE_PRODUCTS, `must be from 1 to ${MAX_SLICE_PRODUCTS}`),
+    ),
+    availableOnly: v.optional(v.boolean('must be true or false'), true),
+  },
+  'must be a JSON object',
+);
+
+/** What the brief was read as. */
+const Understood = v.object({
+  words: v.pipe(v.array(v.string()), v.description('The words searched by: lower-cased, without accents and stop words.')),
+  minPrice: v.optional(v.number()),
+  maxPrice: v.optional(v.number()),
+  categories: v.pipe(v.array(v.string()), v.description("The catalog's categories the brief names, as the catalog writes them.")),
+  brands: v.pipe(v.array(v.string()), v.description("The catalog's brands the brief names, as the catalog writes them.")),
+});
+
+export const ProposalResponse = v.object({ products: v.array(ProductResponse), understood: Understood });
+
+/** Slice proposals: products chosen from a text brief, shown for the merchandiser to edit, never saved here. */
+export function proposalRoutes(propose: ProposeSliceFromBrief): RouteGroup {
+  return {
+    schemas: { SliceProposalInput: ProposalBody, SliceProposal: ProposalResponse },
+    routes: [
+      route({
+        method: 'POST',
+        path: `${COLLECTIONS_BASE}/proposals`,
+        operationId: 'proposeSliceFromBrief',
+        tag: 'Builder',
+        summary: "Propose a slice's products from a text brief (nothing is saved)",
+        description:
+          'Price phrases ("até R$ 400", "entre 100 e 300", "under $400"), the catalog’s category and brand names and the ' +
+          'other words of the brief are recognised; the words are searched in the catalog within those filters, most ' +
+          'relevant first; when they match too few products, the named categories and brands fill the rest, by id. ' +
+          'Deterministic, offline. Save the edited list with `POST /{id}/slices`.',
+        scope: 'collections:write',
+        body: jsonBody(ProposalBody),
+        responses: [
+          { status: 200, description: 'The products proposed, and what the brief was read as.', body: ProposalResponse },
+        ],
+        handler: async ({ body }) => {
+          const { products, understood } = await propose.execute(body);
+          return json(200, { products: products.map(presentProduct), understood });
+        },
+      }),
+    ],
+  };
+}

@@ -1,0 +1,45 @@
+import type { SearchCatalog } from '../../../application/product/search-catalog.js';
+import { MAX_RANKED_RESULTS } from '../../../domain/product/catalog-search.js';
+import { json } from '../pipeline/reply.js';
+import { route, type RouteGroup } from '../pipeline/route-spec.js';
+import { CATALOG_BASE } from './catalog-routes.js';
+import { presentProduct } from './product-presenter.js';
+import { catalogCursor, CatalogPageResponse, CatalogSearchQuery } from './product-schemas.js';
+
+/** The merchandiser's search of the catalog (the slice editor's "Search products"). */
+export function catalogSearchRoutes(search: SearchCatalog): RouteGroup {
+  return {
+    schemas: { CatalogPage: CatalogPageResponse },
+    routes: [
+      route({
+        method: 'GET',
+        path: CATALOG_BASE,
+        operationId: 'searchCatalog',
+        tag: 'Products',
+        summary: 'Search the catalog, a page at a time',
+        description:
+          'With `q`: the products holding its words (in the name, description, tags, brand or category; case, accents ' +
+          `and plural -s ignored), most relevant first, ties by id; the first ${MAX_RANKED_RESULTS} results can be ` +
+          'reached. Without `q`: every product, by id. `category`, `brand` (ignoring case) and `available` filter ' +
+          'both. 20 a page unless `limit` says (at most 100); `cursor` is the `nextCursor` of the page before.',
+        scope: 'products:read',
+        query: CatalogSearchQuery,
+        responses: [{ status: 200, description: 'A page of products.', body: CatalogPageResponse }],
+        handler: async ({ query }) => {
+          const page = await search.execute({
+            text: query.q,
+            category: query.category,
+            brand: query.brand,
+            available: query.available,
+            limit: query.limit,
+            after: query.cursor,
+          });
+          return json(200, {
+            products: page.products.map(presentProduct),
+            nextCursor: page.next === undefined ? null : catalogCursor(page.next),
+          });
+        },
+      }),
+    ],
+  };
+}

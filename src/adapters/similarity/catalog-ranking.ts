@@ -1,0 +1,175 @@
+import { MAX_SEARCH_WORDS } from '../../domain/product/catalog-search.js';
+import type { Product } from '../../domain/product/product.js';
+import type { Page } from '../../domain/shared/page.js';
+import { words, type ContentIndex } from './content-index.js';
+
+/** What a search reads of the engine: the product in each slot (undefined for a free slot). */
+export interface SlottedProducts {
+  readonly slotCount: number;
+  productInSlot(slot: number): Product | undefined;
+}
+
+/** The distinct words a text is searched by, as the content index reads words, at most MAX_SEARCH_WORDS. */
+export function searchWords(text: string): string[] {
+  return [...new Set(words(text))].slice(0, MAX_SEARCH_WORDS);
+}
+
+/**
+ * The catalog search over the engine's content index. A ranked search walks the postings of the
+ * searched words' terms only (available and unavailable products alike), accumulating each
+ * product's TF-IDF score: for every term a word matches, the term's field-weighted count in the
+ * product times its inverse document frequency over the whole catalog; then scaled by the share
+ * of the words the product holds, so a product holding every word comes first. Its cost is the
+ * length of those postings, and the best `offset + limit` are kept in a bounded heap.
+ */
+export class CatalogRanking {
+  private scores = new Float64Array(0);
+  private matched = new Uint16Array(0);
+  private lastWord = new Uint16Array(0);
+  private touched = new Int32Array(0);
+
+  constructor(
+    private readonly index: ContentIndex,
+    private readonly products: SlottedProducts,
+  ) {}
+
+  ranked(searched: readonly string[], accept: (product: Product) => boolean, offset: number, limit: number): Page<string> {
+    const best = new BestFirst(offset + limit + 1);
+    const touchedCount = this.accumulate(searched.slice(0, MAX_SEARCH_WORDS));
+    const share = 1 / Math.max(1, Math.min(searched.length, MAX_SEARCH_WORDS));
+    for (let i = 0; i < touchedCount; i++) {
+      const slot = this.touched[i]!;
+      const product = this.products.productInSlot(slot);
+      if (product !== undefined && accept(product)) best.offer(product.id, this.scores[slot]! * this.matched[slot]! * share);
+      this.scores[slot] = 0;
+      this.matched[slot] = 0;
+      this.lastWord[slot] = 0;
+    }
+    const ids = best.drain();
+    return { items: ids.slice(offset, offset + limit), more: ids.length > offset + limit };
+  }
+
+  /** Scores every product holding a searched word; answers how many were touched (listed in `touched`). */
+  private accumulate(searched: readonly string[]): number {
+    this.ensureRoom(this.products.slotCount);
+    const n = this.index.catalogSize;
+    const { scores, matched, lastWord, touched } = this;
+    let touchedCount = 0;
+    searched.forEach((word, w) => {
+      for (const termId of this.index.termsOfWord(word)) {
+        const df = this.index.catalogFrequency(termId);
+        if (df === 0) continue;
+        const idf = Math.log(1 + (n + 1) / df);
+        for (const { slots, weights, length } of this.index.holdersOf(termId)) {
+          for (let j = 0; j < length; j++) {
+            const slot = slots[j]!;
+            if (matched[slot] === 0) touched[touchedCount++] = slot;
+            scores[slot] = scores[slot]! + weights[j]! * idf;
+            // Each word counts once per product, however many of its terms the product holds.
+            if (lastWord[slot] !== w + 1) {
+              lastWord[slot] = w + 1;
+              matched[slot] = matched[slot]! + 1;
+            }
+          }
+        }
+      }
+    });
+    return touchedCount;
+  }
+
+  private ensureRoom(slots: number): void {
+    if (this.scores.length >= slots) return;
+    const size = Math.max(slots, this.scores.length * 2, 1024);
+    this.scores = new Float64Array(size);
+    this.matched = new Uint16Array(size);
+    this.lastWord = new Uint16Array(size);
+    this.touched = new Int32Array(size);
+  }
+
+  /** The products that pass `accept`, by id: at most `limit` after `afterId`, with a heap of `limit + 1`. */
+  listed(accept: (product: Product) => boolean, afterId: string | undefined, limit: number): Page<string> {
+    const first = new BestFirst(limit + 1);
+    for (let slot = 0; slot < this.products.slotCount; slot++) {
+      const product = this.products.productInSlot(slot);
+      if (product === undefined || (afterId !== undefined && product.id <= afterId) || !accept(product)) continue;
+      first.offer(product.id, 0);
+    }
+    const ids = first.drain();
+    return { items: ids.slice(0, limit), more: ids.length > limit };
+  }
+}
+
+/**
+ * The best `k` (id, score) pairs offered: higher score first, then the smaller id. A min-heap whose
+ * root is the worst kept, so an offer worse than it costs one comparison.
+ */
+export class BestFirst {
+  private readonly ids: string[] = [];
+  private readonly scores: number[] = [];
+
+  constructor(private readonly k: number) {}
+
+  offer(id: string, score: number): void {
+    const { ids, scores } = this;
+    if (ids.length < this.k) {
+      ids.push(id);
+      scores.push(score);
+      this.up(ids.length - 1);
+    } else if (this.k > 0 && worse(scores[0]!, ids[0]!, score, id)) {
+      ids[0] = id;
+      scores[0] = score;
+      this.down(0);
+    }
+  }
+
+  /** The kept ids, best first. */
+  drain(): string[] {
+    const order = this.ids.map((id, i) => ({ id, score: this.scores[i]! }));
+    order.sort((a, b) => (worse(a.score, a.id, b.score, b.id) ? 1 : -1));
+    this.ids.length = 0;
+    this.scores.length = 0;
+    return order.map((entry) => entry.id);
+  }
+
+  private up(at: number): void {
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (!this.worseAt(at, parent)) return;
+      this.swap(at, parent);
+      at = parent;
+    }
+  }
+
+  private down(at: number): void {
+    const n = this.ids.length;
+    for (;;) {
+      const left = 2 * at + 1;
+      if (left >= n) return;
+      const child = left + 1 < n && this.worseAt(left + 1, left) ? left + 1 : left;
+      if (!this.worseAt(child, at)) return;
+      this.swap(at, child);
+      at = child;
+    }
+  }
+
+  private worseAt(a: number, b: number): boolean {
+    return worse(this.scores[a]!, this.ids[a]!, this.scores[b]!, this.ids[b]!);
+  }
+
+  private swap(a: number, b: number): void {
+    [this.ids[a], this.ids[b]] = [this.ids[b]!, this.ids[a]!];
+    [this.scores[a], this.scores[b]] = [this.scores[b]!, this.scores[a]!];
+  }
+}
+
+/** Whether (score a, id a) ranks below (score b, id b): a lower score, or an equal one and a larger id. */
+function worse(scoreA: number, idA: string, scoreB: number, idB: string): boolean {
+  return scoreA < scoreB || (scoreA === scoreB && idA > idB);
+}
+
+/** The names with the most products first (then by name), at most `max`. */
+export function mostCommon(counts: Iterable<readonly [string, number]>, max: number): string[] {
+  const best = new BestFirst(max);
+  for (const [name, count] of counts) best.offer(name, count);
+  return best.drain();
+}
