@@ -16,6 +16,7 @@ import type { Scope } from '../../src/domain/auth/scopes.js';
 import { parseConfig } from '../../src/composition/config.js';
 import { createContainer, type Overrides } from '../../src/composition/container.js';
 import { startResources, stopResources } from '../../src/composition/lifecycle.js';
+import { prepareInstance } from '../../src/composition/start.js';
 import { ApiConformance } from './api-conformance.js';
 import { T0 } from './mothers.js';
 import './provided.js';
@@ -81,6 +82,8 @@ export async function startTestServer(
   const container = createContainer(config, { clock, ...options.overrides });
   await startResources(container);
   await resolve(container, EnsureBootstrapToken).execute(ADMIN_SECRET);
+  // DEMO_DATA: 'true' loads the demo shop, as `npm start` does, relative to the clock.
+  if (config.demoData) await prepareInstance(container, config);
   const server: Server = createHttpServer(createRequestHandler(container), config.server);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;

@@ -18,9 +18,10 @@ type Context = ParameterizedContext<VitrineState>;
 /**
  * The Koa application over the routes, not listening: every request is observed (its id, its log
  * line, its metrics), answered with a problem if anything fails, and routed by @koa/router to its
- * route, which admits it, reads its body (koa-bodyparser for JSON) and answers it.
+ * route, which admits it, reads its body (koa-bodyparser for JSON) and answers it. `sites` serves
+ * what is not API (the builder's files) before the routes are tried.
  */
-export function koaApp(routes: readonly RouteSpec[], pipeline: Pipeline): Koa<VitrineState> {
+export function koaApp(routes: readonly RouteSpec[], pipeline: Pipeline, sites?: Middleware): Koa<VitrineState> {
   const app = new Koa<VitrineState>();
   const router = routeTable<VitrineState>(routes, (spec) => {
     const chain: Middleware<VitrineState>[] = [];
@@ -30,6 +31,8 @@ export function koaApp(routes: readonly RouteSpec[], pipeline: Pipeline): Koa<Vi
     return chain;
   });
   app.use(observed(routes, pipeline));
+  // The web pages (the builder, the API reference) are not API routes: no token, no OpenAPI entry.
+  if (sites !== undefined) app.use(sites);
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

@@ -1,15 +1,19 @@
 import type { RequestListener } from 'node:http';
 import { ContainerModule, type Container } from 'inversify';
+import { fileURLToPath } from 'node:url';
 import type Koa from 'koa';
+import type { Middleware } from 'koa';
 import { AdmitRequest } from '../../application/auth/admit-request.js';
 import { token } from '../../domain/shared/token.js';
 import { apiRoutes } from '../../adapters/http/api.js';
+import { openApiDocument, type OpenApiDocument } from '../../adapters/http/openapi/openapi-document.js';
 import { koaApp, type VitrineState } from '../../adapters/http/koa-app.js';
 import { Admission } from '../../adapters/http/pipeline/admission.js';
 import { RequestObserver } from '../../adapters/http/pipeline/observe.js';
 import type { Pipeline } from '../../adapters/http/pipeline/pipeline.js';
 import type { RouteGroup, RouteSpec } from '../../adapters/http/pipeline/route-spec.js';
 import { requestHandler } from '../../adapters/http/request-handler.js';
+import { webSites } from '../../adapters/http/sites/web-sites.js';
 import { LoggerToken, type Logger } from '../../adapters/logging/logger.js';
 import { RequestLog } from '../../adapters/logging/request-log.js';
 import { MetricsToken, type PrometheusMetrics } from '../../adapters/metrics/prometheus-metrics.js';
@@ -23,6 +27,9 @@ export interface HttpSettings {
 }
 
 export const HttpSettingsToken = token<HttpSettings>('HttpSettings');
+/** The built builder's files: dist/web beside this file's tree, in src (tests) as in dist. */
+const BUILDER_DIRECTORY = fileURLToPath(new URL('../../../dist/web/', import.meta.url));
+const WebSitesToken = token<Middleware>('WebSites');
 export const PipelineToken = token<Pipeline>('Pipeline');
 /** Every route group of the API: the features', and the API's own description. */
 export const ApiRoutesToken = token<readonly RouteGroup[]>('ApiRoutes');
@@ -39,6 +46,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
     }),
     [AdmitRequest, HttpSettingsToken, LoggerToken, MetricsToken],
   );
+  bind<Middleware>(WebSitesToken).toConstantValue(webSites({ builderDirectory: BUILDER_DIRECTORY }));
   bind<readonly RouteGroup[]>(ApiRoutesToken).toResolvedValue(
     (features: RouteGroup[]) => apiRoutes(features),
     [{ serviceIdentifier: FeatureRoutesToken, isMultiple: true }],
@@ -50,12 +58,17 @@ export function routesOf(container: Container): RouteSpec[] {
   return resolve(container, ApiRoutesToken).flatMap((group) => group.routes);
 }
 
+/** This API's OpenAPI document, as `GET /api/v1/openapi.json` serves it (the web app's types come from it). */
+export function openApiDocumentOf(container: Container): OpenApiDocument {
+  return openApiDocument(resolve(container, ApiRoutesToken));
+}
+
 /** The Koa application over a built container, not listening: every request takes the full path. */
 export function createApp(container: Container): Koa<VitrineState> {
-  return koaApp(routesOf(container), resolve(container, PipelineToken));
+  return koaApp(routesOf(container), resolve(container, PipelineToken), resolve(container, WebSitesToken));
 }
 
 /** What `main` serves: the fast lane, then the Koa application. */
 export function createRequestHandler(container: Container): RequestListener {
-  return requestHandler(routesOf(container), resolve(container, PipelineToken));
+  return requestHandler(routesOf(container), resolve(container, PipelineToken), resolve(container, WebSitesToken));
 }

@@ -1,0 +1,60 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { components, paths } from './vitrine-api';
+
+export type Schemas = components['schemas'];
+export type Product = Schemas['Product'];
+export type Collection = Schemas['Collection'];
+export type SliceDetails = Schemas['SliceDetails'];
+export type SliceSummary = Schemas['SliceList']['slices'][number];
+export type SliceFilters = Schemas['SliceFilters'];
+export type SliceType = Schemas['SliceInput']['type'];
+export type Problem = Schemas['Problem'];
+export type ActiveSlice = Schemas['ActiveSliceResponse'];
+export type Timeline = Schemas['Timeline'];
+export type OwnToken = Schemas['Token'];
+
+export const TOKEN_HEADER = 'X-Service-APP-Token';
+
+/** A failed call: the service's problem details (RFC 9457), and the status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: Problem | undefined,
+  ) {
+    super(problem?.detail ?? problem?.title ?? `HTTP ${status}`);
+  }
+}
+
+/**
+ * The one client of the service's HTTP API, typed from its OpenAPI document. The token is added to
+ * every request here and nowhere else; any 401 signs the merchandiser out (`onUnauthorized`).
+ */
+export function createApi(token: string, onUnauthorized: () => void) {
+  const auth: Middleware = {
+    onRequest({ request }) {
+      request.headers.set(TOKEN_HEADER, token);
+      return request;
+    },
+    onResponse({ response }) {
+      if (response.status === 401) onUnauthorized();
+      return response;
+    },
+  };
+  const client = createClient<paths>({ baseUrl: window.location.origin });
+  client.use(auth);
+  return client;
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+/** The body of a successful answer, or an ApiError carrying the problem. */
+export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw new ApiError(response.status, error as Problem | undefined);
+  return data as T;
+}
+
+/** The entity tag of an answer, for If-Match. */
+export function etagOf(response: Response): string {
+  return response.headers.get('ETag') ?? '';
+}

@@ -1,0 +1,126 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ok, type Product } from '../api/client';
+import { useI18n } from '../i18n/i18n';
+import { useSession } from '../session/session';
+import { propose } from '../shared/drafts';
+import { rememberProducts } from '../shared/products';
+import { go } from '../shared/route';
+import { Dialog, ErrorNote } from '../shared/ui';
+
+const DEFAULT_SIZE = 24;
+
+/**
+ * A proposal from a text brief (words, price bounds, categories and brands recognised by the
+ * service) or from seed products, opened in the slice editor to edit before saving.
+ */
+export function BriefDialog({ collectionId, onClose }: { collectionId: number; onClose: () => void }) {
+  const { t } = useI18n();
+  const { api } = useSession();
+  const [brief, setBrief] = useState('');
+  const [seeds, setSeeds] = useState('');
+  const [size, setSize] = useState(DEFAULT_SIZE);
+  const [error, setError] = useState<unknown>(undefined);
+  const [busy, setBusy] = useState(false);
+  const ids = { brief: useId(), size: useId(), seeds: useId(), help: useId() };
+
+  async function fromBrief(event: FormEvent) {
+    event.preventDefault();
+    await generate(
+      () => ok(api.POST('/api/v1/merchandising-collections/protected/proposals', { body: { brief, size, availableOnly: true } })),
+      brief,
+    );
+  }
+
+  /** Seeds make an AI slice at once (the service keeps its seeds, to generate it again later); it opens in the editor. */
+  async function fromSeeds() {
+    const list = seeds
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    setBusy(true);
+    try {
+      const start = new Date();
+      start.setMinutes(0, 0, 0);
+      start.setHours(start.getHours() + 1);
+      const slice = await ok(
+        api.POST('/api/v1/merchandising-collections/protected/{id}/slices/ai', {
+          params: { path: { id: collectionId } },
+          body: {
+            name: `AI: ${list.join(', ')}`.slice(0, 200),
+            startsAt: start.toISOString(),
+            seeds: list,
+            size,
+            includeSeeds: true,
+          },
+        }),
+      );
+      onClose();
+      go({ screen: 'slice', collectionId, sliceId: slice.id });
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function generate(call: () => Promise<{ products: Product[] }>, name: string) {
+    setBusy(true);
+    try {
+      const proposal = await call();
+      if (proposal.products.length === 0) {
+        setError(new Error(t('noResults')));
+        return;
+      }
+      rememberProducts(api, proposal.products);
+      propose({ name: name.slice(0, 200), type: 'AI', products: proposal.products.map((p) => p.id) });
+      onClose();
+      go({ screen: 'slice', collectionId, sliceId: 'new' });
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={t('generateFromBrief')} onClose={onClose}>
+      <form onSubmit={fromBrief} className="stack">
+        <label htmlFor={ids.brief}>{t('brief')}</label>
+        <textarea
+          id={ids.brief}
+          aria-describedby={ids.help}
+          maxLength={500}
+          value={brief}
+          onChange={(e) => setBrief(e.target.value)}
+        />
+        <p id={ids.help} className="help">
+          {t('briefHelp')}
+        </p>
+        <label htmlFor={ids.size}>{t('size')}</label>
+        <input
+          id={ids.size}
+          type="number"
+          min={1}
+          max={500}
+          required
+          value={size}
+          onChange={(e) => setSize(Number(e.target.value))}
+        />
+        <label htmlFor={ids.seeds}>{t('fromSeeds')}</label>
+        <input id={ids.seeds} value={seeds} onChange={(e) => setSeeds(e.target.value)} />
+        <ErrorNote error={error} />
+        <div className="buttons">
+          <button type="button" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button type="button" disabled={busy || seeds.trim() === ''} onClick={() => void fromSeeds()}>
+            {t('generateFromSeeds')}
+          </button>
+          <button type="submit" disabled={busy || brief.trim() === ''}>
+            {t('generateFromBrief')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,78 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError, type ActiveSlice } from '../api/client';
+import { useI18n } from '../i18n/i18n';
+import { useSession } from '../session/session';
+import { useProducts } from '../shared/products';
+import { ErrorNote, fromLocalInput, toLocalInput } from '../shared/ui';
+
+/** What `GET /:id?at=` answers at a chosen instant: the slice served then, and its products' flags. */
+export function PreviewPanel({ collectionId }: { collectionId: number }) {
+  const { t, dateTime } = useI18n();
+  const { api } = useSession();
+  const [at, setAt] = useState(() => toLocalInput(new Date().toISOString()));
+  const [answer, setAnswer] = useState<{ at: string; slice: ActiveSlice | null } | undefined>(undefined);
+  const [error, setError] = useState<unknown>(undefined);
+  const fieldId = useId();
+  const products = useProducts(api, answer?.slice?.products.map((p) => p.productId) ?? []);
+
+  async function preview(event: FormEvent) {
+    event.preventDefault();
+    const instant = fromLocalInput(at);
+    const {
+      data,
+      error: problem,
+      response,
+    } = await api.GET('/api/v1/merchandising-collections/protected/{id}', {
+      params: { path: { id: collectionId }, query: { at: instant } },
+    });
+    if (data !== undefined) setAnswer({ at: instant, slice: data });
+    else if (response.status === 404 && (problem as { code?: string } | undefined)?.code === 'NO_ACTIVE_SLICE') {
+      setAnswer({ at: instant, slice: null });
+    } else {
+      setError(new ApiError(response.status, problem as never));
+      return;
+    }
+    setError(undefined);
+  }
+
+  return (
+    <section aria-labelledby="preview-title" className="preview">
+      <h2 id="preview-title">{t('preview')}</h2>
+      <form onSubmit={preview} className="inline">
+        <label htmlFor={fieldId}>{t('previewAt')}</label>
+        <input id={fieldId} type="datetime-local" required value={at} onChange={(e) => setAt(e.target.value)} />
+        <button type="submit">{t('preview')}</button>
+      </form>
+      <ErrorNote error={error} />
+      {answer !== undefined && (
+        <div role="status">
+          {answer.slice === null ? (
+            <p>{t('previewNothing', { instant: dateTime(answer.at) })}</p>
+          ) : (
+            <>
+              <p>{t('previewServes', { instant: dateTime(answer.at), name: answer.slice.sliceName })}</p>
+              <table aria-label={answer.slice.sliceName}>
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">{t('products')}</th>
+                    <th scope="col">{t('status')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {answer.slice.products.map((p) => (
+                    <tr key={p.productId}>
+                      <td>{p.position}</td>
+                      <td>{products.get(p.productId)?.name ?? p.productId}</td>
+                      <td>{p.active ? t('activeFlag') : t('inactiveFlag')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { ApiError } from '../api/client';
+import { useI18n } from '../i18n/i18n';
+
+/** What went wrong, in the problem's own words (the service explains every refusal). */
+export function problemText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const details = error.problem?.errors?.map((e) => `${e.path}: ${e.message}`).join('; ');
+    return [error.problem?.detail ?? error.problem?.title ?? `HTTP ${error.status}`, details].filter(Boolean).join(' ');
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function ErrorNote({ error }: { error: unknown }) {
+  const { t } = useI18n();
+  if (error === undefined || error === null) return null;
+  return (
+    <p role="alert" className="error">
+      {t('error', { message: problemText(error) })}
+    </p>
+  );
+}
+
+/** A modal dialog (the browser's own <dialog>: focus kept inside, Escape closes). */
+export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog ref={ref} aria-label={title} onClose={onClose} onCancel={onClose}>
+      <h2>{title}</h2>
+      {children}
+    </dialog>
+  );
+}
+
+export function ConfirmDialog(props: {
+  title: string;
+  message: string;
+  confirm: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <Dialog title={props.title} onClose={props.onCancel}>
+      <p>{props.message}</p>
+      <div className="buttons">
+        <button type="button" onClick={props.onCancel} autoFocus>
+          {t('cancel')}
+        </button>
+        <button type="button" className="danger" onClick={props.onConfirm}>
+          {props.confirm}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** A date and time input in the merchandiser's time zone, read and written as UTC ISO instants. */
+export function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export function fromLocalInput(local: string): string {
+  return new Date(local).toISOString();
+}
+
+/** The end the API uses for "no end". */
+export const NO_END = '9999-12-31T23:59:59.999Z';
+
+export function isNoEnd(iso: string): boolean {
+  return new Date(iso).getUTCFullYear() >= 9999;
+}

@@ -1,0 +1,102 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ok, type Product } from '../api/client';
+import { useI18n } from '../i18n/i18n';
+import { useSession } from '../session/session';
+import { rememberProducts } from '../shared/products';
+import { ErrorNote } from '../shared/ui';
+
+const PAGE = 24;
+
+/** The catalog, searched by relevance through the service's content index; each result can be added. */
+export function CatalogSearch({
+  chosen,
+  full,
+  onAdd,
+}: {
+  chosen: readonly string[];
+  full: boolean;
+  onAdd: (product: Product) => void;
+}) {
+  const { t, money } = useI18n();
+  const { api } = useSession();
+  const [q, setQ] = useState('');
+  const [results, setResults] = useState<{ products: Product[]; nextCursor: string | null } | undefined>(undefined);
+  const [error, setError] = useState<unknown>(undefined);
+  const fieldId = useId();
+
+  async function search(event: FormEvent | undefined, cursor?: string) {
+    event?.preventDefault();
+    try {
+      const query = { limit: String(PAGE), ...(q.trim() ? { q: q.trim() } : {}), ...(cursor ? { cursor } : {}) };
+      const page = await ok(api.GET('/api/v1/products/protected/catalog', { params: { query } }));
+      rememberProducts(api, page.products);
+      setResults(cursor ? { products: [...(results?.products ?? []), ...page.products], nextCursor: page.nextCursor } : page);
+      setError(undefined);
+    } catch (e) {
+      setError(e);
+    }
+  }
+
+  return (
+    <section className="catalog-search" aria-labelledby={`${fieldId}-title`}>
+      <h2 id={`${fieldId}-title`}>{t('searchProducts')}</h2>
+      <form role="search" onSubmit={search} className="inline">
+        <input
+          id={fieldId}
+          type="search"
+          aria-label={t('searchProducts')}
+          value={q}
+          maxLength={200}
+          onChange={(e) => setQ(e.target.value)}
+        />
+        <button type="submit">{t('search')}</button>
+      </form>
+      <ErrorNote error={error} />
+      {results !== undefined &&
+        (results.products.length === 0 ? (
+          <p role="status">{t('noResults')}</p>
+        ) : (
+          <ul className="results">
+            {results.products.map((p) => {
+              const added = chosen.includes(p.id);
+              return (
+                <li key={p.id}>
+                  <span>
+                    <strong>{p.name}</strong>
+                    <span className="meta">
+                      {[
+                        p.brand,
+                        p.category,
+                        p.price === undefined ? undefined : money(p.price),
+                        p.available ? t('available') : t('unavailable'),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
+                  </span>
+                  <button type="button" disabled={added || full} onClick={() => onAdd(p)}>
+                    {added ? (
+                      <>
+                        {t('added')}
+                        <span className="sr-only"> {p.name}</span>
+                      </>
+                    ) : (
+                      <>
+                        <span aria-hidden="true">+</span>
+                        <span className="sr-only">{t('add', { name: p.name })}</span>
+                      </>
+                    )}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        ))}
+      {results?.nextCursor && (
+        <button type="button" onClick={() => void search(undefined, results.nextCursor ?? undefined)}>
+          {t('nextPage')}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import type { SliceDetails, SliceFilters, SliceType } from '../api/client';
+import { fromLocalInput, isNoEnd, toLocalInput } from '../shared/ui';
+
+export const MAX_SLICE_PRODUCTS = 500;
+
+/** A stored slice as last read: what If-Match names. */
+export interface Stored {
+  slice: SliceDetails;
+  etag: string;
+}
+
+/** What the merchandiser edits: the form's values, dates in their time zone. */
+export interface Draft {
+  name: string;
+  type: SliceType;
+  startsAt: string;
+  endsAt: string;
+  noEnd: boolean;
+  availableOnly: boolean;
+  categories: string;
+  brands: string;
+  tags: string;
+  minPrice: string;
+  maxPrice: string;
+  products: string[];
+}
+
+export function emptyDraft(): Draft {
+  const start = new Date();
+  start.setMinutes(0, 0, 0);
+  start.setHours(start.getHours() + 1);
+  return {
+    name: '',
+    type: 'MANUAL',
+    startsAt: toLocalInput(start.toISOString()),
+    endsAt: '',
+    noEnd: true,
+    availableOnly: false,
+    categories: '',
+    brands: '',
+    tags: '',
+    minPrice: '',
+    maxPrice: '',
+    products: [],
+  };
+}
+
+export function draftOf(slice: SliceDetails): Draft {
+  const f = slice.filters;
+  return {
+    name: slice.name,
+    type: slice.type,
+    startsAt: toLocalInput(slice.startsAt),
+    endsAt: isNoEnd(slice.endsAt) ? '' : toLocalInput(slice.endsAt),
+    noEnd: isNoEnd(slice.endsAt),
+    availableOnly: f.availableOnly === true,
+    categories: (f.categories ?? []).join(', '),
+    brands: (f.brands ?? []).join(', '),
+    tags: (f.tags ?? []).join(', '),
+    minPrice: f.minPrice === undefined ? '' : String(f.minPrice),
+    maxPrice: f.maxPrice === undefined ? '' : String(f.maxPrice),
+    products: [...slice.products].sort((a, b) => a.position - b.position).map((p) => p.productId),
+  };
+}
+
+const list = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
+
+export function filtersOf(draft: Draft): SliceFilters {
+  const filters: SliceFilters = {};
+  if (draft.availableOnly) filters.availableOnly = true;
+  if (list(draft.categories).length) filters.categories = list(draft.categories);
+  if (list(draft.brands).length) filters.brands = list(draft.brands);
+  if (list(draft.tags).length) filters.tags = list(draft.tags);
+  if (draft.minPrice.trim() !== '') filters.minPrice = Number(draft.minPrice);
+  if (draft.maxPrice.trim() !== '') filters.maxPrice = Number(draft.maxPrice);
+  return filters;
+}
+
+/** The slice as the API takes it: instants in UTC. */
+export function bodyOf(draft: Draft) {
+  return {
+    name: draft.name.trim(),
+    type: draft.type,
+    startsAt: fromLocalInput(draft.startsAt),
+    endsAt: draft.noEnd || draft.endsAt === '' ? null : fromLocalInput(draft.endsAt),
+    filters: filtersOf(draft),
+    products: draft.products,
+  };
+}
+
+/** Moves the product at `from` to `to`. */
+export function moved(products: readonly string[], from: number, to: number): string[] {
+  const next = [...products];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
+}

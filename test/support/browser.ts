@@ -1,0 +1,65 @@
+/**
+ * For the builder's journeys in a real browser: playwright-core driving the machine's Chromium
+ * (Debian's /usr/bin/chromium, or CHROMIUM_PATH), never a downloaded one. Where no Chromium exists
+ * the suites are skipped with the reason, except under REQUIRE_BROWSER=1 (CI), where that fails.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { T0 } from './mothers.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The flags the closed network and a container need. */
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const BUILT = new URL('../../dist/web/index.html', import.meta.url);
+
+function unavailableReason(): string | undefined {
+  if (!existsSync(CHROMIUM)) return `no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
+  if (!existsSync(BUILT)) return 'the builder is not built (npm run build)';
+  return undefined;
+}
+
+const reason = unavailableReason();
+
+if (reason !== undefined) {
+  if (process.env.REQUIRE_BROWSER === '1') {
+    describe('browser', () =>
+      it(`REQUIRE_BROWSER=1 but ${reason}`, () => {
+        throw new Error(`REQUIRE_BROWSER=1 but ${reason}`);
+      }));
+  } else {
+    describe('skipped', () => it.skip(`Browser journeys skipped: ${reason}`, () => {}));
+  }
+}
+
+export const describeInBrowser = describe.skipIf(reason !== undefined);
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+}
+
+/** The merchandiser's browser: São Paulo's time zone, a language, and the clock at the server's instant. */
+export async function merchandiserPage(
+  browser: Browser,
+  options: { locale?: string; at?: Date } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    locale: options.locale ?? 'en-US',
+    timezoneId: 'America/Sao_Paulo',
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.clock.setFixedTime(options.at ?? T0);
+  return { context, page };
+}
+
+/** Where the README's screenshots go: the tests take them, so they show what the builder does. */
+export const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url);
