@@ -130,7 +130,12 @@ describe('errors as RFC 9457 problem details', () => {
   });
 
   it('answers 404 ROUTE_NOT_FOUND as a problem for unknown routes, with or without a token', async () => {
-    for (const path of ['/nothing-here', '/api/v1/unknown', '/api/v2/products/protected/similar', '/api/v1/crm/protected/profile/fax/123']) {
+    for (const path of [
+      '/nothing-here',
+      '/api/v1/unknown',
+      '/api/v2/products/protected/similar',
+      '/api/v1/crm/protected/profile/fax/123',
+    ]) {
       expectProblem(await server.request('GET', path), 404, 'ROUTE_NOT_FOUND');
       expectProblem(await server.request('GET', path, { token: null }), 404, 'ROUTE_NOT_FOUND');
     }

@@ -56,6 +56,8 @@ export async function merchandiserPage(
     timezoneId: 'America/Sao_Paulo',
     viewport: { width: 1280, height: 900 },
   });
+  // playwright-core's actions wait for ever unless told: a journey stuck on a control fails at once, with its name.
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   await page.clock.setFixedTime(options.at ?? T0);
   return { context, page };

@@ -79,3 +79,23 @@ export function frames(page: Page, count: number): Promise<void> {
     step(${count});
   })`);
 }
+
+/** The accessible name of the focused element, roughly as a screen reader would say it. */
+const FOCUSED_NAME = `(() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return '';
+  const visibleText = (node) =>
+    node.nodeType === 3 ? node.textContent : node.getAttribute && node.getAttribute('aria-hidden') === 'true' ? '' : [...node.childNodes].map(visibleText).join('');
+  const text = (node) => (node ? visibleText(node).replace(/\\s+/g, ' ').trim() : '');
+  return el.getAttribute('aria-label') || (el.labels && el.labels.length ? text(el.labels[0]) : '') || text(el);
+})()`;
+
+/** Presses Tab (as a keyboard-only merchandiser does) until the focused control is the one named. */
+export async function tabTo(page: Page, name: string | RegExp, most = 120): Promise<string> {
+  for (let i = 0; i < most; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate<string>(FOCUSED_NAME);
+    if (typeof name === 'string' ? focused === name : name.test(focused)) return focused;
+  }
+  throw new Error(`Tab never reached a control named ${String(name)}`);
+}

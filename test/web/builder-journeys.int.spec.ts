@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchBrowser } from '../support/browser.js';
-import { drag, expectAccessible, nextTask, gridIds, open, screenshot, signIn, visible } from '../support/builder-pages.js';
+import { describeInBrowser, launchBrowser, merchandiserPage } from '../support/browser.js';
+import { drag, expectAccessible, nextTask, tabTo, gridIds, open, screenshot, signIn, visible } from '../support/builder-pages.js';
 import { ADMIN_SECRET, startTestServer, type TestServer } from '../support/http-harness.js';
 
 const COLLECTIONS = '/api/v1/merchandising-collections/protected';
@@ -72,8 +72,60 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
     return Number(/slices\/(\d+)$/.exec(page.url())![1]);
   }
 
+  it('takes a merchandiser through the whole manual flow with the keyboard alone', async () => {
+    const { page } = await merchandiserPage(browser);
+    await page.goto(`${server.baseUrl}/`);
+    await tabTo(page, 'App token');
+    await page.keyboard.type(ADMIN_SECRET);
+    await page.keyboard.press('Enter');
+    await visible(page.getByRole('heading', { level: 1, name: 'Collections' }));
+    await tabTo(page, 'New collection');
+    await page.keyboard.press('Enter');
+    await visible(page.getByRole('dialog', { name: 'New collection' }));
+    await tabTo(page, 'Name');
+    await page.keyboard.type('Só teclado');
+    await tabTo(page, 'Create');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'Só teclado');
+    await page.keyboard.press('Enter');
+    await visible(page.getByRole('heading', { level: 1, name: 'Só teclado' }));
+    await tabTo(page, 'New slice');
+    await page.keyboard.press('Enter');
+    await visible(page.getByRole('heading', { level: 1, name: 'New slice' }));
+    await tabTo(page, 'Name');
+    await page.keyboard.type('Sandálias, pelo teclado');
+    await tabTo(page, 'Search products');
+    await page.keyboard.type('sandalia');
+    await page.keyboard.press('Enter');
+    await visible(page.getByRole('button', { name: /^Add / }));
+    const first = (await tabTo(page, /^Add /)).slice('Add '.length);
+    await page.keyboard.press('Enter');
+    const second = (await tabTo(page, /^Add /)).slice('Add '.length);
+    await page.keyboard.press('Enter');
+    await tabTo(page, `Drag ${second} to reorder`);
+    await page.keyboard.press('Space');
+    await nextTask(page);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.getByText(`${second} → 1`).count()).toBeGreaterThan(0);
+    await page.keyboard.press('Space');
+    await tabTo(page, 'Save');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/slices\/\d+$/);
+
+    const collection = await collectionNamed('Só teclado');
+    const sliceId = Number(/slices\/(\d+)$/.exec(page.url())![1]);
+    const slice = (await server.request('GET', `${COLLECTIONS}/${collection.id}/slices/${sliceId}`)).json;
+    const names = await Promise.all(
+      slice.products.map(
+        async (p: { productId: string }) =>
+          (await server.request('GET', `/api/v1/products/protected/catalog/${p.productId}`)).json.name,
+      ),
+    );
+    expect({ name: slice.name, names }).toEqual({ name: 'Sandálias, pelo teclado', names: [second, first] });
+  });
+
   it('signs in with a token kept in sessionStorage only, shows who is signed in, and the collections', async () => {
-    const { page } = await import('../support/browser.js').then(async (b) => b.merchandiserPage(browser));
+    const { page } = await merchandiserPage(browser);
     await page.goto(`${server.baseUrl}/`);
     await expectAccessible(page, 'sign-in');
     await screenshot(page, 'sign-in');
@@ -217,6 +269,7 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
     await visible(page.getByRole('status').getByText(`the API serves “${served.sliceName}”`));
     const rows = page.getByRole('table', { name: served.sliceName }).getByRole('row');
     expect(await rows.count()).toBe(served.products.length + 1);
+    await expectAccessible(page, 'preview');
     await screenshot(page, 'preview');
   });
 
@@ -236,6 +289,7 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
     await visible(problems.getByText(/nothing was saved/));
     for (const row of ['3', '4', '5']) await visible(problems.getByRole('cell', { name: row, exact: true }));
     await visible(problems.getByText(/duplicates row 2/));
+    await expectAccessible(page, 'spreadsheet dialog with errors');
     await screenshot(page, 'spreadsheet-errors');
     expect((await collectionNamed('Planilhas')).sliceCount).toBe(0);
 
@@ -348,6 +402,7 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
   it('returns to sign-in with a clear message when the token stops working', async () => {
     const token = await server.tokenWith(['collections:read', 'products:read']);
     const page = await signIn(browser, server, token);
+    await visible(page.getByRole('link', { name: 'Verão 2027' }));
     const self = (await server.request('GET', '/api/v1/admin/protected/tokens/self', { token })).json;
     expect((await server.request('DELETE', `/api/v1/admin/protected/tokens/${self.id}`)).status).toBe(204);
     await page.getByRole('link', { name: 'Verão 2027' }).click();

@@ -9,22 +9,14 @@ import { Dialog, ErrorNote } from '../shared/ui';
 
 const DEFAULT_SIZE = 24;
 
-/**
- * A proposal from a text brief (words, price bounds, categories and brands recognised by the
- * service) or from seed products, opened in the slice editor to edit before saving.
- */
-export function BriefDialog({ collectionId, onClose }: { collectionId: number; onClose: () => void }) {
+/** Proposals asked of the service; the one made opens in the slice editor and closes the dialog. */
+function useProposals(collectionId: number, onClose: () => void) {
   const { t } = useI18n();
   const { api } = useSession();
-  const [brief, setBrief] = useState('');
-  const [seeds, setSeeds] = useState('');
-  const [size, setSize] = useState(DEFAULT_SIZE);
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
-  const ids = { brief: useId(), size: useId(), seeds: useId(), help: useId() };
 
-  async function fromBrief(event: FormEvent) {
-    event.preventDefault();
+  async function fromBrief(brief: string, size: number) {
     await generate(
       () => ok(api.POST('/api/v1/merchandising-collections/protected/proposals', { body: { brief, size, availableOnly: true } })),
       brief,
@@ -32,7 +24,7 @@ export function BriefDialog({ collectionId, onClose }: { collectionId: number; o
   }
 
   /** Seeds make an AI slice at once (the service keeps its seeds, to generate it again later); it opens in the editor. */
-  async function fromSeeds() {
+  async function fromSeeds(seeds: string, size: number) {
     const list = seeds
       .split(',')
       .map((s) => s.trim())
@@ -81,10 +73,29 @@ export function BriefDialog({ collectionId, onClose }: { collectionId: number; o
       setBusy(false);
     }
   }
+  return { fromBrief, fromSeeds, error, busy };
+}
+
+/**
+ * A proposal from a text brief (words, price bounds, categories and brands recognised by the
+ * service) or from seed products, opened in the slice editor to edit before saving.
+ */
+export function BriefDialog({ collectionId, onClose }: { collectionId: number; onClose: () => void }) {
+  const { t } = useI18n();
+  const { fromBrief, fromSeeds, error, busy } = useProposals(collectionId, onClose);
+  const [brief, setBrief] = useState('');
+  const [seeds, setSeeds] = useState('');
+  const [size, setSize] = useState(DEFAULT_SIZE);
+  const ids = { brief: useId(), size: useId(), seeds: useId(), help: useId() };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await fromBrief(brief, size);
+  }
 
   return (
     <Dialog title={t('generateFromBrief')} onClose={onClose}>
-      <form onSubmit={fromBrief} className="stack">
+      <form onSubmit={submit} className="stack">
         <label htmlFor={ids.brief}>{t('brief')}</label>
         <textarea
           id={ids.brief}
@@ -113,7 +124,7 @@ export function BriefDialog({ collectionId, onClose }: { collectionId: number; o
           <button type="button" onClick={onClose}>
             {t('cancel')}
           </button>
-          <button type="button" disabled={busy || seeds.trim() === ''} onClick={() => void fromSeeds()}>
+          <button type="button" disabled={busy || seeds.trim() === ''} onClick={() => void fromSeeds(seeds, size)}>
             {t('generateFromSeeds')}
           </button>
           <button type="submit" disabled={busy || brief.trim() === ''}>

@@ -9,7 +9,7 @@ import { overlapsToFlag } from './overlaps';
 
 /** The same slices as a list: status in words, dates, products, and the overlaps to avoid. */
 export function SliceList({ calendar, onChanged }: { calendar: Calendar; onChanged: () => void }) {
-  const { t, dateTime } = useI18n();
+  const { t } = useI18n();
   const { api, canWrite } = useSession();
   const [deleting, setDeleting] = useState<SliceSummary | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
@@ -49,41 +49,9 @@ export function SliceList({ calendar, onChanged }: { calendar: Calendar; onChang
           </tr>
         </thead>
         <tbody>
-          {calendar.slices.map((slice) => {
-            const overlaps = overlapsToFlag(slice, calendar.slices);
-            return (
-              <tr key={slice.id}>
-                <th scope="row">
-                  <a href={hrefOf({ screen: 'slice', collectionId, sliceId: slice.id })}>{slice.name}</a>
-                  {calendar.servedNow === slice.id && <strong className="served-tag"> ★ {t('servedNow')}</strong>}
-                  {overlaps.length > 0 && (
-                    <p className="warning" role="note">
-                      ⚠ {t('overlapWarning', { names: overlaps.map((o) => `“${o.name}”`).join(', ') })}
-                    </p>
-                  )}
-                </th>
-                <td>
-                  <span className={`chip status-${slice.status}`}>{t(`status${slice.status}`)}</span>
-                </td>
-                <td>{dateTime(slice.startsAt)}</td>
-                <td>{isNoEnd(slice.endsAt) ? t('noEnd') : dateTime(slice.endsAt)}</td>
-                <td>{slice.productCount}</td>
-                <td>{t(`type${slice.type}`)}</td>
-                {canWrite && (
-                  <td>
-                    <button
-                      type="button"
-                      className="danger"
-                      aria-label={t('deleteNamed', { name: slice.name })}
-                      onClick={() => setDeleting(slice)}
-                    >
-                      {t('delete')}
-                    </button>
-                  </td>
-                )}
-              </tr>
-            );
-          })}
+          {calendar.slices.map((slice) => (
+            <SliceRow key={slice.id} slice={slice} calendar={calendar} onDelete={() => setDeleting(slice)} />
+          ))}
         </tbody>
       </table>
       {deleting && (
@@ -96,5 +64,40 @@ export function SliceList({ calendar, onChanged }: { calendar: Calendar; onChang
         />
       )}
     </>
+  );
+}
+
+/** One slice: its link, whether it is served now, its overlaps, status, window, size and type. */
+function SliceRow({ slice, calendar, onDelete }: { slice: SliceSummary; calendar: Calendar; onDelete: () => void }) {
+  const { t, dateTime } = useI18n();
+  const { canWrite } = useSession();
+  const collectionId = calendar.collection.id;
+  const overlaps = overlapsToFlag(slice, calendar.slices);
+  return (
+    <tr>
+      <th scope="row">
+        <a href={hrefOf({ screen: 'slice', collectionId, sliceId: slice.id })}>{slice.name}</a>
+        {calendar.servedNow === slice.id && <strong className="served-tag"> ★ {t('servedNow')}</strong>}
+        {overlaps.length > 0 && (
+          <p className="warning" role="note">
+            ⚠ {t('overlapWarning', { names: overlaps.map((o) => `“${o.name}”`).join(', ') })}
+          </p>
+        )}
+      </th>
+      <td>
+        <span className={`chip status-${slice.status}`}>{t(`status${slice.status}`)}</span>
+      </td>
+      <td>{dateTime(slice.startsAt)}</td>
+      <td>{isNoEnd(slice.endsAt) ? t('noEnd') : dateTime(slice.endsAt)}</td>
+      <td>{slice.productCount}</td>
+      <td>{t(`type${slice.type}`)}</td>
+      {canWrite && (
+        <td>
+          <button type="button" className="danger" aria-label={t('deleteNamed', { name: slice.name })} onClick={onDelete}>
+            {t('delete')}
+          </button>
+        </td>
+      )}
+    </tr>
   );
 }

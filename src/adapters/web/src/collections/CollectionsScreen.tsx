@@ -2,22 +2,18 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError, ok, type Collection } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
-import { hrefOf } from '../shared/route';
 import { ConfirmDialog, Dialog, ErrorNote } from '../shared/ui';
+import { CollectionsTable } from './CollectionsTable';
 
 const PAGE_SIZE = 20;
 
-/** Collections by id, searched by name, a page at a time, with what each shows now. */
-export function CollectionsScreen() {
-  const { t } = useI18n();
-  const { api, canWrite } = useSession();
+/** A page of collections whose name holds the search, at the cursor last followed; reloaded after a change. */
+function useCollectionsPage() {
+  const { api } = useSession();
   const [search, setSearch] = useState('');
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [page, setPage] = useState<{ collections: Collection[]; nextCursor: string | null } | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
-  const [creating, setCreating] = useState(false);
-  const [renaming, setRenaming] = useState<Collection | undefined>(undefined);
-  const [deleting, setDeleting] = useState<Collection | undefined>(undefined);
   const cursor = cursors[cursors.length - 1];
 
   const load = useCallback(async () => {
@@ -39,7 +35,6 @@ export function CollectionsScreen() {
   }, [load]);
 
   async function remove(collection: Collection) {
-    setDeleting(undefined);
     try {
       await ok(
         api.DELETE('/api/v1/merchandising-collections/protected/{id}', {
@@ -51,6 +46,17 @@ export function CollectionsScreen() {
       setError(e);
     }
   }
+  return { search, setSearch, cursors, setCursors, page, error, load, remove };
+}
+
+/** Collections by id, searched by name, a page at a time, with what each shows now. */
+export function CollectionsScreen() {
+  const { t } = useI18n();
+  const { canWrite } = useSession();
+  const { search, setSearch, cursors, setCursors, page, error, load, remove } = useCollectionsPage();
+  const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<Collection | undefined>(undefined);
+  const [deleting, setDeleting] = useState<Collection | undefined>(undefined);
 
   return (
     <main id="main">
@@ -78,23 +84,7 @@ export function CollectionsScreen() {
       ) : page.collections.length === 0 ? (
         <p>{t('noCollections')}</p>
       ) : (
-        <table className="collections">
-          <thead>
-            <tr>
-              <th scope="col">{t('name')}</th>
-              <th scope="col">{t('description')}</th>
-              <th scope="col">{t('created')}</th>
-              <th scope="col">{t('slices')}</th>
-              <th scope="col">{t('liveNow')}</th>
-              {canWrite && <th scope="col">{t('actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {page.collections.map((c) => (
-              <CollectionRow key={c.id} collection={c} onRename={() => setRenaming(c)} onDelete={() => setDeleting(c)} />
-            ))}
-          </tbody>
-        </table>
+        <CollectionsTable collections={page.collections} onRename={setRenaming} onDelete={setDeleting} />
       )}
       <div className="pager">
         {cursors.length > 1 && (
@@ -115,64 +105,15 @@ export function CollectionsScreen() {
           title={t('deleteNamed', { name: deleting.name })}
           message={t('confirmDeleteCollection', { name: deleting.name, count: deleting.sliceCount })}
           confirm={t('delete')}
-          onConfirm={() => void remove(deleting)}
+          onConfirm={() => {
+            setDeleting(undefined);
+            void remove(deleting);
+          }}
           onCancel={() => setDeleting(undefined)}
         />
       )}
     </main>
   );
-}
-
-function CollectionRow({
-  collection,
-  onRename,
-  onDelete,
-}: {
-  collection: Collection;
-  onRename: () => void;
-  onDelete: () => void;
-}) {
-  const { t, date } = useI18n();
-  const { canWrite } = useSession();
-  const live = useLiveSlice(collection.id);
-  return (
-    <tr>
-      <th scope="row">
-        <a href={hrefOf({ screen: 'collection', collectionId: collection.id })}>{collection.name}</a>
-      </th>
-      <td>{collection.description}</td>
-      <td>{date(collection.createdAt)}</td>
-      <td>{collection.sliceCount}</td>
-      <td>{live === undefined ? t('loading') : live === null ? <em>{t('nothingLive')}</em> : live}</td>
-      {canWrite && (
-        <td className="actions">
-          <button type="button" aria-label={t('renameNamed', { name: collection.name })} onClick={onRename}>
-            {t('rename')}
-          </button>
-          <button type="button" className="danger" aria-label={t('deleteNamed', { name: collection.name })} onClick={onDelete}>
-            {t('delete')}
-          </button>
-        </td>
-      )}
-    </tr>
-  );
-}
-
-/** The name of the slice the collection shows now, or null when nothing is live. */
-function useLiveSlice(collectionId: number): string | null | undefined {
-  const { api } = useSession();
-  const [live, setLive] = useState<string | null | undefined>(undefined);
-  useEffect(() => {
-    let current = true;
-    api
-      .GET('/api/v1/merchandising-collections/protected/{id}', { params: { path: { id: collectionId } } })
-      .then(({ data }) => current && setLive(data?.sliceName ?? null))
-      .catch(() => current && setLive(null));
-    return () => {
-      current = false;
-    };
-  }, [api, collectionId]);
-  return live;
 }
 
 function CollectionForm({

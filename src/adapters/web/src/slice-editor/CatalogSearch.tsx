@@ -4,6 +4,7 @@ import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
 import { rememberProducts } from '../shared/products';
 import { ErrorNote } from '../shared/ui';
+import { CatalogResults } from './CatalogResults';
 
 const PAGE = 24;
 
@@ -17,7 +18,7 @@ export function CatalogSearch({
   full: boolean;
   onAdd: (product: Product) => void;
 }) {
-  const { t, money } = useI18n();
+  const { t } = useI18n();
   const { api } = useSession();
   const [q, setQ] = useState('');
   const [results, setResults] = useState<{ products: Product[]; nextCursor: string | null } | undefined>(undefined);
@@ -52,46 +53,7 @@ export function CatalogSearch({
         <button type="submit">{t('search')}</button>
       </form>
       <ErrorNote error={error} />
-      {results !== undefined &&
-        (results.products.length === 0 ? (
-          <p role="status">{t('noResults')}</p>
-        ) : (
-          <ul className="results">
-            {results.products.map((p) => {
-              const added = chosen.includes(p.id);
-              return (
-                <li key={p.id}>
-                  <span>
-                    <strong>{p.name}</strong>
-                    <span className="meta">
-                      {[
-                        p.brand,
-                        p.category,
-                        p.price === undefined ? undefined : money(p.price),
-                        p.available ? t('available') : t('unavailable'),
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </span>
-                  </span>
-                  <button type="button" disabled={added || full} onClick={() => onAdd(p)}>
-                    {added ? (
-                      <>
-                        {t('added')}
-                        <span className="sr-only"> {p.name}</span>
-                      </>
-                    ) : (
-                      <>
-                        <span aria-hidden="true">+</span>
-                        <span className="sr-only">{t('add', { name: p.name })}</span>
-                      </>
-                    )}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        ))}
+      {results !== undefined && <CatalogResults products={results.products} chosen={chosen} full={full} onAdd={onAdd} />}
       {results?.nextCursor && (
         <button type="button" onClick={() => void search(undefined, results.nextCursor ?? undefined)}>
           {t('nextPage')}

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { ok, type Schemas } from '../api/client';
+import { ok } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
 import { Dialog, ErrorNote } from '../shared/ui';
 import type { Stored } from './draft';
-
-type VersionSummary = Schemas['SliceVersionList']['versions'][number];
+import { VersionItem, type VersionSummary } from './VersionItem';
 
 /** Every kept version of the slice, newest first, with what changed; any can be restored. */
 export function HistoryPanel(props: {
@@ -14,7 +13,7 @@ export function HistoryPanel(props: {
   onClose: () => void;
   onRestored: (version: number) => void;
 }) {
-  const { t, dateTime } = useI18n();
+  const { t } = useI18n();
   const { api, canWrite } = useSession();
   const [versions, setVersions] = useState<VersionSummary[] | undefined>(undefined);
   const [next, setNext] = useState<string | null>(null);
@@ -52,20 +51,6 @@ export function HistoryPanel(props: {
     }
   }
 
-  /** What the version changed from the one before it (unknown for the first kept one). */
-  const describe = (c: VersionSummary['changes']): string => {
-    if (c === null) return t('changeCreated');
-    const parts: string[] = [];
-    if (c.counts.added) parts.push(t('changeAdded', { count: c.counts.added }));
-    if (c.counts.removed) parts.push(t('changeRemoved', { count: c.counts.removed }));
-    if (c.counts.moved) parts.push(t('changeMoved', { count: c.counts.moved }));
-    if (c.fields.includes('name')) parts.push(t('changeName'));
-    if (c.fields.includes('startsAt') || c.fields.includes('endsAt')) parts.push(t('changeDates'));
-    if (c.fields.includes('filters')) parts.push(t('changeFilters'));
-    if (c.fields.includes('type')) parts.push(t('changeType'));
-    return parts.length > 0 ? parts.join(', ') : t('noChange');
-  };
-
   return (
     <Dialog title={t('history')} onClose={props.onClose}>
       <ErrorNote error={error} />
@@ -74,15 +59,11 @@ export function HistoryPanel(props: {
       ) : (
         <ol className="versions">
           {versions.map((v) => (
-            <li key={v.version}>
-              <strong>{t('version', { n: v.version })}</strong> {t('versionBy', { by: v.by, at: dateTime(v.at) })} · “{v.name}” ·{' '}
-              {t('productCount', { count: v.productCount })} · {describe(v.changes)}
-              {canWrite && v.version !== props.stored.slice.version && (
-                <button type="button" onClick={() => void restore(v.version)}>
-                  {t('restoreThisVersion')}
-                </button>
-              )}
-            </li>
+            <VersionItem
+              key={v.version}
+              version={v}
+              onRestore={canWrite && v.version !== props.stored.slice.version ? () => void restore(v.version) : undefined}
+            />
           ))}
         </ol>
       )}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { SliceType } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import type { Draft } from './draft';
+import { SliceFilters } from './SliceFilters';
 
 const TYPES: readonly SliceType[] = ['MANUAL', 'SPREADSHEET', 'AI'];
 
@@ -68,38 +69,7 @@ export function SliceForm({
         </div>
       </div>
       <p className="zone">{t('timeZoneNote', { zone: timeZone })}</p>
-      <details open={hasAnyFilter(draft)}>
-        <summary>{t('filters')}</summary>
-        <label className="check">
-          <input type="checkbox" checked={draft.availableOnly} onChange={(e) => change({ availableOnly: e.target.checked })} />{' '}
-          {t('availableOnly')}
-        </label>
-        <div className="grid-2">
-          {(['categories', 'brands', 'tags'] as const).map((key) => (
-            <div key={key}>
-              <label htmlFor={field(key)}>{t(key)}</label>
-              <input id={field(key)} value={draft[key]} onChange={(e) => change({ [key]: e.target.value })} />
-            </div>
-          ))}
-          {(['minPrice', 'maxPrice'] as const).map((key) => (
-            <div key={key}>
-              <label htmlFor={field(key)}>{t(key)}</label>
-              <input
-                id={field(key)}
-                type="number"
-                min={0}
-                step="0.01"
-                value={draft[key]}
-                onChange={(e) => change({ [key]: e.target.value })}
-              />
-            </div>
-          ))}
-        </div>
-      </details>
+      <SliceFilters draft={draft} change={change} field={field} />
     </fieldset>
   );
-}
-
-function hasAnyFilter(d: Draft): boolean {
-  return d.availableOnly || [d.categories, d.brands, d.tags, d.minPrice, d.maxPrice].some((v) => v.trim() !== '');
 }

@@ -5,13 +5,14 @@ import { useSession } from '../session/session';
 import { takeProposal } from '../shared/drafts';
 import { rememberProducts, useProducts } from '../shared/products';
 import { go, hrefOf } from '../shared/route';
-import { Dialog, ErrorNote } from '../shared/ui';
+import { ErrorNote } from '../shared/ui';
 import { CatalogSearch } from './CatalogSearch';
-import { bodyOf, draftOf, emptyDraft, filtersOf, MAX_SLICE_PRODUCTS, type Draft, type Stored } from './draft';
+import { ConflictDialog } from './ConflictDialog';
+import { bodyOf, draftOf, emptyDraft, MAX_SLICE_PRODUCTS, type Draft, type Stored } from './draft';
 import { HistoryPanel } from './HistoryPanel';
-import { ProductGrid } from './ProductGrid';
 import { SheetReplace } from './SheetReplace';
 import { SliceForm } from './SliceForm';
+import { SliceProducts } from './SliceProducts';
 
 function useStoredSlice(collectionId: number, sliceId: number | 'new') {
   const { api } = useSession();
@@ -49,22 +50,14 @@ function useStoredSlice(collectionId: number, sliceId: number | 'new') {
   return { stored, setStored, draft, setDraft, error, setError, read, reload };
 }
 
-/** The slice editor: its form, its products as a grid, the catalog search, saving with If-Match. */
-export function SliceScreen({ collectionId, sliceId }: { collectionId: number; sliceId: number | 'new' }) {
-  const { t, dateTime } = useI18n();
-  const { api, canWrite } = useSession();
-  const { stored, setStored, draft, setDraft, error, setError, read, reload } = useStoredSlice(collectionId, sliceId);
+/** Saving the draft: POST when new (then open it), PUT with If-Match otherwise; a 412 becomes a conflict to settle. */
+function useSliceSave(collectionId: number, sliceId: number | 'new', slice: ReturnType<typeof useStoredSlice>) {
+  const { t } = useI18n();
+  const { api } = useSession();
+  const { stored, setStored, draft, setDraft, setError, read, reload } = slice;
   const [conflict, setConflict] = useState<Stored | undefined>(undefined);
   const [status, setStatus] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const [history, setHistory] = useState(false);
-  const catalog = useProducts(api, draft?.products ?? []);
-  const readOnly = !canWrite;
-
-  const change = (patch: Partial<Draft>) => {
-    setDraft((d) => (d === undefined ? d : { ...d, ...patch }));
-    setStatus(undefined);
-  };
 
   async function save(event: FormEvent | undefined, etag = stored?.etag) {
     event?.preventDefault();
@@ -99,6 +92,37 @@ export function SliceScreen({ collectionId, sliceId }: { collectionId: number; s
       setBusy(false);
     }
   }
+  /** Drops our edits for the version that won. */
+  function takeTheirs() {
+    if (conflict === undefined) return;
+    setStored(conflict);
+    setDraft(draftOf(conflict.slice));
+    setConflict(undefined);
+  }
+  /** Saves ours over the version that won, naming it in If-Match. */
+  function overwrite() {
+    if (conflict === undefined) return;
+    setConflict(undefined);
+    void save(undefined, conflict.etag);
+  }
+  return { save, busy, conflict, setConflict, takeTheirs, overwrite, status, setStatus };
+}
+
+/** The slice editor: its form, its products as a grid, the catalog search, saving with If-Match. */
+export function SliceScreen({ collectionId, sliceId }: { collectionId: number; sliceId: number | 'new' }) {
+  const { t } = useI18n();
+  const { api, canWrite } = useSession();
+  const slice = useStoredSlice(collectionId, sliceId);
+  const { stored, draft, setDraft, error, reload } = slice;
+  const saving = useSliceSave(collectionId, sliceId, slice);
+  const [history, setHistory] = useState(false);
+  const catalog = useProducts(api, draft?.products ?? []);
+  const readOnly = !canWrite;
+
+  const change = (patch: Partial<Draft>) => {
+    setDraft((d) => (d === undefined ? d : { ...d, ...patch }));
+    saving.setStatus(undefined);
+  };
 
   if (draft === undefined) {
     return (
@@ -114,48 +138,21 @@ export function SliceScreen({ collectionId, sliceId }: { collectionId: number; s
       <p>
         <a href={hrefOf({ screen: 'collection', collectionId })}>← {t('calendar')}</a>
       </p>
-      <form onSubmit={save}>
-        <div className="heading">
-          <h1>{sliceId === 'new' ? t('newSliceTitle') : draft.name || t('slice')}</h1>
-          <div className="buttons">
-            {sliceId !== 'new' && (
-              <button type="button" onClick={() => setHistory(true)}>
-                {t('history')}
-              </button>
-            )}
-            {canWrite && (
-              <button type="submit" disabled={busy}>
-                {busy ? t('saving') : t('save')}
-              </button>
-            )}
-          </div>
-        </div>
-        {stored && stored.slice.status && (
-          <p>
-            <span className={`chip status-${stored.slice.status}`}>{t(`status${stored.slice.status}`)}</span> · v
-            {stored.slice.version}
-          </p>
-        )}
-        {status && <p role="status">{status}</p>}
+      <form onSubmit={saving.save}>
+        <SliceHeading
+          title={sliceId === 'new' ? t('newSliceTitle') : draft.name || t('slice')}
+          stored={stored}
+          busy={saving.busy}
+          onHistory={sliceId !== 'new' ? () => setHistory(true) : undefined}
+        />
+        {saving.status && <p role="status">{saving.status}</p>}
         <ErrorNote error={error} />
         <SliceForm draft={draft} change={change} readOnly={readOnly} />
       </form>
       <div className="editor-body">
-        <section aria-labelledby="products-title">
-          <h2 id="products-title">{t('products')}</h2>
-          <p className={full ? 'warning' : undefined}>
-            {t('limit', { count: draft.products.length, max: MAX_SLICE_PRODUCTS })}
-            {full && ` ${t('limitReached', { max: MAX_SLICE_PRODUCTS })}`}
-          </p>
-          <ProductGrid
-            products={draft.products}
-            catalog={catalog}
-            filters={filtersOf(draft)}
-            readOnly={readOnly}
-            onChange={(products) => change({ products })}
-          />
+        <SliceProducts draft={draft} catalog={catalog} readOnly={readOnly} change={change}>
           {canWrite && stored && <SheetReplace collectionId={collectionId} stored={stored} onReplaced={() => void reload()} />}
-        </section>
+        </SliceProducts>
         {canWrite && (
           <CatalogSearch
             chosen={draft.products}
@@ -167,33 +164,13 @@ export function SliceScreen({ collectionId, sliceId }: { collectionId: number; s
           />
         )}
       </div>
-      {conflict && (
-        <Dialog title={t('conflictTitle')} onClose={() => setConflict(undefined)}>
-          <p>{t('conflictBody', { by: conflict.slice.updatedBy, at: dateTime(conflict.slice.updatedAt) })}</p>
-          <div className="buttons">
-            <button
-              type="button"
-              onClick={() => {
-                setStored(conflict);
-                setDraft(draftOf(conflict.slice));
-                setConflict(undefined);
-              }}
-            >
-              {t('reload')}
-            </button>
-            <button
-              type="button"
-              className="danger"
-              onClick={() => {
-                const etag = conflict.etag;
-                setConflict(undefined);
-                void save(undefined, etag);
-              }}
-            >
-              {t('overwrite')}
-            </button>
-          </div>
-        </Dialog>
+      {saving.conflict && (
+        <ConflictDialog
+          conflict={saving.conflict}
+          onClose={() => saving.setConflict(undefined)}
+          onReload={saving.takeTheirs}
+          onOverwrite={saving.overwrite}
+        />
       )}
       {history && stored && (
         <HistoryPanel
@@ -202,11 +179,52 @@ export function SliceScreen({ collectionId, sliceId }: { collectionId: number; s
           onClose={() => setHistory(false)}
           onRestored={(n) => {
             setHistory(false);
-            setStatus(t('restored', { n }));
+            saving.setStatus(t('restored', { n }));
             void reload();
           }}
         />
       )}
     </main>
+  );
+}
+
+/** The editor's title with its history and save buttons, then the stored slice's status and version. */
+function SliceHeading({
+  title,
+  stored,
+  busy,
+  onHistory,
+}: {
+  title: string;
+  stored: Stored | undefined;
+  busy: boolean;
+  onHistory: (() => void) | undefined;
+}) {
+  const { t } = useI18n();
+  const { canWrite } = useSession();
+  return (
+    <>
+      <div className="heading">
+        <h1>{title}</h1>
+        <div className="buttons">
+          {onHistory && (
+            <button type="button" onClick={onHistory}>
+              {t('history')}
+            </button>
+          )}
+          {canWrite && (
+            <button type="submit" disabled={busy}>
+              {busy ? t('saving') : t('save')}
+            </button>
+          )}
+        </div>
+      </div>
+      {stored && stored.slice.status && (
+        <p>
+          <span className={`chip status-${stored.slice.status}`}>{t(`status${stored.slice.status}`)}</span> · v
+          {stored.slice.version}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import type { Collection } from '../api/client';
+import { useI18n } from '../i18n/i18n';
+import { useSession } from '../session/session';
+import { hrefOf } from '../shared/route';
+
+/** One page of collections, a row each, with rename and delete for those who may write. */
+export function CollectionsTable({
+  collections,
+  onRename,
+  onDelete,
+}: {
+  collections: readonly Collection[];
+  onRename: (collection: Collection) => void;
+  onDelete: (collection: Collection) => void;
+}) {
+  const { t } = useI18n();
+  const { canWrite } = useSession();
+  return (
+    <table className="collections">
+      <thead>
+        <tr>
+          <th scope="col">{t('name')}</th>
+          <th scope="col">{t('description')}</th>
+          <th scope="col">{t('created')}</th>
+          <th scope="col">{t('slices')}</th>
+          <th scope="col">{t('liveNow')}</th>
+          {canWrite && <th scope="col">{t('actions')}</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {collections.map((c) => (
+          <CollectionRow key={c.id} collection={c} onRename={() => onRename(c)} onDelete={() => onDelete(c)} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function CollectionRow({
+  collection,
+  onRename,
+  onDelete,
+}: {
+  collection: Collection;
+  onRename: () => void;
+  onDelete: () => void;
+}) {
+  const { t, date } = useI18n();
+  const { canWrite } = useSession();
+  const live = useLiveSlice(collection.id);
+  return (
+    <tr>
+      <th scope="row">
+        <a href={hrefOf({ screen: 'collection', collectionId: collection.id })}>{collection.name}</a>
+      </th>
+      <td>{collection.description}</td>
+      <td>{date(collection.createdAt)}</td>
+      <td>{collection.sliceCount}</td>
+      <td>{live === undefined ? t('loading') : live === null ? <em>{t('nothingLive')}</em> : live}</td>
+      {canWrite && (
+        <td className="actions">
+          <button type="button" aria-label={t('renameNamed', { name: collection.name })} onClick={onRename}>
+            {t('rename')}
+          </button>
+          <button type="button" className="danger" aria-label={t('deleteNamed', { name: collection.name })} onClick={onDelete}>
+            {t('delete')}
+          </button>
+        </td>
+      )}
+    </tr>
+  );
+}
+
+/** The name of the slice the collection shows now, or null when nothing is live. */
+function useLiveSlice(collectionId: number): string | null | undefined {
+  const { api } = useSession();
+  const [live, setLive] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    api
+      .GET('/api/v1/merchandising-collections/protected/{id}', { params: { path: { id: collectionId } } })
+      .then(({ data }) => current && setLive(data?.sliceName ?? null))
+      .catch(() => current && setLive(null));
+    return () => {
+      current = false;
+    };
+  }, [api, collectionId]);
+  return live;
+}

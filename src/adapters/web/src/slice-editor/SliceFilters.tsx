@@ -1,0 +1,49 @@
+import { useI18n } from '../i18n/i18n';
+import type { Draft } from './draft';
+
+/** The slice's filters, folded away unless one is set; `field` names each input's id. */
+export function SliceFilters({
+  draft,
+  change,
+  field,
+}: {
+  draft: Draft;
+  change: (patch: Partial<Draft>) => void;
+  field: (name: string) => string;
+}) {
+  const { t } = useI18n();
+  return (
+    <details open={hasAnyFilter(draft)}>
+      <summary>{t('filters')}</summary>
+      <label className="check">
+        <input type="checkbox" checked={draft.availableOnly} onChange={(e) => change({ availableOnly: e.target.checked })} />{' '}
+        {t('availableOnly')}
+      </label>
+      <div className="grid-2">
+        {(['categories', 'brands', 'tags'] as const).map((key) => (
+          <div key={key}>
+            <label htmlFor={field(key)}>{t(key)}</label>
+            <input id={field(key)} value={draft[key]} onChange={(e) => change({ [key]: e.target.value })} />
+          </div>
+        ))}
+        {(['minPrice', 'maxPrice'] as const).map((key) => (
+          <div key={key}>
+            <label htmlFor={field(key)}>{t(key)}</label>
+            <input
+              id={field(key)}
+              type="number"
+              min={0}
+              step="0.01"
+              value={draft[key]}
+              onChange={(e) => change({ [key]: e.target.value })}
+            />
+          </div>
+        ))}
+      </div>
+    </details>
+  );
+}
+
+function hasAnyFilter(d: Draft): boolean {
+  return d.availableOnly || [d.categories, d.brands, d.tags, d.minPrice, d.maxPrice].some((v) => v.trim() !== '');
+}

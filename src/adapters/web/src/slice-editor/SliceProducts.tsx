@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import type { Product } from '../api/client';
+import { useI18n } from '../i18n/i18n';
+import { filtersOf, MAX_SLICE_PRODUCTS, type Draft } from './draft';
+import { ProductGrid } from './ProductGrid';
+
+/** The slice's products: how many of the limit, then the grid to reorder and remove them. */
+export function SliceProducts({
+  draft,
+  catalog,
+  readOnly,
+  change,
+  children,
+}: {
+  draft: Draft;
+  catalog: ReadonlyMap<string, Product | null>;
+  readOnly: boolean;
+  change: (patch: Partial<Draft>) => void;
+  children?: ReactNode;
+}) {
+  const { t } = useI18n();
+  const full = draft.products.length >= MAX_SLICE_PRODUCTS;
+  return (
+    <section aria-labelledby="products-title">
+      <h2 id="products-title">{t('products')}</h2>
+      <p className={full ? 'warning' : undefined}>
+        {t('limit', { count: draft.products.length, max: MAX_SLICE_PRODUCTS })}
+        {full && ` ${t('limitReached', { max: MAX_SLICE_PRODUCTS })}`}
+      </p>
+      <ProductGrid
+        products={draft.products}
+        catalog={catalog}
+        filters={filtersOf(draft)}
+        readOnly={readOnly}
+        onChange={(products) => change({ products })}
+      />
+      {children}
+    </section>
+  );
+}
