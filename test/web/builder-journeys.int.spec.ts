@@ -220,6 +220,44 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
     });
   });
 
+  it("shows a product's image when it has an imageUrl, a placeholder otherwise, and why a product is inactive", async () => {
+    const imageUrl = `${server.baseUrl}/pictures/vestido-azul.jpg`;
+    const product = {
+      name: 'Vestido Azul com Foto',
+      category: 'vestidos',
+      brand: 'Aurora',
+      price: 199.9,
+      available: false,
+      tags: [],
+      attributes: {},
+      imageUrl,
+    };
+    expect((await server.request('PUT', '/api/v1/products/protected/catalog/FOTO-1', { body: product })).status).toBe(201);
+    const collectionId = await newCollection('Fotos');
+    const created = await server.request('POST', `${COLLECTIONS}/${collectionId}/slices`, {
+      body: {
+        name: 'Com e sem foto',
+        type: 'MANUAL',
+        startsAt: '2026-11-01T00:00:00.000Z',
+        filters: { availableOnly: true },
+        products: ['FOTO-1', 'VES-001'],
+      },
+    });
+    const page = await signIn(browser, server, ADMIN_SECRET);
+    await open(page, `#/collections/${collectionId}/slices/${created.json.id}`, 'Com e sem foto');
+    const photo = page.getByRole('listitem', { name: 'Vestido Azul com Foto' });
+    expect(await (await visible(photo.getByRole('img', { name: 'Vestido Azul com Foto' }))).getAttribute('src')).toBe(imageUrl);
+    await visible(photo.getByText('Inactive: not available'));
+    const served = (await server.request('GET', `${COLLECTIONS}/${collectionId}`)).json.products;
+    expect(served.map((p: { productId: string; active: boolean }) => [p.productId, p.active])).toEqual([
+      ['FOTO-1', false],
+      ['VES-001', true],
+    ]);
+    const plain = page.locator('.product-grid > li').nth(1);
+    await visible(plain.getByRole('img', { name: 'No image' }));
+    await visible(plain.getByText('Active', { exact: true }));
+  });
+
   it('flags overlapping slices on the calendar with the contract’s advice, and marks the one served now', async () => {
     const collectionId = await newCollection('Black Friday');
     const page = await signIn(browser, server, ADMIN_SECRET);
