@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { ImportFailure, importFile, type ImportKind } from './adapters/cli/import-file.js';
+import { describeCounts, ImportFailure, importFile, type ImportKind } from './adapters/cli/import-file.js';
 
 const USAGE = `Usage:
   vitrine import catalog <file.jsonl|file.csv> [--url URL] [--token TOKEN] [--batch-size N]
   vitrine import profiles <file.jsonl> [--url URL] [--token TOKEN] [--batch-size N]
+  vitrine import events <file.jsonl> [--url URL] [--token TOKEN] [--batch-size N]
 
 Loads a running Vitrine through its batch routes. Each line of a JSON Lines file is one product
-(the catalog body with its "id") or one profile ({ "userProfileId", "identifiers"?, "profile" }).
+(the catalog body with its "id"), one profile ({ "userProfileId", "identifiers"?, "profile" }) or
+one shopper event ({ "eventId"?, "type", "productId", "sessionId", "userId"?, "at"?, "recommendationId"? }).
   --url         where Vitrine answers (default $VITRINE_URL or http://localhost:3000)
-  --token       a token with products:write or profiles:write (default $VITRINE_TOKEN)
+  --token       a token with products:write, profiles:write or events:write (default $VITRINE_TOKEN)
   --batch-size  items per request, 1 to 1000 (default 500)
 Exit status: 0 when every line was applied, 1 when some lines were refused, 2 when the import
 could not run (bad arguments, wrong token, Vitrine unreachable).`;
@@ -36,8 +38,8 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const [command, kind, file, ...extra] = positionals;
-  if (command !== 'import' || (kind !== 'catalog' && kind !== 'profiles') || file === undefined || extra.length > 0) {
-    return usage('expected: vitrine import catalog|profiles <file>');
+  if (command !== 'import' || !isKind(kind) || file === undefined || extra.length > 0) {
+    return usage('expected: vitrine import catalog|profiles|events <file>');
   }
   const token = values.token ?? process.env.VITRINE_TOKEN;
   if (token === undefined || token.length === 0) return usage('a token is needed: --token or VITRINE_TOKEN');
@@ -51,10 +53,9 @@ async function main(argv: readonly string[]): Promise<number> {
     return usage(`--url is not a URL: ${url}`);
   }
   try {
-    const summary = await importFile({ kind: kind as ImportKind, file, url, token, batchSize, out: process.stderr });
+    const summary = await importFile({ kind, file, url, token, batchSize, out: process.stderr });
     process.stdout.write(
-      `${kind} import of ${file}: ${summary.lines} lines, ${summary.created} created, ${summary.replaced} replaced, ` +
-        `${summary.unchanged} unchanged, ${summary.refused} refused, in ${summary.seconds.toFixed(1)} s\n`,
+      `${kind} import of ${file}: ${summary.lines} lines, ${describeCounts(kind, summary)}, in ${summary.seconds.toFixed(1)} s\n`,
     );
     return summary.refused > 0 ? 1 : 0;
   } catch (error) {
@@ -62,6 +63,10 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`vitrine: ${error.message}\n`);
     return 2;
   }
+}
+
+function isKind(kind: string | undefined): kind is ImportKind {
+  return kind === 'catalog' || kind === 'profiles' || kind === 'events';
 }
 
 function usage(problem: string): number {

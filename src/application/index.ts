@@ -47,3 +47,5 @@ export * from './caching/cache-keys.js';
 
 export * from './shared/batch.js';
 export * from './shared/precondition.js';
+
+export * from './events/record-events.js';

@@ -38,6 +38,10 @@ export interface VitrineConfig {
   readonly logLevel: LogLevel;
   /** The most slices a collection may hold. */
   readonly maxSlicesPerCollection: number;
+  /** How long shopper events are kept, and so how old an event may be when it arrives. */
+  readonly eventRetentionDays: number;
+  /** The most shopper events the in-memory store holds (the oldest dropped first). */
+  readonly maxEmbeddedEvents: number;
   /** How long clients may take and how many may be connected (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS). */
   readonly server: ServerLimits;
 }
@@ -162,6 +166,8 @@ const EnvSchema = v.object({
   KEEP_ALIVE_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 100 to 600000', 100, 600_000), '5000'),
   MAX_CONNECTIONS: v.optional(integerText('a number of connections from 1 to 1000000', 1, 1_000_000), '10000'),
   MAX_SLICES_PER_COLLECTION: v.optional(integerText('a number of slices from 1 to 10000', 1, 10_000), '1000'),
+  EVENT_RETENTION_DAYS: v.optional(integerText('a number of days from 1 to 3650', 1, 3650), '90'),
+  MAX_EMBEDDED_EVENTS: v.optional(integerText('a number of events from 1000 to 100000000', 1000, 100_000_000), '1000000'),
 });
 
 /** Reads the configuration from environment variables; throws a ConfigError naming every bad variable. */
@@ -203,6 +209,8 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     demoData: env_.DEMO_DATA ?? env_.MONGODB_URI === undefined,
     logLevel: env_.LOG_LEVEL,
     maxSlicesPerCollection: env_.MAX_SLICES_PER_COLLECTION,
+    eventRetentionDays: env_.EVENT_RETENTION_DAYS,
+    maxEmbeddedEvents: env_.MAX_EMBEDDED_EVENTS,
     server: {
       headersTimeoutMs: env_.HEADERS_TIMEOUT_MS,
       requestTimeoutMs: env_.REQUEST_TIMEOUT_MS,

@@ -6,6 +6,7 @@ import { TokenSecretsToken, type TokenSecrets } from '../domain/auth/token-secre
 import { TokenStoreToken, type TokenStore } from '../domain/auth/token-store.js';
 import { ReadinessChecksToken, type ReadinessCheck } from '../domain/health/readiness-check.js';
 import { CollectionStoreToken, type CollectionStore } from '../domain/merchandising/collection-store.js';
+import { EventStoreToken, type EventStore } from '../domain/events/event-store.js';
 import { CatalogNewsToken, type CatalogNews } from '../domain/product/catalog-news.js';
 import { ProductStoreToken, type ProductStore } from '../domain/product/product-store.js';
 import { SimilarityToken, type Similarity } from '../domain/product/similarity.js';
@@ -24,6 +25,7 @@ import { similarityModule } from './adapters/similarity.js';
 import { memoryStoresModule, mongoStoresModule } from './adapters/stores.js';
 import type { VitrineConfig } from './config.js';
 import { authModule } from './features/auth.js';
+import { eventsModule } from './features/events.js';
 import { merchandisingModule } from './features/merchandising.js';
 import { operationsModule } from './features/operations.js';
 import { productModule } from './features/product.js';
@@ -32,7 +34,14 @@ import { ResourcesToken, type Resource } from './lifecycle.js';
 import { resolve } from './resolve.js';
 
 /** The features, each a module binding its use cases and its routes. */
-export const FEATURE_MODULES = [profileModule, productModule, merchandisingModule, authModule, operationsModule] as const;
+export const FEATURE_MODULES = [
+  profileModule,
+  productModule,
+  merchandisingModule,
+  eventsModule,
+  authModule,
+  operationsModule,
+] as const;
 
 /** Replacements for what the configuration would pick: a fake clock, a prepared store, a test logger. */
 export interface Overrides {
@@ -44,6 +53,7 @@ export interface Overrides {
   readonly productStore?: ProductStore;
   readonly collectionStore?: CollectionStore;
   readonly tokenStore?: TokenStore;
+  readonly eventStore?: EventStore;
   readonly similarity?: Similarity;
   readonly sharedCache?: SharedCache;
   readonly cacheObserver?: CacheObserver;
@@ -62,6 +72,7 @@ const OVERRIDE_TOKENS: { readonly [K in keyof Required<Overrides>]: Token<Requir
   productStore: ProductStoreToken,
   collectionStore: CollectionStoreToken,
   tokenStore: TokenStoreToken,
+  eventStore: EventStoreToken,
   similarity: SimilarityToken,
   sharedCache: SharedCacheToken,
   cacheObserver: CacheObserverToken,
@@ -81,7 +92,7 @@ export function createContainer(config: VitrineConfig, overrides: Overrides = {}
   const { mongodbUri, redisUrl } = config;
   container.load(
     platformModule(config),
-    mongodbUri === undefined ? memoryStoresModule() : mongoStoresModule({ ...config, mongodbUri }),
+    mongodbUri === undefined ? memoryStoresModule(config) : mongoStoresModule({ ...config, mongodbUri }),
     redisUrl === undefined ? withoutRedisModule(config) : redisModule({ ...config, redisUrl }),
     similarityModule,
     lifecycleModule(config),
@@ -103,6 +114,7 @@ function instrumentStores(container: Container): void {
     [ProductStoreToken, 'products'],
     [CollectionStoreToken, 'collections'],
     [TokenStoreToken, 'tokens'],
+    [EventStoreToken, 'events'],
   ];
   for (const [storeToken, name] of stores) {
     container.onActivation<object>(storeToken, (_context, store) =>

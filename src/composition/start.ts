@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import { EnsureBootstrapToken } from '../application/auth/ensure-bootstrap-token.js';
+import { RecordEvents } from '../application/events/record-events.js';
 import { CreateCollection } from '../application/merchandising/create-collection.js';
 import { ListCollections } from '../application/merchandising/list-collections.js';
 import { CreateSlice } from '../application/merchandising/create-slice.js';
@@ -27,6 +28,7 @@ export async function prepareInstance(container: Container, config: VitrineConfi
       upsertProfile: resolve(container, UpsertProfile),
       createCollection: resolve(container, CreateCollection),
       createSlice: resolve(container, CreateSlice),
+      recordEvents: resolve(container, RecordEvents),
     });
     resolve(container, LoggerToken).info(loaded, 'demo data loaded');
   }

@@ -34,3 +34,6 @@ export * from './health/readiness-check.js';
 export * from './merchandising/product-edits.js';
 export * from './merchandising/schedule.js';
 export * from './merchandising/spreadsheet-rows.js';
+
+export * from './events/shopper-event.js';
+export * from './events/event-store.js';

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolve } from '../../src/composition/resolve.js';
+import { EventStoreToken } from '../../src/domain/events/event-store.js';
 import { ADMIN_SECRET, startTestServer, type TestServer } from '../support/http-harness.js';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -112,6 +114,33 @@ describe('vitrine import (the bulk import command)', () => {
     expect(run.stdout).toMatch(/2 lines, 1 created, 0 replaced, 0 unchanged, 1 refused/);
     expect(run.stderr).toMatch(/^line 2: identifiers.phones.0: is given already by line 1$/m);
     expect((await importing('profiles', path)).stdout).toMatch(/1 unchanged, 1 refused/);
+  });
+
+  it('imports shopper events from JSON Lines: bad lines by number, an eventId seen before a duplicate, a re-run all duplicates', async () => {
+    const lines = [
+      JSON.stringify({ eventId: 'imp-1', type: 'view', productId: 'VES-001', sessionId: 'imp-s1', at: '2026-11-20T10:00:00Z' }),
+      JSON.stringify({ eventId: 'imp-2', type: 'purchase', productId: 'VES-001', sessionId: 'imp-s1', userId: 'up_imp' }),
+      JSON.stringify({ eventId: 'imp-1', type: 'view', productId: 'VES-001', sessionId: 'imp-s1' }),
+      '{ not json',
+      JSON.stringify({ eventId: 'imp-5', type: 'like', productId: 'VES-001', sessionId: 'imp-s1' }),
+      JSON.stringify({ eventId: 'imp-6', type: 'view', productId: 'VES-001', sessionId: 'imp-s1', at: '2099-01-01T00:00:00Z' }),
+    ];
+    const path = file('events.jsonl', `${lines.join('\n')}\n`);
+    const first = await importing('events', path, '--batch-size', '2');
+    expect(first.code).toBe(1);
+    expect(first.stdout).toMatch(/events import of .*: 6 lines, 2 accepted, 1 duplicate, 3 refused, in /);
+    expect(first.stderr).toMatch(/^line 4: is not valid JSON$/m);
+    expect(first.stderr).toMatch(/^line 5: type: must be one of view, add_to_cart, purchase, recommendation_click$/m);
+    expect(first.stderr).toMatch(/^line 6: at: must not be in the future/m);
+    const history = resolve(server.container, EventStoreToken);
+    expect(await history.purchasedBy('up_imp', 10)).toEqual(['VES-001']);
+
+    const good = file('events-good.jsonl', `${lines.slice(0, 3).join('\n')}\n`);
+    const again = await importing('events', good);
+    expect(again).toMatchObject({ code: 0, stdout: expect.stringMatching(/3 lines, 0 accepted, 3 duplicate, 0 refused/) });
+    expect(await history.count()).toBe(2);
+    const csv = await importing('events', file('events.csv', 'eventId,type\n'));
+    expect(csv).toMatchObject({ code: 2, stderr: expect.stringMatching(/events are imported from JSON Lines only/) });
   });
 
   it('exits 0 when every line was applied, and 2 with a clear message when it cannot run', async () => {

@@ -34,8 +34,26 @@ describe('configuration from the environment', () => {
       demoData: true,
       logLevel: 'info',
       maxSlicesPerCollection: 1000,
+      eventRetentionDays: 90,
+      maxEmbeddedEvents: 1_000_000,
       server: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 },
     });
+  });
+
+  it('reads how long shopper events are kept and how many the in-memory store holds, within bounds', () => {
+    expect(parseConfig({ EVENT_RETENTION_DAYS: '30', MAX_EMBEDDED_EVENTS: '50000' })).toMatchObject({
+      eventRetentionDays: 30,
+      maxEmbeddedEvents: 50_000,
+    });
+    expect(problemsOf({ EVENT_RETENTION_DAYS: '0', MAX_EMBEDDED_EVENTS: '999' })).toEqual([
+      'EVENT_RETENTION_DAYS',
+      'MAX_EMBEDDED_EVENTS',
+    ]);
+    expect(problemsOf({ EVENT_RETENTION_DAYS: '3651', MAX_EMBEDDED_EVENTS: '100000001' })).toEqual([
+      'EVENT_RETENTION_DAYS',
+      'MAX_EMBEDDED_EVENTS',
+    ]);
+    expect(problemsOf({ EVENT_RETENTION_DAYS: '7 days' })).toEqual(['EVENT_RETENTION_DAYS']);
   });
 
   it('reads the server limits, and refuses a headers timeout longer than the request timeout', () => {

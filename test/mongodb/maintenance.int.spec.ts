@@ -17,8 +17,17 @@ describe('the MongoDB maintenance at start', () => {
     await client.db(name).dropDatabase();
     await client.close();
   });
-  const start = async () => {
-    const database = new MongoDatabase({ uri, dbName: name, timeoutMs: 5_000, maxPoolSize: 2 }, createLogger('silent'));
+  const start = async (eventRetentionDays?: number) => {
+    const database = new MongoDatabase(
+      {
+        uri,
+        dbName: name,
+        timeoutMs: 5_000,
+        maxPoolSize: 2,
+        ...(eventRetentionDays !== undefined ? { eventRetentionDays } : {}),
+      },
+      createLogger('silent'),
+    );
     await database.start();
     await database.stop();
   };
@@ -58,5 +67,21 @@ describe('the MongoDB maintenance at start', () => {
         .map((doc) => doc._id)
         .toArray(),
     ).toEqual(['7.2']);
+  });
+
+  it('keeps shopper events for EVENT_RETENTION_DAYS with a TTL index, changed in place when the retention changes', async () => {
+    const ttlOf = async () => {
+      const indexes = await client.db(name).collection(COLLECTIONS.events).indexes();
+      return indexes.find((index) => index.name === 'events_at_ttl')?.expireAfterSeconds;
+    };
+    await start();
+    expect(await ttlOf()).toBe(90 * 86_400);
+    await start(30);
+    expect(await ttlOf()).toBe(30 * 86_400);
+    const indexes = await client.db(name).collection(COLLECTIONS.events).indexes();
+    expect(indexes.find((index) => index.name === 'events_event_id_unique')).toMatchObject({
+      unique: true,
+      partialFilterExpression: { eventId: { $exists: true } },
+    });
   });
 });

@@ -3,11 +3,13 @@ import { MongoClient } from 'mongodb';
 import { inject } from 'vitest';
 import { MongoCollectionStore } from '../../src/adapters/mongo/mongo-collection-store.js';
 import { MongoDatabase } from '../../src/adapters/mongo/mongo-database.js';
+import { MongoEventStore } from '../../src/adapters/mongo/mongo-event-store.js';
 import { MongoProductStore } from '../../src/adapters/mongo/mongo-product-store.js';
 import { MongoProfileStore } from '../../src/adapters/mongo/mongo-profile-store.js';
 import { MongoTokenStore } from '../../src/adapters/mongo/mongo-token-store.js';
 import { createLogger } from '../../src/adapters/logging/logger.js';
 import { collectionStoreContract } from '../contracts/collection-store.contract.js';
+import { eventStoreContract } from '../contracts/event-store.contract.js';
 import { productStoreContract } from '../contracts/product-store.contract.js';
 import { profileStoreContract } from '../contracts/profile-store.contract.js';
 import type { StoreFactory } from '../contracts/store-factory.js';
@@ -49,5 +51,9 @@ if (inject('skipReason') === undefined) {
   tokenStoreContract(
     'mongodb',
     onFreshDatabase((db) => new MongoTokenStore(db)),
+  );
+  eventStoreContract(
+    'mongodb',
+    onFreshDatabase((db) => new MongoEventStore(db)),
   );
 }

@@ -1,5 +1,6 @@
 /** Test data mothers: valid objects by default, changed only where a test says so. */
 import type { ApiToken } from '../../src/domain/auth/api-token.js';
+import type { ShopperEvent } from '../../src/domain/events/shopper-event.js';
 import { SCOPES } from '../../src/domain/auth/scopes.js';
 import type { SliceInput } from '../../src/domain/merchandising/slice.js';
 import type { Product, ProductInput } from '../../src/domain/product/product.js';
@@ -71,6 +72,20 @@ export function aProfileRecord(overrides: Partial<ProfileRecord> = {}): ProfileR
 
 export function anApiToken(overrides: Partial<ApiToken> = {}): ApiToken {
   return { id: 'tok_1', name: 'storefront', scopes: [...SCOPES], createdAt: T0, hash: 'a'.repeat(64), ...overrides };
+}
+
+/** A view of P-1 by up_ana in session s-1 at T0; fields given as undefined are left out. */
+export function anEvent(overrides: Partial<ShopperEvent> = {}): ShopperEvent {
+  const event: Record<string, unknown> = {
+    type: 'view',
+    productId: 'P-1',
+    sessionId: 's-1',
+    userId: 'up_ana',
+    at: T0,
+    ...overrides,
+  };
+  for (const key of Object.keys(event)) if (event[key] === undefined) delete event[key];
+  return event as unknown as ShopperEvent;
 }
 
 /** Valid Brazilian documents for tests (check digits computed, not copied from real people). */

@@ -40,6 +40,12 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     body: { profiles: [{ userProfileId: 'up_1', profile: {} }] },
   },
   { method: 'DELETE', path: '/api/v1/products/protected/catalog/P-1', scope: 'products:write' },
+  {
+    method: 'POST',
+    path: '/api/v1/events/protected/batch',
+    scope: 'events:write',
+    body: { events: [{ type: 'view', productId: 'P-1', sessionId: 's' }] },
+  },
   { method: 'POST', path: '/api/v1/merchandising-collections/protected', scope: 'collections:write', body: { name: 'C' } },
   { method: 'GET', path: '/api/v1/merchandising-collections/protected', scope: 'collections:read' },
   {

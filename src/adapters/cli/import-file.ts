@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { readCatalogCsv, readJsonLines, type FileLine } from './read-records.js';
 
-export type ImportKind = 'catalog' | 'profiles';
+export type ImportKind = 'catalog' | 'profiles' | 'events';
 
 export interface ImportOptions {
   readonly kind: ImportKind;
@@ -18,17 +18,33 @@ export interface ImportOptions {
 
 export interface ImportSummary {
   lines: number;
-  created: number;
-  replaced: number;
-  unchanged: number;
+  /** How many lines came back with each status of an applied item (`created`, `accepted`, `duplicate`, ...). */
+  readonly applied: Record<string, number>;
   refused: number;
   seconds: number;
 }
 
-const ROUTES: Record<ImportKind, { path: string; field: string; idField: string }> = {
-  catalog: { path: '/api/v1/products/protected/catalog/batch', field: 'products', idField: 'id' },
-  profiles: { path: '/api/v1/crm/protected/profile/batch', field: 'profiles', idField: 'userProfileId' },
+interface ImportRoute {
+  readonly path: string;
+  readonly field: string;
+  /** The statuses of an applied item, in the order the summary tells them; any other status is a refusal. */
+  readonly outcomes: readonly string[];
+}
+
+const WRITES = ['created', 'replaced', 'unchanged'];
+
+const ROUTES: Record<ImportKind, ImportRoute> = {
+  catalog: { path: '/api/v1/products/protected/catalog/batch', field: 'products', outcomes: WRITES },
+  profiles: { path: '/api/v1/crm/protected/profile/batch', field: 'profiles', outcomes: WRITES },
+  // A duplicate (an eventId seen before) is applied: running an import again changes nothing.
+  events: { path: '/api/v1/events/protected/batch', field: 'events', outcomes: ['accepted', 'duplicate'] },
 };
+
+/** The summary's counts in words: `3 created, 0 replaced, 0 unchanged, 1 refused` or `5 accepted, 1 duplicate, 0 refused`. */
+export function describeCounts(kind: ImportKind, summary: ImportSummary): string {
+  const applied = ROUTES[kind].outcomes.map((status) => `${summary.applied[status] ?? 0} ${status}`);
+  return [...applied, `${summary.refused} refused`].join(', ');
+}
 
 /** A request body stays under the batch routes' 2 MB, its envelope included. */
 const MAX_BATCH_BYTES = 2 * 1024 * 1024 - 4 * 1024;
@@ -48,12 +64,12 @@ interface BatchResult {
  * routes, so validation and the caches' invalidation take the service's one write path. Items go
  * in batches; every refused line is reported by its number without stopping the others; 429 and
  * 503 answers are waited out and retried. Re-running an import changes nothing: identical items
- * come back `unchanged`.
+ * come back `unchanged`, events with an `eventId` `duplicate`.
  */
 export async function importFile(options: ImportOptions): Promise<ImportSummary> {
   const route = ROUTES[options.kind];
   const started = performance.now();
-  const summary: ImportSummary = { lines: 0, created: 0, replaced: 0, unchanged: 0, refused: 0, seconds: 0 };
+  const summary: ImportSummary = { lines: 0, applied: {}, refused: 0, seconds: 0 };
   let totalBytes: number;
   try {
     const stat = statSync(options.file);
@@ -62,14 +78,14 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
   } catch (error) {
     throw new ImportFailure(`cannot read ${options.file}: ${(error as Error).message}`);
   }
-  const progress = new Progress(options.out, totalBytes, summary);
+  const progress = new Progress(options.out, totalBytes, summary, options.kind);
   let readBytes = 0;
   const onBytes = (n: number) => {
     readBytes += n;
     progress.read(readBytes);
   };
   const csv = options.file.toLowerCase().endsWith('.csv');
-  if (csv && options.kind !== 'catalog') throw new ImportFailure('profiles are imported from JSON Lines only');
+  if (csv && options.kind !== 'catalog') throw new ImportFailure(`${options.kind} are imported from JSON Lines only`);
   const lines: AsyncIterable<FileLine> = csv ? readCatalogCsv(options.file, onBytes) : readJsonLines(options.file, onBytes);
 
   const refuse = (line: number, message: string) => {
@@ -91,9 +107,7 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
     );
     for (const item of result.results) {
       const line = sent[item.index]?.line ?? 0;
-      if (item.status === 'created') summary.created++;
-      else if (item.status === 'replaced') summary.replaced++;
-      else if (item.status === 'unchanged') summary.unchanged++;
+      if (route.outcomes.includes(item.status)) summary.applied[item.status] = (summary.applied[item.status] ?? 0) + 1;
       else refuse(line, (item.errors ?? []).map((e) => `${e.path}: ${inLines(e.message, sent)}`).join('; ') || item.status);
     }
     progress.tick();
@@ -127,11 +141,7 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
   return summary;
 }
 
-async function send(
-  options: ImportOptions,
-  route: { path: string; field: string },
-  items: readonly string[],
-): Promise<BatchResult> {
+async function send(options: ImportOptions, route: ImportRoute, items: readonly string[]): Promise<BatchResult> {
   const body = `{"${route.field}":[${items.join(',')}]}`;
   const url = new URL(route.path, options.url);
   for (let attempt = 1; ; attempt++) {
@@ -192,6 +202,7 @@ class Progress {
     private readonly out: ImportOptions['out'],
     private readonly totalBytes: number,
     private readonly summary: ImportSummary,
+    private readonly kind: ImportKind,
   ) {
     this.tty = out.isTTY === true;
   }
@@ -231,10 +242,10 @@ class Progress {
   }
 
   private line(): string {
-    const { lines, created, replaced, unchanged, refused } = this.summary;
+    const { lines } = this.summary;
     const seconds = (performance.now() - this.started) / 1000;
     const rate = seconds > 0 ? Math.round(lines / seconds) : 0;
-    return `${lines} lines, ${created} created, ${replaced} replaced, ${unchanged} unchanged, ${refused} refused (${rate} lines/s)`;
+    return `${lines} lines, ${describeCounts(this.kind, this.summary)} (${rate} lines/s)`;
   }
 }
 

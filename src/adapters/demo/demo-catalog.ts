@@ -126,7 +126,7 @@ const COLOURS = [
 export const PRODUCTS_PER_CATEGORY = 24;
 
 /** mulberry32: a small, fast, seeded generator, so the demo catalog is the same on every start. */
-function seeded(seed: number): () => number {
+export function seeded(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -13,6 +13,7 @@ import {
   type Filter,
   type WithId,
 } from 'mongodb';
+import { DEFAULT_EVENT_RETENTION_DAYS } from '../../domain/events/shopper-event.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { token } from '../../domain/shared/token.js';
 import type { Logger } from '../logging/logger.js';
@@ -23,6 +24,8 @@ export interface MongoSettings {
   /** The deadline of every operation, and of finding a server to run it on. */
   readonly timeoutMs: number;
   readonly maxPoolSize: number;
+  /** How long shopper events are kept (the TTL index on `events`); default DEFAULT_EVENT_RETENTION_DAYS. */
+  readonly eventRetentionDays?: number;
 }
 
 /** The collections Vitrine keeps in its database. */
@@ -37,6 +40,8 @@ export const COLLECTIONS = {
   counters: 'counters',
   /** One document per data migration done once for the whole database. */
   migrations: 'migrations',
+  /** Shopper events, removed by a TTL index once older than the retention. */
+  events: 'events',
 } as const;
 
 /**
@@ -204,6 +209,7 @@ export class MongoDatabase {
     try {
       const db = maintenance.db(this.settings.dbName);
       await ensureIndexes(db);
+      await ensureEventIndexes(db, this.settings.eventRetentionDays ?? DEFAULT_EVENT_RETENTION_DAYS);
       await backfillVersions(db);
       await removeOrphanSlices(db, this.logger);
       await removeOrphanVersions(db, this.logger);
@@ -256,6 +262,31 @@ async function ensureIndexes(db: Db): Promise<void> {
     .collection(COLLECTIONS.sliceVersions)
     .createIndexes([{ key: { sliceId: 1, version: -1 }, name: 'slice_versions_by_slice' }]);
   await db.collection(COLLECTIONS.tokens).createIndexes([{ key: { hash: 1 }, name: 'tokens_hash_unique', unique: true }]);
+}
+
+/**
+ * The `events` collection. A TTL index on `at` removes events once they are older than the
+ * retention (MongoDB's TTL monitor runs about every minute, so an event may outlive it by that
+ * much); a unique index on `eventId`, for the events that have one, makes an event sent twice, or
+ * by two instances at once, stored once; the reads each have their index.
+ */
+export async function ensureEventIndexes(db: Db, retentionDays: number): Promise<void> {
+  const events = db.collection(COLLECTIONS.events);
+  const expireAfterSeconds = retentionDays * 86_400;
+  try {
+    await events.createIndex({ at: 1 }, { name: 'events_at_ttl', expireAfterSeconds });
+  } catch (error) {
+    // The index exists with another retention (EVENT_RETENTION_DAYS changed): change it in place.
+    if (!(error instanceof MongoServerError) || (error.code !== 85 && error.codeName !== 'IndexOptionsConflict')) throw error;
+    await db.command({ collMod: COLLECTIONS.events, index: { name: 'events_at_ttl', expireAfterSeconds } });
+  }
+  await events.createIndexes([
+    // Sparse: events sent without an eventId hold no such field (never null), so they are left out.
+    { key: { eventId: 1 }, name: 'events_event_id_unique', unique: true, sparse: true },
+    { key: { at: 1, _id: 1 }, name: 'events_time_order' },
+    { key: { sessionId: 1, at: -1, _id: -1 }, name: 'events_by_session' },
+    { key: { userId: 1, at: -1, _id: -1 }, name: 'events_by_user' },
+  ]);
 }
 
 /**

@@ -6,6 +6,7 @@ import { MerchandisingSettingsToken } from '../../application/merchandising/slic
 import { SharedCacheToken } from '../../application/caching/shared-cache.js';
 import { CatalogFollowSettingsToken } from '../../application/product/follow-catalog.js';
 import { TokenSecretsToken } from '../../domain/auth/token-secrets.js';
+import { EventPolicyToken } from '../../domain/events/shopper-event.js';
 import { IdentifierPolicyToken } from '../../domain/profile/identifiers.js';
 import { ClockToken, type Clock } from '../../domain/shared/clock.js';
 import { SchedulerToken, type Scheduler } from '../../domain/shared/scheduler.js';
@@ -50,6 +51,7 @@ export function platformModule(config: VitrineConfig): ContainerModule {
     bindValue(bind, RateLimitSettingsToken, { perToken: config.rateLimit, failedAuthentications: config.authFailureLimit });
     bindValue(bind, HttpSettingsToken, { trustedProxies: config.trustProxy });
     bindValue(bind, MerchandisingSettingsToken, { maxSlicesPerCollection: config.maxSlicesPerCollection });
+    bindValue(bind, EventPolicyToken, { retentionDays: config.eventRetentionDays });
     // Other processes write to a shared store, and no catalog news reaches this one: compare every CACHE_TTL.
     bindValue(bind, CatalogFollowSettingsToken, {
       reconcileEveryMs: config.mongodbUri !== undefined && config.redisUrl === undefined ? config.cacheTtlMs : undefined,

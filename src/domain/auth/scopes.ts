@@ -7,6 +7,7 @@ export const SCOPES = [
   'collections:read',
   'collections:write',
   'tokens:manage',
+  'events:write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

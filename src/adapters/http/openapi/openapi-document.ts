@@ -16,6 +16,10 @@ const TAGS: readonly { name: RouteTag; description: string }[] = [
   { name: 'Products', description: 'Similar products, and the catalog they are computed from.' },
   { name: 'Collections', description: 'What a merchandising collection shows now.' },
   { name: 'Builder', description: 'How merchandisers build collections and their time-boxed slices.' },
+  {
+    name: 'Events',
+    description: 'What shoppers do (views, carts, purchases, recommendation clicks), for answers that learn from them.',
+  },
   { name: 'Tokens', description: 'Application tokens and their scopes.' },
   { name: 'Operations', description: 'Health, metrics and this description; no token needed.' },
 ];

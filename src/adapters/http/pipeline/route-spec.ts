@@ -11,7 +11,7 @@ import { parseBody } from './validation.js';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The groups the API description shows its operations in. */
-export type RouteTag = 'Profiles' | 'Products' | 'Collections' | 'Builder' | 'Tokens' | 'Operations';
+export type RouteTag = 'Profiles' | 'Products' | 'Collections' | 'Builder' | 'Events' | 'Tokens' | 'Operations';
 
 /** Response headers a route may send beyond those every answer carries. */
 export type ResponseHeader = 'ETag' | 'Location' | 'Cache-Control';

@@ -559,6 +559,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/protected/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record up to 1,000 shopper events
+         * @description Each event is checked on its own: a bad event is reported by its index with its errors and the others are recorded. An event whose `eventId` was recorded before (or given by an earlier event of the batch) is a `duplicate` and is not counted again, so sending a batch again changes nothing. `at` defaults to now; an `at` more than 5 minutes ahead of the server's clock, or older than the retention (EVENT_RETENTION_DAYS), is refused. The body may be up to 2 MB.
+         *
+         *     Needs a token with the `events:write` scope.
+         */
+        post: operations["recordEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/protected/tokens": {
         parameters: {
             query?: never;
@@ -1217,6 +1239,39 @@ export interface components {
                 sliceId: number | null;
                 sliceName: string | null;
             }[];
+        };
+        ShopperEvent: {
+            /** @description The sender's id of the event: an event whose id was seen before is a `duplicate`. */
+            eventId?: string;
+            /** @enum {string} */
+            type: "view" | "add_to_cart" | "purchase" | "recommendation_click";
+            /** @description The catalog id of the product (trimmed). */
+            productId: string;
+            /** @description The shopper's session, as the similar-products request gives it. */
+            sessionId: string;
+            userId?: string | null;
+            /**
+             * Format: date-time
+             * @description An ISO 8601 instant with an offset (Z or ±hh:mm), such as 2026-11-21T18:04:05.123Z.
+             */
+            at?: string;
+            /** @description Required for (and only allowed with) `recommendation_click`: the `X-Recommendation-Id` of the answer clicked. */
+            recommendationId?: string;
+        };
+        EventBatchResult: {
+            results: {
+                index: number;
+                id?: string;
+                /** @enum {string} */
+                status: "accepted" | "duplicate" | "invalid";
+                errors?: {
+                    path: string;
+                    message: string;
+                }[];
+            }[];
+            accepted: number;
+            duplicate: number;
+            invalid: number;
         };
         Token: {
             id: string;
@@ -3261,6 +3316,46 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
             404: components["responses"]["COLLECTION_NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    recordEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (letters, digits and `-_.:`, up to 128), echoed back and logged. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    events: components["schemas"]["ShopperEvent"][];
+                };
+            };
+        };
+        responses: {
+            /** @description What became of each event. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventBatchResult"];
+                };
+            };
+            400: components["responses"]["VALIDATION_FAILED"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL"];
             503: components["responses"]["UNAVAILABLE"];

@@ -1,0 +1,37 @@
+import type { RecordEvents } from '../../../application/events/record-events.js';
+import { MAX_BATCH_ITEMS } from '../../../application/shared/batch.js';
+import { EVENT_CLOCK_SKEW_MS } from '../../../domain/events/shopper-event.js';
+import { json } from '../pipeline/reply.js';
+import { batchBody, route, type RouteGroup, type RouteSpec } from '../pipeline/route-spec.js';
+import { parseBatch } from '../shared/batch-schemas.js';
+import { EventBatchBody, EventBatchResponse, ShopperEventItem } from './event-schemas.js';
+
+export const EVENTS_BASE = '/api/v1/events/protected';
+
+/** What shoppers do, sent in batches by the shop's channels. */
+export function eventRoutes(record: RecordEvents): RouteGroup {
+  return {
+    schemas: { ShopperEvent: ShopperEventItem, EventBatchResult: EventBatchResponse },
+    routes: [batch(record)],
+  };
+}
+
+function batch(record: RecordEvents): RouteSpec {
+  return route({
+    method: 'POST',
+    path: `${EVENTS_BASE}/batch`,
+    operationId: 'recordEvents',
+    tag: 'Events',
+    summary: `Record up to ${MAX_BATCH_ITEMS.toLocaleString('en')} shopper events`,
+    description:
+      'Each event is checked on its own: a bad event is reported by its index with its errors and the others are recorded. ' +
+      'An event whose `eventId` was recorded before (or given by an earlier event of the batch) is a `duplicate` and is not counted again, ' +
+      'so sending a batch again changes nothing. `at` defaults to now; an `at` more than ' +
+      `${EVENT_CLOCK_SKEW_MS / 60_000} minutes ahead of the server's clock, or older than the retention (EVENT_RETENTION_DAYS), is refused. ` +
+      'The body may be up to 2 MB.',
+    scope: 'events:write',
+    body: batchBody(EventBatchBody, (raw) => parseBatch(raw, 'events', ShopperEventItem, (item) => item.eventId)),
+    responses: [{ status: 200, description: 'What became of each event.', body: EventBatchResponse }],
+    handler: async ({ body }) => json(200, await record.execute(body)),
+  });
+}

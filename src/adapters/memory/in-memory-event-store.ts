@@ -1,0 +1,260 @@
+import type { AppendOutcome, EventPosition, EventStore, RecordedEvent } from '../../domain/events/event-store.js';
+import { oldestKeptAt, type EventPolicy, type EventType, type ShopperEvent } from '../../domain/events/shopper-event.js';
+import type { Clock } from '../../domain/shared/clock.js';
+import type { Page } from '../../domain/shared/page.js';
+
+/** An event as this store holds it: compact (the instant as a number), with its key in arrival order. */
+interface Held {
+  readonly key: number;
+  readonly at: number;
+  readonly type: EventType;
+  readonly productId: string;
+  readonly sessionId: string;
+  readonly userId: string | undefined;
+  readonly eventId: string | undefined;
+  readonly recommendationId: string | undefined;
+}
+
+export interface InMemoryEventStoreOptions {
+  /** The most events held; past it, the oldest (by `at`) are dropped first. */
+  readonly maxEvents: number;
+  /** Events older than the retention are dropped, as MongoDB's TTL index drops them. */
+  readonly policy: EventPolicy;
+}
+
+/** Time order: the instant, then the key (arrival order). */
+const byTime = (a: Pick<Held, 'at' | 'key'>, b: Pick<Held, 'at' | 'key'>) => a.at - b.at || a.key - b.key;
+
+/**
+ * Shopper events in this process's memory, for the embedded default and tests. Bounded: at most
+ * `maxEvents` (the oldest dropped first), none older than the retention; the ids remembered to
+ * spot duplicates are those of the events held, so they are bounded too (an id whose event was
+ * dropped counts as new again). Events are kept in time order, with an index per session and per
+ * user, so every read is a lookup and a walk from the newest; an append in time order (live
+ * events) costs a push, an older one a merge.
+ */
+export class InMemoryEventStore implements EventStore {
+  /** Every event held, in time order, from `head` on (dropped events are cut off in bulk). */
+  private events: Held[] = [];
+  private head = 0;
+  private readonly bySession = new Map<string, Held[]>();
+  private readonly byUser = new Map<string, Held[]>();
+  private readonly byEventId = new Map<string, Held>();
+  private nextKey = 1;
+
+  constructor(
+    private readonly options: InMemoryEventStoreOptions,
+    private readonly clock: Clock,
+  ) {}
+
+  async append(events: readonly ShopperEvent[]): Promise<AppendOutcome> {
+    const duplicates: number[] = [];
+    const fresh: Held[] = [];
+    events.forEach((event, index) => {
+      if (event.eventId !== undefined && this.byEventId.has(event.eventId)) {
+        duplicates.push(index);
+        return;
+      }
+      const held = this.hold(event);
+      if (held.eventId !== undefined) this.byEventId.set(held.eventId, held);
+      fresh.push(held);
+    });
+    this.insert(fresh.sort(byTime));
+    for (const held of fresh) {
+      insertInTimeOrder(listOf(this.bySession, held.sessionId), held);
+      if (held.userId !== undefined) insertInTimeOrder(listOf(this.byUser, held.userId), held);
+    }
+    this.prune();
+    return { duplicates };
+  }
+
+  async recentBySession(sessionId: string, since: Date, limit: number): Promise<readonly RecordedEvent[]> {
+    return newestSince(this.bySession.get(sessionId), since, limit);
+  }
+
+  async recentByUser(userId: string, since: Date, limit: number): Promise<readonly RecordedEvent[]> {
+    return newestSince(this.byUser.get(userId), since, limit);
+  }
+
+  async purchasedBy(userId: string, limit: number): Promise<readonly string[]> {
+    const last = new Map<string, number>();
+    for (const held of this.byUser.get(userId) ?? []) {
+      if (held.type === 'purchase') last.set(held.productId, Math.max(held.at, last.get(held.productId) ?? -Infinity));
+    }
+    return [...last]
+      .sort(([a, atA], [b, atB]) => atB - atA || (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, limit)
+      .map(([productId]) => productId);
+  }
+
+  async scan(after: EventPosition | undefined, limit: number): Promise<Page<RecordedEvent>> {
+    this.prune();
+    let from = this.head;
+    if (after !== undefined) {
+      const position = { at: after.at.getTime(), key: Number(after.key) };
+      from = firstIndex(this.events, this.head, (held) => byTime(held, position) > 0);
+    }
+    const items = this.events.slice(from, from + limit).map(toRecorded);
+    return { items, more: from + limit < this.events.length };
+  }
+
+  async count(): Promise<number> {
+    this.prune();
+    return this.events.length - this.head;
+  }
+
+  async eraseUser(userId: string): Promise<number> {
+    const erased = this.byUser.get(userId);
+    if (erased === undefined) return 0;
+    const gone = new Set(erased);
+    this.events = this.events.slice(this.head).filter((held) => !gone.has(held));
+    this.head = 0;
+    const sessions = new Set<string>();
+    for (const held of erased) {
+      if (held.eventId !== undefined && this.byEventId.get(held.eventId) === held) this.byEventId.delete(held.eventId);
+      sessions.add(held.sessionId);
+    }
+    for (const sessionId of sessions) {
+      const left = this.bySession.get(sessionId)?.filter((held) => !gone.has(held)) ?? [];
+      if (left.length === 0) this.bySession.delete(sessionId);
+      else this.bySession.set(sessionId, left);
+    }
+    this.byUser.delete(userId);
+    return erased.length;
+  }
+
+  private hold(event: ShopperEvent): Held {
+    return {
+      key: this.nextKey++,
+      at: event.at.getTime(),
+      type: event.type,
+      productId: event.productId,
+      sessionId: event.sessionId,
+      userId: event.userId,
+      eventId: event.eventId,
+      recommendationId: event.recommendationId,
+    };
+  }
+
+  /** Adds events (in time order) to the list: a push when they come after it, else one merge. */
+  private insert(fresh: readonly Held[]): void {
+    const last = this.events.at(-1);
+    const first = fresh[0];
+    if (first === undefined) return;
+    if (last === undefined || this.head === this.events.length || byTime(last, first) < 0) {
+      for (const held of fresh) this.events.push(held);
+      return;
+    }
+    this.events = mergeInTimeOrder(this.events, this.head, fresh);
+    this.head = 0;
+  }
+
+  /** Drops the events past the retention, then the oldest past the bound; compacts now and then. */
+  private prune(): void {
+    const oldest = oldestKeptAt(this.clock.now(), this.options.policy).getTime();
+    const held = this.events;
+    const expired = firstIndex(held, this.head, (event) => event.at >= oldest) - this.head;
+    const over = held.length - this.head - expired - this.options.maxEvents;
+    const dropped = held.slice(this.head, this.head + expired + Math.max(0, over));
+    if (dropped.length === 0) return;
+    this.head += dropped.length;
+    this.forgetOldest(dropped);
+    if (this.head > 1024 && this.head * 2 > held.length) {
+      this.events = held.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  /**
+   * Removes dropped events from the indexes. They are the oldest events held, so in each session's
+   * and user's list (kept in the same order) they are the first ones: one cut per list.
+   */
+  private forgetOldest(dropped: readonly Held[]): void {
+    const perSession = new Map<string, number>();
+    const perUser = new Map<string, number>();
+    for (const held of dropped) {
+      if (held.eventId !== undefined && this.byEventId.get(held.eventId) === held) this.byEventId.delete(held.eventId);
+      perSession.set(held.sessionId, (perSession.get(held.sessionId) ?? 0) + 1);
+      if (held.userId !== undefined) perUser.set(held.userId, (perUser.get(held.userId) ?? 0) + 1);
+    }
+    cutFronts(this.bySession, perSession);
+    cutFronts(this.byUser, perUser);
+  }
+}
+
+/** Removes the first `count` events of each list named. */
+function cutFronts(index: Map<string, Held[]>, counts: ReadonlyMap<string, number>): void {
+  for (const [id, count] of counts) {
+    const list = index.get(id);
+    if (list === undefined) continue;
+    if (count >= list.length) index.delete(id);
+    else list.splice(0, count);
+  }
+}
+
+function toRecorded(held: Held): RecordedEvent {
+  return {
+    key: String(held.key),
+    ...(held.eventId !== undefined ? { eventId: held.eventId } : {}),
+    type: held.type,
+    productId: held.productId,
+    sessionId: held.sessionId,
+    ...(held.userId !== undefined ? { userId: held.userId } : {}),
+    at: new Date(held.at),
+    ...(held.recommendationId !== undefined ? { recommendationId: held.recommendationId } : {}),
+  };
+}
+
+/** The list's events at or after `since`, newest first, at most `limit`. */
+function newestSince(list: readonly Held[] | undefined, since: Date, limit: number): RecordedEvent[] {
+  const found: RecordedEvent[] = [];
+  const from = since.getTime();
+  for (let i = (list?.length ?? 0) - 1; i >= 0 && found.length < limit; i--) {
+    const held = list![i]!;
+    if (held.at < from) break;
+    found.push(toRecorded(held));
+  }
+  return found;
+}
+
+function listOf(index: Map<string, Held[]>, id: string): Held[] {
+  let list = index.get(id);
+  if (list === undefined) index.set(id, (list = []));
+  return list;
+}
+
+/** Inserts after every event of the same instant or earlier (its key is the largest yet). */
+function insertInTimeOrder(list: Held[], held: Held): void {
+  if (list.length === 0 || list[list.length - 1]!.at <= held.at) {
+    list.push(held);
+    return;
+  }
+  list.splice(
+    firstIndex(list, 0, (other) => other.at > held.at),
+    0,
+    held,
+  );
+}
+
+/** The first index from `from` whose event passes `after` (false before it, true from it on), or the length. */
+function firstIndex(list: readonly Held[], from: number, after: (held: Held) => boolean): number {
+  let low = from;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (after(list[middle]!)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+function mergeInTimeOrder(held: readonly Held[], from: number, fresh: readonly Held[]): Held[] {
+  const merged: Held[] = new Array<Held>(held.length - from + fresh.length);
+  let i = from;
+  let j = 0;
+  let k = 0;
+  while (i < held.length && j < fresh.length) merged[k++] = byTime(held[i]!, fresh[j]!) <= 0 ? held[i++]! : fresh[j++]!;
+  while (i < held.length) merged[k++] = held[i++]!;
+  while (j < fresh.length) merged[k++] = fresh[j++]!;
+  return merged;
+}

@@ -1,0 +1,136 @@
+import { MongoBulkWriteError, ObjectId, type Filter } from 'mongodb';
+import type { AppendOutcome, EventPosition, EventStore, RecordedEvent } from '../../domain/events/event-store.js';
+import type { EventType, ShopperEvent } from '../../domain/events/shopper-event.js';
+import type { Page } from '../../domain/shared/page.js';
+import { COLLECTIONS, type MongoDatabase } from './mongo-database.js';
+
+/** An event as stored: optional fields are absent, never null (the sparse eventId index relies on it). */
+interface EventDocument {
+  _id: ObjectId;
+  eventId?: string;
+  type: EventType;
+  productId: string;
+  sessionId: string;
+  userId?: string;
+  at: Date;
+  recommendationId?: string;
+}
+
+const DUPLICATE_KEY = 11000;
+
+function toRecorded({ _id, ...rest }: EventDocument): RecordedEvent {
+  return { key: _id.toHexString(), ...rest };
+}
+
+function toDocument(event: ShopperEvent): Omit<EventDocument, '_id'> & { _id: ObjectId } {
+  return { _id: new ObjectId(), ...event };
+}
+
+/** Shopper events on MongoDB, in the `events` collection (its indexes: ensureEventIndexes, run at start). */
+export class MongoEventStore implements EventStore {
+  constructor(private readonly database: MongoDatabase) {}
+
+  private get events() {
+    return this.database.collection<EventDocument>(COLLECTIONS.events);
+  }
+
+  async append(events: readonly ShopperEvent[]): Promise<AppendOutcome> {
+    const duplicates: number[] = [];
+    const firstWith = new Set<string>();
+    const sent: { index: number; doc: EventDocument }[] = [];
+    events.forEach((event, index) => {
+      if (event.eventId !== undefined && firstWith.has(event.eventId)) {
+        duplicates.push(index);
+        return;
+      }
+      if (event.eventId !== undefined) firstWith.add(event.eventId);
+      sent.push({ index, doc: toDocument(event) });
+    });
+    if (sent.length === 0) return { duplicates };
+    try {
+      await this.database.run((maxTimeMS) =>
+        this.events.insertMany(
+          sent.map((s) => s.doc),
+          { ordered: false, maxTimeMS },
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof MongoBulkWriteError)) throw error;
+      for (const index of duplicateIndexes(error)) duplicates.push(sent[index]!.index);
+    }
+    return { duplicates: duplicates.sort((a, b) => a - b) };
+  }
+
+  recentBySession(sessionId: string, since: Date, limit: number): Promise<readonly RecordedEvent[]> {
+    return this.newest({ sessionId, at: { $gte: since } }, limit);
+  }
+
+  recentByUser(userId: string, since: Date, limit: number): Promise<readonly RecordedEvent[]> {
+    return this.newest({ userId, at: { $gte: since } }, limit);
+  }
+
+  async purchasedBy(userId: string, limit: number): Promise<readonly string[]> {
+    const bought = await this.database.run((maxTimeMS) =>
+      this.events
+        .aggregate<{ _id: string }>(
+          [
+            { $match: { userId: { $eq: userId, $exists: true }, type: 'purchase' } },
+            { $group: { _id: '$productId', last: { $max: '$at' } } },
+            { $sort: { last: -1, _id: 1 } },
+            { $limit: limit },
+          ],
+          { maxTimeMS },
+        )
+        .toArray(),
+    );
+    return bought.map((b) => b._id);
+  }
+
+  async scan(after: EventPosition | undefined, limit: number): Promise<Page<RecordedEvent>> {
+    const filter: Filter<EventDocument> =
+      after === undefined
+        ? {}
+        : { $or: [{ at: { $gt: after.at } }, { at: after.at, _id: { $gt: ObjectId.createFromHexString(after.key) } }] };
+    const docs = await this.database.run((maxTimeMS) =>
+      this.events
+        .find(filter, { maxTimeMS })
+        .sort({ at: 1, _id: 1 })
+        .limit(limit + 1)
+        .toArray(),
+    );
+    return { items: docs.slice(0, limit).map(toRecorded), more: docs.length > limit };
+  }
+
+  count(): Promise<number> {
+    return this.database.run((maxTimeMS) => this.events.estimatedDocumentCount({ maxTimeMS }));
+  }
+
+  async eraseUser(userId: string): Promise<number> {
+    const { deletedCount } = await this.database.run((maxTimeMS) =>
+      this.events.deleteMany({ userId: { $eq: userId, $exists: true } }, { maxTimeMS }),
+    );
+    return deletedCount;
+  }
+
+  private async newest(filter: Filter<EventDocument>, limit: number): Promise<readonly RecordedEvent[]> {
+    const docs = await this.database.run((maxTimeMS) =>
+      this.events.find(filter, { maxTimeMS }).sort({ at: -1, _id: -1 }).limit(limit).toArray(),
+    );
+    return docs.map(toRecorded);
+  }
+}
+
+/**
+ * The positions of the documents refused as duplicates of a stored eventId. Any other refusal
+ * fails the append with an error that names the codes only: the driver's error carries the
+ * refused documents, which must never reach a log (they may hold a userId).
+ */
+function duplicateIndexes(error: MongoBulkWriteError): number[] {
+  const refused = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+  const other = refused.filter((w) => w.code !== DUPLICATE_KEY);
+  if (other.length > 0 || error.err !== undefined) {
+    const codes = [...new Set(other.map((w) => w.code))].join(', ') || 'write concern';
+    throw new Error(`MongoDB refused ${other.length} events of an append (codes: ${codes})`);
+  }
+  return refused.map((w) => w.index);
+}

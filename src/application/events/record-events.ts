@@ -1,0 +1,69 @@
+import type { EventStore } from '../../domain/events/event-store.js';
+import { draftEvent, type EventPolicy, type ShopperEvent, type ShopperEventInput } from '../../domain/events/shopper-event.js';
+import type { Clock } from '../../domain/shared/clock.js';
+import { ValidationError, type ValidationIssue } from '../../domain/shared/errors.js';
+import { MAX_BATCH_ITEMS, type BatchItem } from '../shared/batch.js';
+
+/** What became of one event of a batch; `id` is its `eventId` when it has one. */
+export type EventItemOutcome =
+  | { readonly index: number; readonly id?: string | undefined; readonly status: 'accepted' | 'duplicate' }
+  | {
+      readonly index: number;
+      readonly id?: string | undefined;
+      readonly status: 'invalid';
+      readonly errors: readonly ValidationIssue[];
+    };
+
+/** What a batch of events answers: each event's outcome in request order, and how many of each. */
+export interface EventBatchOutcome {
+  readonly results: readonly EventItemOutcome[];
+  readonly accepted: number;
+  readonly duplicate: number;
+  readonly invalid: number;
+}
+
+/**
+ * Records up to MAX_BATCH_ITEMS shopper events. Each event is checked on its own against the
+ * clock and the retention (a bad one is reported by its index, the others are recorded), and an
+ * event whose `eventId` was recorded before, or given by an earlier event of the batch, is a
+ * `duplicate`, not counted twice: sending a batch again changes nothing.
+ */
+export class RecordEvents {
+  constructor(
+    private readonly events: EventStore,
+    private readonly clock: Clock,
+    private readonly policy: EventPolicy,
+  ) {}
+
+  async execute(items: readonly BatchItem<ShopperEventInput>[]): Promise<EventBatchOutcome> {
+    if (items.length > MAX_BATCH_ITEMS) throw ValidationError.single('events', `must hold at most ${MAX_BATCH_ITEMS} events`);
+    const now = this.clock.now();
+    const results: EventItemOutcome[] = [];
+    const valid: { index: number; event: ShopperEvent }[] = [];
+    for (const item of items) {
+      if (!('input' in item)) {
+        results.push({ index: item.index, id: item.id, status: 'invalid', errors: item.errors });
+        continue;
+      }
+      try {
+        valid.push({ index: item.index, event: draftEvent(item.input, now, this.policy) });
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        results.push({ index: item.index, id: item.input.eventId, status: 'invalid', errors: error.issues });
+      }
+    }
+    const { duplicates } = valid.length === 0 ? { duplicates: [] } : await this.events.append(valid.map((v) => v.event));
+    const duplicate = new Set(duplicates);
+    valid.forEach(({ index, event }, i) => {
+      results.push({ index, id: event.eventId, status: duplicate.has(i) ? 'duplicate' : 'accepted' });
+    });
+    return summarise(results);
+  }
+}
+
+function summarise(results: EventItemOutcome[]): EventBatchOutcome {
+  results.sort((a, b) => a.index - b.index);
+  const counts = { accepted: 0, duplicate: 0, invalid: 0 };
+  for (const result of results) counts[result.status]++;
+  return { results, ...counts };
+}

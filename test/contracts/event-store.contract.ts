@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { EventStore, RecordedEvent } from '../../src/domain/events/event-store.js';
+import type { ShopperEvent } from '../../src/domain/events/shopper-event.js';
+import { anEvent } from '../support/mothers.js';
+import { freshStorePerTest, type StoreFactory } from './store-factory.js';
+
+/**
+ * The instant the suite's events are around: now (to the minute), so that a store whose clock is
+ * the real one (MongoDB's TTL monitor) holds them; an adapter with a clock of its own starts it here.
+ */
+export const EVENTS_CONTRACT_NOW = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+
+const minutes = (n: number) => new Date(EVENTS_CONTRACT_NOW.getTime() + n * 60_000);
+const event = (overrides: Parameters<typeof anEvent>[0] = {}) => anEvent({ at: EVENTS_CONTRACT_NOW, ...overrides });
+
+/** What a read answers, without the store's own keys. */
+const plain = (events: readonly RecordedEvent[]): ShopperEvent[] => events.map(({ key: _key, ...event }) => event);
+
+/**
+ * What every EventStore must do, whatever keeps the data. Every event is within the retention; what the retention and a store's bound drop is each
+ * adapter's own test (MongoDB's TTL monitor runs once a minute, not at an instant a test can name).
+ */
+export function eventStoreContract(adapter: string, factory: StoreFactory<EventStore>): void {
+  describe(`EventStore contract: ${adapter}`, () => {
+    const store = freshStorePerTest(factory);
+
+    it('stores events as given and reads a session back, newest first, from an instant on, up to a limit', async () => {
+      const events = [
+        event({ eventId: 'e1', at: minutes(-30), productId: 'VES-001' }),
+        event({ eventId: 'e2', at: minutes(-20), productId: 'SAN-002', type: 'add_to_cart' }),
+        event({ at: minutes(-10), productId: 'BOL-003', type: 'recommendation_click', recommendationId: 'rec_1' }),
+        event({ eventId: 'e4', at: minutes(-5), productId: 'ACE-005', sessionId: 'other', userId: 'up_bruno' }),
+      ];
+      expect(await store().append(events)).toEqual({ duplicates: [] });
+      expect(plain(await store().recentBySession('s-1', minutes(-60), 10))).toEqual([events[2], events[1], events[0]]);
+      expect(plain(await store().recentBySession('s-1', minutes(-20), 10))).toEqual([events[2], events[1]]);
+      expect(plain(await store().recentBySession('s-1', minutes(-60), 1))).toEqual([events[2]]);
+      expect(await store().recentBySession('nobody', minutes(-60), 10)).toEqual([]);
+      expect(await store().count()).toBe(4);
+    });
+
+    it('keeps every optional field absent when it was not given', async () => {
+      await store().append([event({ userId: undefined, eventId: undefined })]);
+      const [read] = await store().recentBySession('s-1', minutes(-1), 10);
+      expect(Object.keys(read!).sort()).toEqual(['at', 'key', 'productId', 'sessionId', 'type']);
+    });
+
+    it('stores an eventId once: a later append or a later event of the same append is a duplicate, by its index', async () => {
+      const first = event({ eventId: 'e1', productId: 'P-1' });
+      expect(await store().append([first, event({ eventId: 'e2' })])).toEqual({ duplicates: [] });
+      const outcome = await store().append([
+        event({ eventId: 'e3', productId: 'P-3' }),
+        event({ eventId: 'e1', productId: 'P-9' }),
+        event({ eventId: 'e3', productId: 'P-8' }),
+        event({ eventId: undefined }),
+        event({ eventId: undefined }),
+      ]);
+      expect(outcome).toEqual({ duplicates: [1, 2] });
+      expect(await store().count()).toBe(5);
+      const products = (await store().recentBySession('s-1', minutes(-1), 10)).map((e) => e.productId);
+      expect(products).not.toContain('P-9');
+      expect(products).not.toContain('P-8');
+    });
+
+    it("reads a user's recent events across sessions, newest first", async () => {
+      const events = [
+        event({ userId: 'up_ana', sessionId: 'a', at: minutes(-50) }),
+        event({ userId: 'up_ana', sessionId: 'b', at: minutes(-40), productId: 'P-2' }),
+        event({ userId: 'up_bruno', sessionId: 'c', at: minutes(-30) }),
+        event({ userId: undefined, sessionId: 'a', at: minutes(-20) }),
+      ];
+      await store().append(events);
+      expect(plain(await store().recentByUser('up_ana', minutes(-60), 10))).toEqual([events[1], events[0]]);
+      expect(plain(await store().recentByUser('up_ana', minutes(-45), 10))).toEqual([events[1]]);
+      expect(plain(await store().recentByUser('up_ana', minutes(-60), 1))).toEqual([events[1]]);
+      expect(await store().recentByUser('up_nobody', minutes(-60), 10)).toEqual([]);
+    });
+
+    it('answers the products a user bought, each once, the last bought first, ties by id', async () => {
+      await store().append([
+        event({ userId: 'up_ana', type: 'purchase', productId: 'P-1', at: minutes(-50) }),
+        event({ userId: 'up_ana', type: 'purchase', productId: 'P-2', at: minutes(-40) }),
+        event({ userId: 'up_ana', type: 'purchase', productId: 'P-1', at: minutes(-10) }),
+        event({ userId: 'up_ana', type: 'purchase', productId: 'P-4', at: minutes(-30) }),
+        event({ userId: 'up_ana', type: 'purchase', productId: 'P-3', at: minutes(-30) }),
+        event({ userId: 'up_ana', type: 'add_to_cart', productId: 'P-5', at: minutes(-5) }),
+        event({ userId: 'up_bruno', type: 'purchase', productId: 'P-6', at: minutes(-5) }),
+      ]);
+      expect(await store().purchasedBy('up_ana', 10)).toEqual(['P-1', 'P-3', 'P-4', 'P-2']);
+      expect(await store().purchasedBy('up_ana', 2)).toEqual(['P-1', 'P-3']);
+      expect(await store().purchasedBy('up_nobody', 10)).toEqual([]);
+    });
+
+    it('scans every event once, in time order, a page at a time, whatever order they arrived in', async () => {
+      const offsets = [-7, -3, -9, -3, -1, -5, -3, -8, -2];
+      for (const [i, offset] of offsets.entries()) {
+        await store().append([event({ eventId: `e${i}`, at: minutes(offset) })]);
+      }
+      const seen: RecordedEvent[] = [];
+      let page = await store().scan(undefined, 2);
+      seen.push(...page.items);
+      while (page.more) {
+        const last = page.items.at(-1)!;
+        page = await store().scan({ at: last.at, key: last.key }, 2);
+        seen.push(...page.items);
+      }
+      expect(seen.map((e) => e.at.getTime())).toEqual(offsets.map((o) => minutes(o).getTime()).sort((a, b) => a - b));
+      expect(new Set(seen.map((e) => e.eventId)).size).toBe(offsets.length);
+      expect(await store().scan(undefined, 100)).toMatchObject({ more: false });
+    });
+
+    it("erases a user's events, and only theirs: their eventIds are free again", async () => {
+      await store().append([
+        event({ eventId: 'e1', userId: 'up_ana', sessionId: 'a', type: 'purchase' }),
+        event({ eventId: 'e2', userId: 'up_ana', sessionId: 'b' }),
+        event({ eventId: 'e3', userId: undefined, sessionId: 'a' }),
+        event({ eventId: 'e4', userId: 'up_bruno', sessionId: 'c' }),
+      ]);
+      expect(await store().eraseUser('up_ana')).toBe(2);
+      expect(await store().eraseUser('up_ana')).toBe(0);
+      expect(await store().recentByUser('up_ana', minutes(-60), 10)).toEqual([]);
+      expect(await store().purchasedBy('up_ana', 10)).toEqual([]);
+      expect((await store().recentBySession('a', minutes(-60), 10)).map((e) => e.eventId)).toEqual(['e3']);
+      expect(await store().recentBySession('b', minutes(-60), 10)).toEqual([]);
+      expect((await store().scan(undefined, 10)).items.map((e) => e.eventId).sort()).toEqual(['e3', 'e4']);
+      expect(await store().count()).toBe(2);
+      expect(await store().append([event({ eventId: 'e1' })])).toEqual({ duplicates: [] });
+    });
+  });
+}
