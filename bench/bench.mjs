@@ -23,11 +23,11 @@
  * Options: --requests=30000 (per measured run), --warmup=10000 (requests), --connections=50,
  * --pipelining=1, --rounds=7, --build=DIR (instead of this checkout), --against=DIR, --setups=embedded,redis,
  * --endpoints=WORD,..., --libraries=false (skip the hand-written parts), --builder=false (skip the
- * builder case), --json=FILE.
+ * builder case), --events=false (skip the events case), --json=FILE.
  *
  * Then it measures, in context, what the parts Vitrine writes by hand would cost with the libraries
  * they stand for (bench/hand-written-parts.mjs), and the builder's calls on a collection of 1,000
- * slices (bench/builder.mjs).
+ * slices (bench/builder.mjs), and shopper events through their batch route (bench/events.mjs).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -38,6 +38,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { measureBuilder } from './builder.mjs';
+import { measureEventIngestion } from './events.mjs';
 import { measureHandWrittenParts } from './hand-written-parts.mjs';
 import { commandLineOptions } from './options.mjs';
 
@@ -102,6 +103,7 @@ async function main() {
   const profileRead = results.find((r) => r.setup === 'embedded' && r.endpoint === 'profile by id');
   const libraries = LIBRARIES ? await measureHandWrittenParts(BUILD, profileRead?.vitrine.cpuUs) : [];
   const builder = options.builder === 'false' ? [] : await measureBuilder((env) => startVitrine(BUILD, env), ADMIN);
+  const events = options.events === 'false' ? undefined : await measureEventIngestion((env) => startVitrine(BUILD, env), ADMIN);
   const missed = results.filter((r) => r.setup === 'embedded' && (r.cpuRatio > CPU_GOAL || r.errors > 0));
   console.log(
     missed.length === 0
@@ -114,7 +116,7 @@ async function main() {
     writeFileSync(
       String(options.json),
       JSON.stringify(
-        { machine, options: { REQUESTS, WARMUP, CONNECTIONS, ROUNDS, AGAINST }, results, libraries, builder },
+        { machine, options: { REQUESTS, WARMUP, CONNECTIONS, ROUNDS, AGAINST }, results, libraries, builder, events },
         null,
         2,
       ),

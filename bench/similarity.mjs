@@ -8,21 +8,29 @@
  * request's lookup. For a catalog without: the time to build the content lists, the share of
  * content neighbours from the product's own cluster, and the lookup latency.
  *
- * Options: --count=100000, --dimension=64, --samples=1000, --noise=0.8, --only=embeddings|content.
+ * And for behaviour: the co-view index fed --events (default 3,000,000) synthetic session events
+ * over the catalog's products (each session wanders near a product, with popular products mixed
+ * in, so popular products' partner lists are full): events per second, its size, and the latency
+ * of a read (`neighbours(id, 100)`) for popular and for ordinary products.
+ *
+ * Options: --count=100000, --dimension=64, --samples=1000, --noise=0.8, --events=3000000,
+ * --only=embeddings|content|behaviour.
  */
+import { CoViewIndex } from '../dist/adapters/similarity/co-view-index.js';
 import { NeighbourEngine } from '../dist/adapters/similarity/neighbour-engine.js';
 import { commandLineOptions } from './options.mjs';
-import { syntheticCatalog } from './synthetic-catalog.mjs';
+import { random, syntheticCatalog } from './synthetic-catalog.mjs';
 import { cpus, totalmem } from 'node:os';
 
 const options = commandLineOptions();
 const COUNT = Number(options.count ?? 100_000);
 const DIMENSION = Number(options.dimension ?? 64);
 const SAMPLES = Number(options.samples ?? 1_000);
-/** embeddings, content or both (default). */
+/** embeddings, content or behaviour; all three by default. */
 const ONLY = options.only;
 /** How far products lie from their cluster's centre (per value; the centres' values are standard normal). */
 const NOISE = Number(options.noise ?? 0.8);
+const EVENTS = Number(options.events ?? 3_000_000);
 const GOALS = { recall: 0.95, buildSeconds: 60, p99Ms: 0.5 };
 
 function quantile(values, q) {
@@ -66,6 +74,58 @@ function sample(products, i) {
   return products[(i * 104729) % products.length];
 }
 
+/** Session events over COUNT product ids: a session wanders near where it starts, popular products mixed in. */
+function* sessionEvents() {
+  const next = random(7);
+  const id = (i) => `SKU-${String(i).padStart(7, '0')}`;
+  // Popular products: the first ids, by a power law (a third of the steps).
+  const popular = () => Math.floor(COUNT * next() ** 4);
+  const types = ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'view', 'add_to_cart', 'purchase'];
+  let at = Date.UTC(2026, 10, 1);
+  for (let emitted = 0, s = 0; emitted < EVENTS; s++) {
+    let current = Math.floor(next() * COUNT);
+    const length = 2 + Math.floor(next() * 10);
+    for (let i = 0; i < length && emitted < EVENTS; i++, emitted++) {
+      current = next() < 0.33 ? popular() : (current + Math.floor(next() * 101) - 50 + COUNT) % COUNT;
+      at += 50;
+      yield { sessionId: `S-${s}`, productId: id(current), type: types[Math.floor(next() * types.length)], at };
+    }
+  }
+}
+
+function behaviourRows() {
+  const index = new CoViewIndex();
+  const t0 = performance.now();
+  index.addAll(sessionEvents());
+  const seconds = (performance.now() - t0) / 1000;
+  const stats = index.stats;
+  const read = (pick) => {
+    const times = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      const id = `SKU-${String(pick(i)).padStart(7, '0')}`;
+      const t = performance.now();
+      index.neighbours(id, 100);
+      times.push(performance.now() - t);
+    }
+    return { p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
+  };
+  const popular = read((i) => i % 100);
+  const ordinary = read((i) => (i * 7919) % COUNT);
+  const latency = (l) => `${l.p50.toFixed(4)} / ${l.p99.toFixed(4)} ms`;
+  const goal = (l) => `p99 ≤ ${GOALS.p99Ms} ms ${l.p99 <= GOALS.p99Ms ? 'met' : 'missed'}`;
+  return [
+    ['behaviour', `co-view index: ${EVENTS} events in`, `${seconds.toFixed(1)} s (${Math.round(EVENTS / seconds)}/s)`, ''],
+    [
+      'behaviour',
+      'co-view index: products, pair entries, bytes',
+      `${stats.products}, ${stats.pairs}, ${(stats.bytes / 2 ** 20).toFixed(0)} MiB`,
+      '',
+    ],
+    ['behaviour', 'read (k=100), the 100 most popular p50 / p99', latency(popular), goal(popular)],
+    ['behaviour', 'read (k=100), any product p50 / p99', latency(ordinary), goal(ordinary)],
+  ];
+}
+
 async function main() {
   console.log(
     `Similarity benchmark on ${cpus()[0]?.model.trim()} (${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB), Node ${process.version}`,
@@ -74,7 +134,7 @@ async function main() {
   const rows = [];
 
   // With embeddings.
-  if (ONLY !== 'content') {
+  if (ONLY === undefined || ONLY === 'embeddings') {
     const { products } = load(true);
     const { engine, ingestS, listsS, totalS } = build(products);
     const index = engine.vectorIndex;
@@ -121,7 +181,7 @@ async function main() {
   }
 
   // Without embeddings: content neighbours.
-  if (ONLY !== 'embeddings') {
+  if (ONLY === undefined || ONLY === 'content') {
     const { products, clusterOf } = load(false);
     const { engine, ingestS, listsS, totalS } = build(products);
     let same = 0;
@@ -151,6 +211,8 @@ async function main() {
       `p99 ≤ ${GOALS.p99Ms} ms ${lookup.p99 <= GOALS.p99Ms ? 'met' : 'missed'}`,
     ]);
   }
+
+  if (ONLY === undefined || ONLY === 'behaviour') rows.push(...behaviourRows());
 
   console.log('| catalog | measure | value | goal |');
   console.log('|---|---|---:|---|');

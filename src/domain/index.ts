@@ -15,6 +15,8 @@ export * from './product/product-store.js';
 export * from './product/similarity.js';
 export * from './product/catalog-news.js';
 export * from './product/similarity-ranking.js';
+export * from './product/neighbour-blend.js';
+export * from './product/shopper-ranking.js';
 export * from './product/catalog-search.js';
 
 export * from './merchandising/collection.js';
