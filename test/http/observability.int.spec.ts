@@ -77,7 +77,8 @@ describe('observability', () => {
         service: 'vitrine',
         method: 'GET',
         route: '/api/v1/crm/protected/profile/user-profile-id/:userProfileId',
-        path: '/api/v1/crm/protected/profile/user-profile-id/up_observed',
+        // The profile id is a shopper's userId: masked like every personal identifier.
+        path: '/api/v1/crm/protected/profile/user-profile-id/**_******ed',
         status: 200,
         client: 'bootstrap-admin',
       });
@@ -99,6 +100,24 @@ describe('observability', () => {
         const [line] = linesOf(answer.headers.get('x-request-id') ?? '');
         expect(line).toMatchObject({ route: `${PROFILE}/${kind}/:${kind}`, path: `${PROFILE}/${kind}/${masked}`, status: 200 });
       }
+      // The profile id (a shopper's userId in events) is masked on every profile route, writes included.
+      const profile = { identifiers: {}, profile: { nome: 'Teste' } };
+      for (const [method, body] of [
+        ['PUT', profile],
+        ['GET', undefined],
+        ['DELETE', undefined],
+      ] as const) {
+        const answer = await server.request(
+          method,
+          `${PROFILE}/user-profile-id/up_masked_person`,
+          body === undefined ? {} : { body },
+        );
+        expect(answer.status).toBeLessThan(300);
+        expect(linesOf(answer.headers.get('x-request-id') ?? '')[0]).toMatchObject({
+          path: `${PROFILE}/user-profile-id/**_******_****on`,
+        });
+      }
+      expect(logs.text()).not.toContain('up_masked_person');
       // A path no route knows, holding identifiers, is masked as well.
       const stray = await server.request('GET', `${PROFILE}/phones/11987654321/ana.souza@example.com`, { token: secret });
       expect(stray.status).toBe(404);

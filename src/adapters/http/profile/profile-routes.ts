@@ -72,7 +72,7 @@ export function profileRoutes(
       description,
       scope: 'profiles:read',
       params: v.object({ [param]: v.string() }),
-      sensitiveParams: key === 'userProfileId' ? [] : [param],
+      sensitiveParams: [param],
       conditional: true,
       responses: [
         { status: 200, description: 'The customer profile.', body: CustomerProfileResponse, headers: ['ETag'] },
@@ -112,6 +112,7 @@ function write(path: string, upsert: UpsertProfile): RouteSpec {
   return route({
     method: 'PUT',
     path,
+    sensitiveParams: ['userProfileId'],
     operationId: 'putProfile',
     tag: 'Profiles',
     summary: 'Create or replace a profile',
@@ -135,6 +136,7 @@ function eraseRoute(path: string, erase: EraseProfile): RouteSpec {
   return route({
     method: 'DELETE',
     path,
+    sensitiveParams: ['userProfileId'],
     operationId: 'deleteProfile',
     tag: 'Profiles',
     summary: 'Erase a profile',
