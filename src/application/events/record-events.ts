@@ -1,18 +1,12 @@
 import type { EventStore } from '../../domain/events/event-store.js';
 import { draftEvent, type EventPolicy, type ShopperEvent, type ShopperEventInput } from '../../domain/events/shopper-event.js';
 import type { Clock } from '../../domain/shared/clock.js';
-import { ValidationError, type ValidationIssue } from '../../domain/shared/errors.js';
-import { MAX_BATCH_ITEMS, type BatchItem } from '../shared/batch.js';
+import { ValidationError } from '../../domain/shared/errors.js';
+import { MAX_BATCH_ITEMS, refusedItem, type BatchItem, type InvalidOutcome } from '../shared/batch.js';
 
 /** What became of one event of a batch; `id` is its `eventId` when it has one. */
 export type EventItemOutcome =
-  | { readonly index: number; readonly id?: string | undefined; readonly status: 'accepted' | 'duplicate' }
-  | {
-      readonly index: number;
-      readonly id?: string | undefined;
-      readonly status: 'invalid';
-      readonly errors: readonly ValidationIssue[];
-    };
+  { readonly index: number; readonly id?: string | undefined; readonly status: 'accepted' | 'duplicate' } | InvalidOutcome;
 
 /** What a batch of events answers: each event's outcome in request order, and how many of each. */
 export interface EventBatchOutcome {
@@ -42,7 +36,7 @@ export class RecordEvents {
     const valid: { index: number; event: ShopperEvent }[] = [];
     for (const item of items) {
       if (!('input' in item)) {
-        results.push({ index: item.index, id: item.id, status: 'invalid', errors: item.errors });
+        results.push(refusedItem(item));
         continue;
       }
       try {

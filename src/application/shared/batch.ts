@@ -8,15 +8,17 @@ export type BatchItem<T> =
   | { readonly index: number; readonly input: T }
   | { readonly index: number; readonly id?: string | undefined; readonly errors: readonly ValidationIssue[] };
 
+/** An item of a batch that was refused, with why. */
+export interface InvalidOutcome {
+  readonly index: number;
+  readonly id?: string | undefined;
+  readonly status: 'invalid';
+  readonly errors: readonly ValidationIssue[];
+}
+
 /** What became of one item of a batch. */
 export type ItemOutcome =
-  | { readonly index: number; readonly id: string; readonly status: 'created' | 'replaced' | 'unchanged' }
-  | {
-      readonly index: number;
-      readonly id?: string | undefined;
-      readonly status: 'invalid';
-      readonly errors: readonly ValidationIssue[];
-    };
+  { readonly index: number; readonly id: string; readonly status: 'created' | 'replaced' | 'unchanged' } | InvalidOutcome;
 
 /** What a batch write answers: each item's outcome in request order, and how many of each. */
 export interface BatchOutcome {
@@ -40,6 +42,6 @@ export function summarise(results: ItemOutcome[]): BatchOutcome {
 }
 
 /** The outcome of an item whose shape was refused before it reached the use case. */
-export function refusedItem(item: Extract<BatchItem<unknown>, { errors: unknown }>): ItemOutcome {
+export function refusedItem(item: Extract<BatchItem<unknown>, { errors: unknown }>): InvalidOutcome {
   return { index: item.index, id: item.id, status: 'invalid', errors: item.errors };
 }

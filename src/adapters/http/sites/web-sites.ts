@@ -54,7 +54,12 @@ export interface WebSiteSettings {
 export function webSites(settings: WebSiteSettings): Middleware {
   let builder: Promise<ReadonlyMap<string, StaticFile>> | undefined;
   let docs: Promise<ReadonlyMap<string, StaticFile>> | undefined;
-  const builderFiles = () => (builder ??= loadDirectory(settings.builderDirectory).catch(() => new Map()));
+  // A builder not built yet (or unreadable) is looked for again at the next request, not remembered as missing.
+  const builderFiles = () =>
+    (builder ??= loadDirectory(settings.builderDirectory).catch(() => {
+      builder = undefined;
+      return new Map<string, StaticFile>();
+    }));
   const docsFiles = () => (docs ??= loadDocs());
   return async (ctx, next) => {
     const path = ctx.path;

@@ -10,7 +10,6 @@ export type SliceFilters = Schemas['SliceFilters'];
 export type SliceType = Schemas['SliceInput']['type'];
 export type Problem = Schemas['Problem'];
 export type ActiveSlice = Schemas['ActiveSliceResponse'];
-export type Timeline = Schemas['Timeline'];
 export type OwnToken = Schemas['Token'];
 
 export const TOKEN_HEADER = 'X-Service-APP-Token';

@@ -1,4 +1,4 @@
-import { ApiError, TOKEN_HEADER } from '../api/client';
+import { ApiError } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -16,8 +16,6 @@ export function sheetBody(file: File) {
     headers: { 'Content-Type': sheetMediaType(file) },
   };
 }
-
-export { TOKEN_HEADER };
 
 /** A template to fill: the header row the service expects, and two example rows. */
 export function templateHref(): string {

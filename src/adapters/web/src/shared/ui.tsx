@@ -71,9 +71,6 @@ export function fromLocalInput(local: string): string {
   return new Date(local).toISOString();
 }
 
-/** The end the API uses for "no end". */
-export const NO_END = '9999-12-31T23:59:59.999Z';
-
 export function isNoEnd(iso: string): boolean {
   return new Date(iso).getUTCFullYear() >= 9999;
 }
