@@ -42,6 +42,10 @@ export interface VitrineConfig {
   readonly eventRetentionDays: number;
   /** The most shopper events the in-memory store holds (the oldest dropped first). */
   readonly maxEmbeddedEvents: number;
+  /** Sessions that must have paired a product with others before its behavioural neighbours are used. */
+  readonly behaviourMinEvidence: number;
+  /** How often what is learnt from events is learnt afresh from the store, in milliseconds; undefined: never periodically. */
+  readonly behaviourRelearnMs: number | undefined;
   /** How long clients may take and how many may be connected (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS). */
   readonly server: ServerLimits;
 }
@@ -168,6 +172,8 @@ const EnvSchema = v.object({
   MAX_SLICES_PER_COLLECTION: v.optional(integerText('a number of slices from 1 to 10000', 1, 10_000), '1000'),
   EVENT_RETENTION_DAYS: v.optional(integerText('a number of days from 1 to 3650', 1, 3650), '90'),
   MAX_EMBEDDED_EVENTS: v.optional(integerText('a number of events from 1000 to 100000000', 1000, 100_000_000), '1000000'),
+  BEHAVIOUR_MIN_EVIDENCE: v.optional(integerText('a number of sessions from 1 to 1000000', 1, 1_000_000), '10'),
+  BEHAVIOUR_RELEARN_HOURS: v.optional(integerText('a number of hours from 0 (never) to 8760', 0, 8760), '24'),
 });
 
 /** Reads the configuration from environment variables; throws a ConfigError naming every bad variable. */
@@ -211,6 +217,8 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     maxSlicesPerCollection: env_.MAX_SLICES_PER_COLLECTION,
     eventRetentionDays: env_.EVENT_RETENTION_DAYS,
     maxEmbeddedEvents: env_.MAX_EMBEDDED_EVENTS,
+    behaviourMinEvidence: env_.BEHAVIOUR_MIN_EVIDENCE,
+    behaviourRelearnMs: env_.BEHAVIOUR_RELEARN_HOURS === 0 ? undefined : env_.BEHAVIOUR_RELEARN_HOURS * 3_600_000,
     server: {
       headersTimeoutMs: env_.HEADERS_TIMEOUT_MS,
       requestTimeoutMs: env_.REQUEST_TIMEOUT_MS,

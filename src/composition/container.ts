@@ -8,6 +8,7 @@ import { ReadinessChecksToken, type ReadinessCheck } from '../domain/health/read
 import { CollectionStoreToken, type CollectionStore } from '../domain/merchandising/collection-store.js';
 import { EventStoreToken, type EventStore } from '../domain/events/event-store.js';
 import { CatalogNewsToken, type CatalogNews } from '../domain/product/catalog-news.js';
+import { EventNewsToken, type EventNews } from '../domain/events/event-news.js';
 import { ProductStoreToken, type ProductStore } from '../domain/product/product-store.js';
 import { SimilarityToken, type Similarity } from '../domain/product/similarity.js';
 import { ProfileStoreToken, type ProfileStore } from '../domain/profile/profile-store.js';
@@ -21,7 +22,7 @@ import { httpModule } from './adapters/http.js';
 import { lifecycleModule } from './adapters/lifecycle.js';
 import { platformModule } from './adapters/platform.js';
 import { redisModule, withoutRedisModule } from './adapters/sharing.js';
-import { similarityModule } from './adapters/similarity.js';
+import { EngineTuningToken, similarityModule, type EngineTuning } from './adapters/similarity.js';
 import { memoryStoresModule, mongoStoresModule } from './adapters/stores.js';
 import type { VitrineConfig } from './config.js';
 import { authModule } from './features/auth.js';
@@ -58,6 +59,9 @@ export interface Overrides {
   readonly sharedCache?: SharedCache;
   readonly cacheObserver?: CacheObserver;
   readonly catalogNews?: CatalogNews;
+  readonly eventNews?: EventNews;
+  /** The engine's way of working (tests: lists computed when asked, not in the background). */
+  readonly engineTuning?: EngineTuning;
   readonly requestLimiter?: RequestLimiter;
   readonly readinessChecks?: readonly ReadinessCheck[];
   readonly resources?: readonly Resource[];
@@ -77,6 +81,8 @@ const OVERRIDE_TOKENS: { readonly [K in keyof Required<Overrides>]: Token<Requir
   sharedCache: SharedCacheToken,
   cacheObserver: CacheObserverToken,
   catalogNews: CatalogNewsToken,
+  eventNews: EventNewsToken,
+  engineTuning: EngineTuningToken,
   requestLimiter: RequestLimiterToken,
   readinessChecks: ReadinessChecksToken,
   resources: ResourcesToken,
@@ -94,7 +100,7 @@ export function createContainer(config: VitrineConfig, overrides: Overrides = {}
     platformModule(config),
     mongodbUri === undefined ? memoryStoresModule(config) : mongoStoresModule({ ...config, mongodbUri }),
     redisUrl === undefined ? withoutRedisModule(config) : redisModule({ ...config, redisUrl }),
-    similarityModule,
+    similarityModule(config),
     lifecycleModule(config),
     ...FEATURE_MODULES,
     httpModule,

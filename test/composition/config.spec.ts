@@ -36,6 +36,8 @@ describe('configuration from the environment', () => {
       maxSlicesPerCollection: 1000,
       eventRetentionDays: 90,
       maxEmbeddedEvents: 1_000_000,
+      behaviourMinEvidence: 10,
+      behaviourRelearnMs: 86_400_000,
       server: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 },
     });
   });
@@ -54,6 +56,19 @@ describe('configuration from the environment', () => {
       'MAX_EMBEDDED_EVENTS',
     ]);
     expect(problemsOf({ EVENT_RETENTION_DAYS: '7 days' })).toEqual(['EVENT_RETENTION_DAYS']);
+  });
+
+  it('reads how much behaviour a product needs before it is used, and how often behaviour is learnt afresh (0: never)', () => {
+    expect(parseConfig({ BEHAVIOUR_MIN_EVIDENCE: '25', BEHAVIOUR_RELEARN_HOURS: '6' })).toMatchObject({
+      behaviourMinEvidence: 25,
+      behaviourRelearnMs: 6 * 3_600_000,
+    });
+    expect(parseConfig({ BEHAVIOUR_RELEARN_HOURS: '0' }).behaviourRelearnMs).toBeUndefined();
+    expect(problemsOf({ BEHAVIOUR_MIN_EVIDENCE: '0', BEHAVIOUR_RELEARN_HOURS: '8761' })).toEqual([
+      'BEHAVIOUR_MIN_EVIDENCE',
+      'BEHAVIOUR_RELEARN_HOURS',
+    ]);
+    expect(problemsOf({ BEHAVIOUR_MIN_EVIDENCE: 'ten' })).toEqual(['BEHAVIOUR_MIN_EVIDENCE']);
   });
 
   it('reads the server limits, and refuses a headers timeout longer than the request timeout', () => {

@@ -48,7 +48,7 @@ describe('the demo data set', () => {
   });
 
   it('answers similar products from curated lists and from categories', async () => {
-    const similar = await resolve(container, FindSimilarProducts).execute({ productId: 'VES-001', limit: 6 });
+    const { products: similar } = await resolve(container, FindSimilarProducts).execute({ productId: 'VES-001', limit: 6 });
     expect(similar.slice(0, 5)).toEqual(['VES-004', 'SAN-002', 'BOL-003', 'ACE-005', 'VES-009']);
     expect(similar).toHaveLength(6);
   });

@@ -7,7 +7,9 @@ describe('blending a product’s neighbour lists', () => {
   it('puts the curated list first, then behaviour once there is enough evidence, then the catalog’s neighbours', () => {
     const blended = blendNeighbours('SELF', { ...sources, evidence: 5 }, 10, 5);
     expect(blended.ids).toEqual(['C1', 'C2', 'B1', 'B2', 'K1', 'K2', 'K3']);
-    expect(blended.from).toEqual(['curated', 'curated', 'behaviour', 'behaviour', 'catalog', 'catalog', 'catalog']);
+    expect(blended.from).toEqual(['curated', 'curated', 'behaviour', 'behaviour', 'content', 'content', 'content']);
+    const embedded = blendNeighbours('SELF', { ...sources, catalogSource: 'embedding', evidence: 5 }, 10, 5);
+    expect(embedded.from.slice(4)).toEqual(['embedding', 'embedding', 'embedding']);
   });
 
   it('leaves behaviour out below the evidence threshold: a new product is answered from the catalog', () => {

@@ -1,7 +1,6 @@
 /** The service's own container, built from its modules, on the embedded default with a fake clock: what the use-case tests take their use cases from. */
 import type { Container } from 'inversify';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
-import { NeighbourEngine } from '../../src/adapters/similarity/neighbour-engine.js';
 import { parseConfig } from '../../src/composition/config.js';
 import { createContainer, type Overrides } from '../../src/composition/container.js';
 import { resolve } from '../../src/composition/resolve.js';
@@ -29,7 +28,7 @@ export function testContainer(
   const container = createContainer(config, {
     clock,
     scheduler: clock,
-    similarity: new NeighbourEngine({ background: false }),
+    engineTuning: { background: false },
     ...options.overrides,
   });
   return { container, clock, get: (id) => resolve(container, id) };

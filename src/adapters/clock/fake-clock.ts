@@ -32,6 +32,10 @@ export class FakeClock implements Clock, Scheduler {
     this.moveTo(this.current + milliseconds);
   }
 
+  breathe(): Promise<void> {
+    return new Promise((resume) => setImmediate(resume));
+  }
+
   after(delayMs: number, run: () => void): () => void {
     const task = { at: this.current + Math.max(0, delayMs), run };
     this.tasks.add(task);

@@ -7,6 +7,10 @@ export class SystemClock implements Clock, Scheduler {
     return new Date();
   }
 
+  breathe(): Promise<void> {
+    return new Promise((resume) => setImmediate(resume));
+  }
+
   after(delayMs: number, task: () => void): () => void {
     const timer = setTimeout(task, delayMs);
     timer.unref();

@@ -7,3 +7,4 @@ export { inMemoryReadiness } from './in-memory-readiness.js';
 export { InMemorySharedCache } from './in-memory-shared-cache.js';
 export { InMemoryRequestLimiter } from './in-memory-request-limiter.js';
 export { InProcessCatalogNews } from './in-process-catalog-news.js';
+export { InProcessEventNews } from './in-process-event-news.js';

@@ -1,6 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { CacheLookups, RequestSeries } from './hot-series.js';
 import type { CacheLayer, CacheObserver } from '../../application/caching/answer-cache.js';
+import type { RecommendationCounts } from '../../application/product/recommendations.js';
+import { NEIGHBOUR_SOURCES, type NeighbourSource } from '../../domain/product/neighbour-blend.js';
 import { token } from '../../domain/shared/token.js';
 
 /** Latency buckets in seconds: a hot read answers in well under a millisecond, a store call in a few. */
@@ -14,13 +16,16 @@ const STORE_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 
  * What every request records (its route, status and latency, its cache lookups) is kept as plain
  * numbers and turned into metrics when scraped, so recording it costs a few additions.
  */
-export class PrometheusMetrics implements CacheObserver {
+export class PrometheusMetrics implements CacheObserver, RecommendationCounts {
   readonly registry = new Registry();
   private readonly requests: RequestSeries;
   private readonly cacheLookups: CacheLookups;
   private readonly storeDuration: Histogram<'store' | 'operation'>;
   private readonly storeErrors: Counter<'store' | 'operation'>;
   private readonly rateLimited: Counter<'limit'>;
+  /** Products shown and clicks, by source (and, for clicks, `unknown` last): plain numbers, made metrics when scraped. */
+  private readonly impressions = new Float64Array(NEIGHBOUR_SOURCES.length);
+  private readonly clicks = new Float64Array(NEIGHBOUR_SOURCES.length + 1);
 
   constructor() {
     const registers = [this.registry];
@@ -57,23 +62,73 @@ export class PrometheusMetrics implements CacheObserver {
       labelNames: ['limit'],
       registers,
     });
+    this.recommendationSeries();
     collectDefaultMetrics({ register: this.registry, prefix: 'vitrine_' });
+  }
+
+  shown(from: readonly NeighbourSource[]): void {
+    for (const source of from) this.impressions[SOURCE_INDEX[source]]! += 1;
+  }
+
+  clicked(source: NeighbourSource | undefined): void {
+    this.clicks[source === undefined ? NEIGHBOUR_SOURCES.length : SOURCE_INDEX[source]]! += 1;
+  }
+
+  /** Impressions, clicks and click-through rate of similar-products answers, by the source of each product. */
+  private recommendationSeries(): void {
+    const { impressions, clicks } = this;
+    const registers = [this.registry];
+    new Counter({
+      name: 'vitrine_recommendation_impressions_total',
+      help: 'Products shown in similar-products answers, by the source that put each there (curated, behaviour, embedding, content, category).',
+      labelNames: ['source'],
+      registers,
+      collect() {
+        this.reset();
+        NEIGHBOUR_SOURCES.forEach((source, i) => this.inc({ source }, impressions[i]!));
+      },
+    });
+    new Counter({
+      name: 'vitrine_recommendation_clicks_total',
+      help: 'recommendation_click events recorded here, by the source of the clicked product in the answer they name (unknown: that answer does not hold it now, or the id is not one Vitrine gave).',
+      labelNames: ['source'],
+      registers,
+      collect() {
+        this.reset();
+        [...NEIGHBOUR_SOURCES, 'unknown'].forEach((source, i) => this.inc({ source }, clicks[i]!));
+      },
+    });
+    new Gauge({
+      name: 'vitrine_recommendation_click_through_rate',
+      help: 'Clicks per product shown, by source, in this process since it started (across instances: the sum of the clicks over the sum of the impressions).',
+      labelNames: ['source'],
+      registers,
+      collect() {
+        this.reset();
+        NEIGHBOUR_SOURCES.forEach((source, i) => {
+          if (impressions[i]! > 0) this.set({ source }, clicks[i]! / impressions[i]!);
+        });
+      },
+    });
+  }
+
+  /** Reports what is learnt from shoppers' events (read when scraped). */
+  observeBehaviour(stats: () => { products: number; pairs: number; sessions: number; users: number; bytes: number }): void {
+    const gauge = (name: string, help: string, read: (s: ReturnType<typeof stats>) => number) =>
+      this.gaugeOf(name, help, () => read(stats()));
+    gauge('vitrine_behaviour_products', 'Products seen in shoppers’ sessions.', (s) => s.products);
+    gauge('vitrine_behaviour_pairs', 'Pairs of products seen together, each counted once per side.', (s) => s.pairs);
+    gauge('vitrine_behaviour_sessions', 'Sessions remembered for pairing.', (s) => s.sessions);
+    gauge('vitrine_behaviour_shoppers', 'Shoppers (userId) whose recent events are remembered.', (s) => s.users);
+    gauge('vitrine_behaviour_bytes', 'An estimate of the memory what is learnt from shoppers holds.', (s) => s.bytes);
   }
 
   /** Reports the similarity engine's size and backlog (read when scraped). */
   observeSimilarity(
     stats: () => { products: number; embedded: number; pending: number; slots: number; terms: number; bytes: number },
   ): void {
-    const registers = [this.registry];
     const gauge = (name: string, help: string, read: (s: ReturnType<typeof stats>) => number) =>
-      new Gauge({
-        name,
-        help,
-        registers,
-        collect() {
-          this.set(read(stats()));
-        },
-      });
+      this.gaugeOf(name, help, () => read(stats()));
     gauge('vitrine_similarity_products', 'Products the similarity engine of this process knows.', (s) => s.products);
     gauge('vitrine_similarity_embedded_products', 'Of those, products with an embedding.', (s) => s.embedded);
     gauge(
@@ -92,6 +147,18 @@ export class PrometheusMetrics implements CacheObserver {
       "Bytes of the arrays the engine holds (lists, postings, vectors; the vector graph's own memory aside).",
       (s) => s.bytes,
     );
+  }
+
+  /** A gauge whose value is read when scraped. */
+  private gaugeOf(name: string, help: string, read: () => number): void {
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        this.set(read());
+      },
+    });
   }
 
   get contentType(): string {
@@ -120,5 +187,7 @@ export class PrometheusMetrics implements CacheObserver {
     this.rateLimited.labels({ limit }).inc();
   }
 }
+
+const SOURCE_INDEX = Object.fromEntries(NEIGHBOUR_SOURCES.map((source, i) => [source, i])) as Record<NeighbourSource, number>;
 
 export const MetricsToken = token<PrometheusMetrics>('Metrics');

@@ -4,6 +4,16 @@ import type { FailurePause } from './failure-pause.js';
 /** How long after keeping items the outbox tries to send them again, while Redis does not take them. */
 const RETRY_MS = 1_000;
 
+/** Items sent again in one message at most (what was kept through an outage goes in several). */
+const FLUSH_CHUNK = 1_000;
+
+export interface OutboxLimits {
+  /** The most items kept while Redis does not take them; beyond, the oldest are dropped (and logged). Default: no limit. */
+  readonly maxKept?: number;
+  /** What dropping items means, for the log line. */
+  readonly whenDropped?: string;
+}
+
 /**
  * What an adapter owes Redis (invalidations, catalog news): sent at once when Redis answers, else
  * kept and sent again, every second until Redis takes it and whenever the connection is ready
@@ -21,6 +31,7 @@ export class Outbox {
     private readonly logger: Logger,
     /** What the items are, for the log lines: "invalidations", "catalog news". */
     private readonly what: string,
+    private readonly limits: OutboxLimits = {},
   ) {}
 
   /** Whether nothing is owed. */
@@ -39,12 +50,14 @@ export class Outbox {
     if (this.kept.size === 0) return true;
     const items = [...this.kept];
     this.kept.clear();
-    if (await this.attempt(items)) {
-      this.logger.info({ items: items.length }, `sent ${this.what} Redis missed while it was away`);
-      return true;
+    for (let from = 0; from < items.length; from += FLUSH_CHUNK) {
+      if (!(await this.attempt(items.slice(from, from + FLUSH_CHUNK)))) {
+        this.keep(items.slice(from));
+        return false;
+      }
     }
-    this.keep(items);
-    return false;
+    this.logger.info({ items: items.length }, `sent ${this.what} Redis missed while it was away`);
+    return true;
   }
 
   /** At stop: one last try, and a word about what could not be sent. */
@@ -59,6 +72,13 @@ export class Outbox {
 
   private keep(items: readonly string[]): void {
     for (const item of items) this.kept.add(item);
+    const { maxKept } = this.limits;
+    if (maxKept !== undefined && this.kept.size > maxKept) {
+      const dropped = this.kept.size - maxKept;
+      const oldest = this.kept.values();
+      for (let i = 0; i < dropped; i++) this.kept.delete(oldest.next().value!);
+      this.logger.warn({ items: dropped }, `${this.what} dropped while Redis is away${this.limits.whenDropped ?? ''}`);
+    }
     if (this.retry !== undefined) return;
     this.retry = setTimeout(() => {
       this.retry = undefined;

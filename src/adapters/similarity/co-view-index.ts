@@ -95,6 +95,8 @@ export class CoViewIndex {
   private readonly tables: (PairWeights | undefined)[] = [];
   private norms = new Float64Array(1024);
   private evidences = new Uint32Array(1024);
+  /** Per product, a count of the changes to its pairs, norm or evidence: its list is the same while this is. */
+  private stamps = new Uint32Array(1024);
   /** Slots of removed products, until the lists and sessions that may hold them are swept. */
   private readonly dead = new Set<number>();
   private readonly free: number[] = [];
@@ -161,6 +163,7 @@ export class CoViewIndex {
     this.norms[slot] = this.norms[slot]! + weight * weight - item.strength * item.strength;
     item.strength = weight;
     this.changes++;
+    this.stamps[slot] = this.stamps[slot]! + 1;
     for (const other of session.items) {
       if (other === item || Math.abs(other.at - event.at) > this.windowMs || this.ids[other.slot] === undefined) continue;
       const co = raised * other.strength;
@@ -191,11 +194,24 @@ export class CoViewIndex {
     return slot === undefined ? 0 : this.evidences[slot]!;
   }
 
+  /**
+   * A number that changes whenever the product's neighbours or evidence may have changed (an event
+   * pairing it, a partner removed): an answer built from them holds while this does. A partner's
+   * own popularity moving its score a little reaches the list with the product's next change.
+   */
+  versionOf(productId: string): number {
+    const slot = this.slotOf.get(productId);
+    return slot === undefined ? 0 : this.stamps[slot]!;
+  }
+
   /** Forgets a product (deleted from the catalog): its pairs, its evidence, its place in sessions. */
   remove(productId: string): void {
     const slot = this.slotOf.get(productId);
     if (slot === undefined) return;
-    this.tables[slot]?.forEach((partner) => this.tables[partner]?.delete(slot));
+    this.tables[slot]?.forEach((partner) => {
+      this.tables[partner]?.delete(slot);
+      this.stamps[partner] = this.stamps[partner]! + 1;
+    });
     this.tables[slot] = undefined;
     this.ids[slot] = undefined;
     this.norms[slot] = 0;
@@ -218,7 +234,7 @@ export class CoViewIndex {
    */
   get stats(): { products: number; pairs: number; sessions: number; events: number; ignored: number; bytes: number } {
     let pairs = 0;
-    let bytes = this.norms.byteLength + this.evidences.byteLength + 16 * this.ids.length;
+    let bytes = this.norms.byteLength + this.evidences.byteLength + this.stamps.byteLength + 16 * this.ids.length;
     for (const table of this.tables) {
       if (table === undefined) continue;
       pairs += table.size;
@@ -275,9 +291,13 @@ export class CoViewIndex {
       const evidences = new Uint32Array(this.evidences.length * 2);
       evidences.set(this.evidences);
       this.evidences = evidences;
+      const stamps = new Uint32Array(this.stamps.length * 2);
+      stamps.set(this.stamps);
+      this.stamps = stamps;
     }
     this.norms[slot] = 0;
     this.evidences[slot] = 0;
+    this.stamps[slot] = this.stamps[slot]! + 1;
     return slot;
   }
 
@@ -293,6 +313,7 @@ export class CoViewIndex {
     let table = this.tables[slot];
     if (table === undefined) this.tables[slot] = table = new PairWeights();
     table.add(partner, co);
+    this.stamps[slot] = this.stamps[slot]! + 1;
     if (table.size >= this.pruneAt) this.cut(slot, table);
   }
 

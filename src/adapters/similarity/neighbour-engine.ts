@@ -1,4 +1,5 @@
-import { MAX_SIMILAR_LIMIT, type Similarity } from '../../domain/product/similarity.js';
+import { MAX_SIMILAR_LIMIT, type Recommendation, type ShopperQuery, type Similarity } from '../../domain/product/similarity.js';
+import { blendNeighbours, DEFAULT_MIN_BEHAVIOUR_EVIDENCE, type NeighbourSource } from '../../domain/product/neighbour-blend.js';
 import {
   catalogFilterTest,
   type CatalogFilter,
@@ -8,7 +9,9 @@ import {
 import type { Product } from '../../domain/product/product.js';
 import type { Page } from '../../domain/shared/page.js';
 import { rankByCategoryNeighbourhood } from '../../domain/product/similarity-ranking.js';
+import type { BehaviourModel } from './behaviour-model.js';
 import { CatalogRanking, mostCommon, searchWords } from './catalog-ranking.js';
+import { forShopper } from './shopper-answers.js';
 import { ContentIndex, type Terms } from './content-index.js';
 import { SlotList } from './top-k.js';
 import { unitVector, VectorIndex, EXACT_SEARCH_BELOW } from './vector-index.js';
@@ -27,6 +30,9 @@ const EMBEDDED_BATCH = 64;
 
 /** While writes come in, the background work takes one slice per this many milliseconds. */
 const BUSY_PAUSE_MS = 40;
+
+/** How many of the best a shopper's answer is re-ranked from (when the limit asks for fewer). */
+const RERANKED_POOL = 50;
 
 /** A new product enters the lists of this many of its nearest neighbours (where it matters most). */
 const OFFERED_TO = 30;
@@ -62,9 +68,13 @@ interface Entry {
   readonly readers: SlotList;
   /** When `readers` grows to this length, the lists that no longer hold the product are dropped from it. */
   readersLimit: number;
-  /** Answers built from the list, by limit, valid while `answersVersion` is the engine's version. */
-  answers: Map<number, readonly string[]> | undefined;
+  /**
+   * Answers built from the lists, by limit, valid while `answersVersion` is the engine's version
+   * and `behaviourVersion` the behaviour's version of this product.
+   */
+  answers: Map<number, Recommendation> | undefined;
   answersVersion: number;
+  behaviourVersion: number;
 }
 
 export interface EngineSettings {
@@ -72,16 +82,24 @@ export interface EngineSettings {
   readonly exactSearchBelow?: number;
   /** Whether lists are computed in the background (default) or only when asked for (tests, benchmarks). */
   readonly background?: boolean;
+  /** What shoppers' events taught: behavioural neighbours and shoppers' recent past. None: answers from the catalog only. */
+  readonly behaviour?: BehaviourModel | undefined;
+  /** How many sessions must have paired a product before its behavioural neighbours are used (BEHAVIOUR_MIN_EVIDENCE). */
+  readonly minBehaviourEvidence?: number | undefined;
 }
+
+const NO_ANSWER: Recommendation = Object.freeze({ ids: Object.freeze([]), from: Object.freeze([]) });
 
 /**
  * The similarity engine: neighbour lists precomputed for every product and kept current as
  * products change, so a request costs a lookup. Per product, in this order: its curated `similar`
- * list when it has one; its embedding neighbours (cosine, HNSW above a size, exact below) when it
- * carries an embedding; its content neighbours (TF-IDF over name, description, tags, brand and
- * category, with price closeness) otherwise. Answers leave out the product itself, unknown and
- * unavailable products and repeats, are cut to the limit and topped up from the same category
- * when too few remain.
+ * list when it has one; then its behavioural neighbours (products shoppers saw with it), once
+ * sessions enough have paired it; then its embedding neighbours (cosine, HNSW above a size, exact
+ * below) when it carries an embedding, its content neighbours (TF-IDF over name, description,
+ * tags, brand and category, with price closeness) otherwise. Answers leave out the product
+ * itself, unknown and unavailable products and repeats, are cut to the limit and topped up from
+ * the same category when too few remain. Each answer is kept until the catalog or the product's
+ * behaviour changes; a shopper's answer re-ranks it (`recommend`).
  *
  * Changes are incremental: a changed, unavailable or deleted product is taken out of every list
  * holding it at once (those lists are recomputed in the background), a new or changed product's
@@ -110,13 +128,41 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
   private idle: { promise: Promise<void>; resolve: () => void } | undefined;
   private readonly exactSearchBelow: number;
   private readonly background: boolean;
+  private readonly behaviour: BehaviourModel | undefined;
+  private readonly minEvidence: number;
+  /** Whether a product may be in an answer: known and available. */
+  private readonly showable = (id: string): boolean => {
+    const slot = this.slotOf.get(id);
+    return slot !== undefined && this.entries[slot]!.product.available;
+  };
 
   constructor(settings: EngineSettings = {}) {
     this.exactSearchBelow = settings.exactSearchBelow ?? EXACT_SEARCH_BELOW;
     this.background = settings.background ?? true;
+    this.behaviour = settings.behaviour;
+    this.minEvidence = settings.minBehaviourEvidence ?? DEFAULT_MIN_BEHAVIOUR_EVIDENCE;
   }
 
   similarTo(productId: string, limit: number): readonly string[] | undefined {
+    return this.answer(productId, limit)?.ids;
+  }
+
+  recommend(productId: string, limit: number, shopper?: ShopperQuery): Recommendation | undefined {
+    if (shopper === undefined || this.behaviour === undefined) return this.answer(productId, limit);
+    // The shopper's answer re-ranks a pool of the best (as `npm run eval:similar` does): at least 50.
+    const pool = this.answer(productId, Math.max(limit, Math.min(RERANKED_POOL, NEIGHBOURS_KEPT)));
+    if (pool === undefined) return undefined;
+    return forShopper(pool, limit, shopper, this.behaviour, this) ?? this.answer(productId, limit);
+  }
+
+  sourceOf(productId: string, neighbourId: string): NeighbourSource | undefined {
+    const answer = this.answer(productId, NEIGHBOURS_KEPT);
+    const at = answer?.ids.indexOf(neighbourId) ?? -1;
+    return at < 0 ? undefined : answer!.from[at];
+  }
+
+  /** The answer for a product and a limit: kept until the catalog or the product's behaviour changes. */
+  private answer(productId: string, limit: number): Recommendation | undefined {
     const slot = this.slotOf.get(productId);
     if (slot === undefined) return undefined;
     const entry = this.entries[slot]!;
@@ -127,9 +173,11 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
       this.compute(entry);
       this.version++;
     }
-    if (entry.answersVersion !== this.version || entry.answers === undefined) {
+    const behaviourVersion = this.behaviour?.versionOf(productId) ?? 0;
+    if (entry.answersVersion !== this.version || entry.behaviourVersion !== behaviourVersion || entry.answers === undefined) {
       entry.answers = new Map();
       entry.answersVersion = this.version;
+      entry.behaviourVersion = behaviourVersion;
     }
     // Beyond the kept lists (slices built from seeds may ask for more), the category tops up.
     if (limit > NEIGHBOURS_KEPT) return this.answerFor(entry, limit);
@@ -137,10 +185,32 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
     if (answer === undefined) {
       const full = entry.answers.get(NEIGHBOURS_KEPT) ?? this.answerFor(entry, NEIGHBOURS_KEPT);
       entry.answers.set(NEIGHBOURS_KEPT, full);
-      answer = full.length <= limit ? full : Object.freeze(full.slice(0, limit));
+      answer =
+        full.ids.length <= limit
+          ? full
+          : Object.freeze({ ids: Object.freeze(full.ids.slice(0, limit)), from: Object.freeze(full.from.slice(0, limit)) });
       entry.answers.set(limit, answer);
     }
     return answer;
+  }
+
+  /** A product the engine knows, by id. */
+  productOf(id: string): Product | undefined {
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? undefined : this.entries[slot]!.product;
+  }
+
+  /** A product's terms, for the shopper's style (undefined for a product the engine does not know). */
+  termsOfProduct(id: string): Terms | undefined {
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? undefined : this.entries[slot]!.terms;
+  }
+
+  /** The content index's terms a text's words match (a profile's style), each once. */
+  termsOfText(text: string): ReadonlySet<number> {
+    const terms = new Set<number>();
+    for (const word of searchWords(text)) for (const term of this.content.termsOfWord(word)) terms.add(term);
+    return terms;
   }
 
   embeddingDimension(): number | undefined {
@@ -177,6 +247,7 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
       this.slotOf.delete(id);
       this.freeSlots.add(slot);
     }
+    this.behaviour?.forget(ids);
     while (this.entries.length > 0 && this.entries.at(-1) === undefined) {
       this.freeSlots.delete(this.entries.length - 1);
       this.entries.pop();
@@ -326,6 +397,7 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
       readersLimit: MIN_READERS_LIMIT,
       answers: undefined,
       answersVersion: -1,
+      behaviourVersion: -1,
     };
     this.entries[slot] = entry;
     this.slotOf.set(product.id, slot);
@@ -454,40 +526,57 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
     entry.readersLimit = Math.max(MIN_READERS_LIMIT, 2 * kept.size);
   }
 
-  /** The answer for a limit: the list filtered, then topped up from the category. */
-  private answerFor(entry: Entry, size: number): readonly string[] {
+  /**
+   * The answer for a limit: the curated list, the behavioural neighbours (with evidence enough),
+   * the catalog's list, each filtered (only known, available products, each once); then topped up
+   * from the category.
+   */
+  private answerFor(entry: Entry, size: number): Recommendation {
     const { product } = entry;
-    const chosen = new Set<string>([product.id]);
-    const answer: string[] = [];
-    const take = (candidate: Entry | undefined): void => {
-      if (candidate === undefined || !candidate.product.available || chosen.has(candidate.product.id)) return;
-      chosen.add(candidate.product.id);
-      answer.push(candidate.product.id);
-    };
-    if (entry.kind === 'curated') {
-      for (const id of product.similar ?? []) {
-        const slot = this.slotOf.get(id);
-        if (slot !== undefined) take(this.entries[slot]);
-        if (answer.length >= size) break;
-      }
-    } else {
-      for (let i = 0; i < entry.size && answer.length < size; i++) take(this.entries[entry.list[i]!]);
+    const { kind } = entry;
+    const curated = kind === 'curated';
+    const catalog: string[] = [];
+    for (let i = 0; i < entry.size; i++) catalog.push(this.entries[entry.list[i]!]!.product.id);
+    const behavioural = this.behaviour === undefined ? undefined : this.behaviourOf(product.id);
+    const { ids, from } = blendNeighbours(
+      product.id,
+      {
+        curated: curated ? product.similar : undefined,
+        behavioural: behavioural?.ids,
+        evidence: behavioural?.evidence,
+        catalog,
+        catalogSource: kind === 'curated' ? 'content' : kind,
+      },
+      size,
+      this.minEvidence,
+      this.showable,
+    );
+    if (ids.length < size && product.category !== undefined) this.topUp(product, ids, from, size);
+    return ids.length === 0 ? NO_ANSWER : Object.freeze({ ids: Object.freeze(ids), from: Object.freeze(from) });
+  }
+
+  /** A product's behavioural neighbours (as many as an answer may hold) and the evidence behind them. */
+  private behaviourOf(productId: string): { ids: string[]; evidence: number } | undefined {
+    const evidence = this.behaviour!.evidence(productId);
+    if (evidence < this.minEvidence) return undefined;
+    return { ids: this.behaviour!.neighbours(productId, NEIGHBOURS_KEPT).map((n) => n.productId), evidence };
+  }
+
+  /** Tops an answer up with the product's category, nearest first (by the category's own ranking). */
+  private topUp(product: Product, ids: string[], from: NeighbourSource[], size: number): void {
+    const members = this.byCategory.get(product.category!);
+    if (members === undefined || members.size <= 1) return;
+    const chosen = new Set<string>(ids).add(product.id);
+    const candidates: Product[] = [];
+    for (const slot of members) {
+      const member = this.entries[slot]!.product;
+      if (!chosen.has(member.id) && member.available) candidates.push(member);
     }
-    if (answer.length < size && product.category !== undefined) {
-      const members = this.byCategory.get(product.category);
-      if (members !== undefined && members.size > 1) {
-        const candidates: Product[] = [];
-        for (const slot of members) {
-          const member = this.entries[slot]!.product;
-          if (!chosen.has(member.id)) candidates.push(member);
-        }
-        for (const candidate of rankByCategoryNeighbourhood(product, candidates)) {
-          if (answer.length >= size) break;
-          take(this.entries[this.slotOf.get(candidate.id)!]);
-        }
-      }
+    for (const candidate of rankByCategoryNeighbourhood(product, candidates)) {
+      if (ids.length >= size) break;
+      ids.push(candidate.id);
+      from.push('category');
     }
-    return Object.freeze(answer);
   }
 
   private changed(): void {

@@ -124,6 +124,17 @@ export class AnswerCache {
     return kept.value as T;
   }
 
+  /**
+   * Like `peek`, but also telling an error kept as an answer from nothing kept: the value, the
+   * error's code, or undefined. Never counted: for a caller that only wants what is at hand.
+   */
+  peekOutcome<T>(key: string): { readonly value: T } | { readonly code: DomainErrorCode } | undefined {
+    if (this.localEntries <= 0) return undefined;
+    const kept = this.kept(key);
+    if (kept === undefined) return undefined;
+    return kept.ok ? { value: kept.value as T } : { code: kept.code };
+  }
+
   /** Resolves once every answer computed so far has been kept here and handed to the shared cache. */
   async settled(): Promise<void> {
     await Promise.all(this.writeBacks);

@@ -1,8 +1,12 @@
 import type { EventStore } from '../../domain/events/event-store.js';
 import { draftEvent, type EventPolicy, type ShopperEvent, type ShopperEventInput } from '../../domain/events/shopper-event.js';
+import { recommendedFor } from '../../domain/product/recommendation.js';
+import type { Similarity } from '../../domain/product/similarity.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import { ValidationError } from '../../domain/shared/errors.js';
+import type { RecommendationCounts } from '../product/recommendations.js';
 import { MAX_BATCH_ITEMS, refusedItem, type BatchItem, type InvalidOutcome } from '../shared/batch.js';
+import type { EventFeed } from './follow-events.js';
 
 /** What became of one event of a batch; `id` is its `eventId` when it has one. */
 export type EventItemOutcome =
@@ -21,12 +25,19 @@ export interface EventBatchOutcome {
  * clock and the retention (a bad one is reported by its index, the others are recorded), and an
  * event whose `eventId` was recorded before, or given by an earlier event of the batch, is a
  * `duplicate`, not counted twice: sending a batch again changes nothing.
+ *
+ * The events stored are then learnt from (here, and by the other instances through the feed),
+ * and each new `recommendation_click` is attributed to the source that gave the clicked product
+ * in the answer its recommendation id names.
  */
 export class RecordEvents {
   constructor(
     private readonly events: EventStore,
     private readonly clock: Clock,
     private readonly policy: EventPolicy,
+    private readonly feed: EventFeed,
+    private readonly similarity: Similarity,
+    private readonly counts: RecommendationCounts,
   ) {}
 
   async execute(items: readonly BatchItem<ShopperEventInput>[]): Promise<EventBatchOutcome> {
@@ -48,10 +59,23 @@ export class RecordEvents {
     }
     const { duplicates } = valid.length === 0 ? { duplicates: [] } : await this.events.append(valid.map((v) => v.event));
     const duplicate = new Set(duplicates);
+    const stored: ShopperEvent[] = [];
     valid.forEach(({ index, event }, i) => {
       results.push({ index, id: event.eventId, status: duplicate.has(i) ? 'duplicate' : 'accepted' });
+      if (!duplicate.has(i)) stored.push(event);
     });
+    this.attribute(stored);
+    await this.feed.recorded(stored);
     return summarise(results);
+  }
+
+  /** Counts each click by the source of the clicked product in the answer it came from (unknown when that answer no longer holds it). */
+  private attribute(events: readonly ShopperEvent[]): void {
+    for (const { type, recommendationId, productId } of events) {
+      if (type !== 'recommendation_click' || recommendationId === undefined) continue;
+      const anchor = recommendedFor(recommendationId);
+      this.counts.clicked(anchor === undefined ? undefined : this.similarity.sourceOf(anchor, productId));
+    }
   }
 }
 

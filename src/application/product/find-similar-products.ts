@@ -1,41 +1,81 @@
 import { DomainError, ValidationError } from '../../domain/shared/errors.js';
-import { DEFAULT_SIMILAR_LIMIT, MAX_SIMILAR_LIMIT, type Similarity } from '../../domain/product/similarity.js';
+import type { Clock } from '../../domain/shared/clock.js';
+import type { ShopperStyles } from '../../domain/profile/style-words.js';
+import {
+  DEFAULT_SIMILAR_LIMIT,
+  MAX_SIMILAR_LIMIT,
+  type Recommendation,
+  type ShopperQuery,
+  type Similarity,
+} from '../../domain/product/similarity.js';
+import type { RecommendationCounts, RecommendationIds } from './recommendations.js';
 import type { SimilarityFeed } from './similarity-feed.js';
 
 export interface SimilarProductsQuery {
   readonly productId: string;
   readonly limit?: number | undefined;
+  /** The shopper asking, when the channel knows them (the profile id); null, empty or blank: nobody known. */
+  readonly userId?: string | null | undefined;
+  readonly sessionId?: string | undefined;
+}
+
+/** An answer: the products, and the id a click on one of them names (`recommendation_click`). */
+export interface SimilarProducts {
+  readonly products: readonly string[];
+  readonly recommendationId: string;
 }
 
 /**
- * The ids of products similar to one product, best first: a lookup of the engine's precomputed
- * neighbours (which follow every catalog change, so nothing is cached here). A product the engine
- * does not know is read from the store through the feed (another instance may have just written
- * it); unknown there too, it is 404. While news of another instance's catalog write is being
- * read, answers wait for it, so that a write anywhere is seen everywhere as soon as its news
- * arrives.
+ * The ids of products similar to one product, best first, for the shopper asking: a lookup of the
+ * engine's answers (which follow every catalog change and what shoppers do, so nothing is cached
+ * here), re-ranked for the shopper by what this process knows of them. A product the engine does
+ * not know is read from the store through the feed (another instance may have just written it);
+ * unknown there too, it is 404. While news of another instance's catalog write is being read,
+ * answers wait for it, so that a write anywhere is seen everywhere as soon as its news arrives.
+ * Each answer gets a recommendation id and is counted, by the source of each product.
  */
 export class FindSimilarProducts {
   constructor(
     private readonly similarity: Similarity,
     private readonly feed: SimilarityFeed,
+    private readonly clock: Clock,
+    private readonly styles: ShopperStyles,
+    private readonly ids: RecommendationIds,
+    private readonly counts: RecommendationCounts,
   ) {}
 
   /** The answer when the engine knows the product and no news is being read, at once; else undefined. */
-  peek(query: SimilarProductsQuery): readonly string[] | undefined {
+  peek(query: SimilarProductsQuery): SimilarProducts | undefined {
     const limit = query.limit ?? DEFAULT_SIMILAR_LIMIT;
     if (!validLimit(limit) || this.feed.catchingUp) return undefined;
-    return this.similarity.similarTo(query.productId, limit);
+    const found = this.similarity.recommend(query.productId, limit, this.shopper(query));
+    return found === undefined ? undefined : this.given(query.productId, found);
   }
 
-  async execute(query: SimilarProductsQuery): Promise<readonly string[]> {
+  async execute(query: SimilarProductsQuery): Promise<SimilarProducts> {
     const limit = query.limit ?? DEFAULT_SIMILAR_LIMIT;
     if (!validLimit(limit)) {
       throw ValidationError.single('data.limit', `must be an integer from 1 to ${MAX_SIMILAR_LIMIT}`);
     }
-    const found = await this.feed.neighbours(query.productId, limit);
+    const known = await this.feed.ensureKnown(query.productId);
+    const found = known ? this.similarity.recommend(query.productId, limit, this.shopper(query)) : undefined;
     if (found === undefined) throw new DomainError('PRODUCT_NOT_FOUND', 'No product has this id.');
-    return found;
+    return this.given(query.productId, found);
+  }
+
+  private shopper(query: SimilarProductsQuery): ShopperQuery {
+    const userId = query.userId === null || query.userId?.trim() === '' ? undefined : query.userId;
+    return {
+      userId,
+      sessionId: query.sessionId,
+      styleWords: userId === undefined ? undefined : this.styles.styleOf(userId),
+      now: this.clock.now(),
+    };
+  }
+
+  private given(productId: string, found: Recommendation): SimilarProducts {
+    this.counts.shown(found.from);
+    return { products: found.ids, recommendationId: this.ids.next(productId) };
   }
 }
 

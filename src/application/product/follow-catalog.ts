@@ -4,6 +4,7 @@ import type { ProductStore } from '../../domain/product/product-store.js';
 import type { Similarity } from '../../domain/product/similarity.js';
 import type { Scheduler } from '../../domain/shared/scheduler.js';
 import { token } from '../../domain/shared/token.js';
+import { RecurringRun } from '../shared/recurring-run.js';
 import type { SimilarityFeed } from './similarity-feed.js';
 
 export interface CatalogFollowSettings {
@@ -32,15 +33,12 @@ const SCAN_BATCH = 250;
  */
 export class FollowCatalog implements SimilarityFeed {
   readonly name = 'catalog';
-  private reconciling: Promise<void> | undefined;
-  private again = false;
+  private readonly reconciling: RecurringRun;
   /**
    * Ids written or removed while a reconciliation runs: the scan may have read them before, and
    * its older copy must not undo the change.
    */
   private changedDuringScan: Set<string> | undefined;
-  /** Cancels the next scheduled reconciliation, when one is scheduled. */
-  private cancelTimer: (() => void) | undefined;
   private readonly inFlight = new Set<Promise<void>>();
   /**
    * The latest read under way for each id: a read applies what it found for an id only while it is
@@ -48,15 +46,18 @@ export class FollowCatalog implements SimilarityFeed {
    * read never undoes a later change or brings a deleted product back.
    */
   private readonly latestRead = new Map<string, object>();
-  private stopped = false;
 
   constructor(
     private readonly products: ProductStore,
     private readonly similarity: Similarity,
     private readonly news: CatalogNews,
-    private readonly scheduler: Scheduler,
-    private readonly settings: CatalogFollowSettings = {},
+    scheduler: Scheduler,
+    settings: CatalogFollowSettings = {},
   ) {
+    this.reconciling = new RecurringRun(() => this.reconcileOnce(), scheduler, {
+      everyMs: settings.reconcileEveryMs,
+      retryAfterMs: settings.retryAfterMs,
+    });
     news.subscribe({
       changed: (ids) => {
         if (ids.length > 0) this.track(this.refresh(ids));
@@ -67,19 +68,12 @@ export class FollowCatalog implements SimilarityFeed {
   }
 
   /** Loads the catalog into the engine; then reconciles periodically when configured. */
-  async start(): Promise<void> {
-    this.stopped = false;
-    await this.reconcile();
-    const every = this.settings.reconcileEveryMs;
-    // A retry already scheduled (a read that failed meanwhile) schedules the period when it has run.
-    if (every !== undefined && this.cancelTimer === undefined) this.schedule(every);
+  start(): Promise<void> {
+    return this.reconciling.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.cancelTimer?.();
-    this.cancelTimer = undefined;
-    await this.reconciling?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.reconciling.stop();
   }
 
   /** Whether news of other instances' writes is being read: answers may be about to change. */
@@ -117,12 +111,14 @@ export class FollowCatalog implements SimilarityFeed {
   }
 
   async neighbours(productId: string, limit: number): Promise<readonly string[] | undefined> {
+    return (await this.ensureKnown(productId)) ? (this.similarity.similarTo(productId, limit) ?? []) : undefined;
+  }
+
+  async ensureKnown(productId: string): Promise<boolean> {
     await this.settled();
-    const known = this.similarity.similarTo(productId, limit);
-    if (known !== undefined) return known;
+    if (this.similarity.similarTo(productId, 1) !== undefined) return true;
     // Not known here yet (written through another instance a moment ago?): read it from the store.
-    const found = await this.readFromStore([productId]);
-    return found.has(productId) ? (this.similarity.similarTo(productId, limit) ?? []) : undefined;
+    return (await this.readFromStore([productId])).has(productId);
   }
 
   private track(work: Promise<void>): void {
@@ -149,24 +145,7 @@ export class FollowCatalog implements SimilarityFeed {
    * a call during a run makes one more run follow it.
    */
   reconcile(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.reconciling !== undefined) {
-      this.again = true;
-      return this.reconciling;
-    }
-    const run = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.reconcileOnce();
-        } while (this.again && !this.stopped);
-      } finally {
-        this.reconciling = undefined;
-      }
-    })();
-    this.reconciling = run;
-    run.catch(() => this.retryLater());
-    return run;
+    return this.reconciling.run();
   }
 
   /** Reads some products again after another instance changed them. */
@@ -175,7 +154,7 @@ export class FollowCatalog implements SimilarityFeed {
       await this.readFromStore(ids);
     } catch {
       // The store could not be read: what changed is found by reading everything again.
-      this.retryLater();
+      this.reconciling.retryLater();
     }
   }
 
@@ -212,30 +191,5 @@ export class FollowCatalog implements SimilarityFeed {
     const gone: string[] = [];
     for (const id of this.similarity.known()) if (!seen.has(id) && !changed.has(id)) gone.push(id);
     this.similarity.productsRemoved(gone);
-  }
-
-  private retryLater(): void {
-    if (this.stopped || this.cancelTimer !== undefined) return;
-    this.schedule(this.settings.retryAfterMs ?? 5_000);
-  }
-
-  /**
-   * Reconciles after `ms`, then every `reconcileEveryMs` when configured (a failure retries sooner).
-   * One timer at most: a new one replaces the one scheduled.
-   */
-  private schedule(ms: number): void {
-    this.cancelTimer?.();
-    const cancel = this.scheduler.after(ms, () => {
-      if (this.cancelTimer === cancel) this.cancelTimer = undefined;
-      if (this.stopped) return;
-      this.reconcile().then(
-        () => {
-          const every = this.settings.reconcileEveryMs;
-          if (!this.stopped && this.cancelTimer === undefined && every !== undefined) this.schedule(every);
-        },
-        () => undefined, // retried by reconcile's own failure handling
-      );
-    });
-    this.cancelTimer = cancel;
   }
 }

@@ -22,6 +22,11 @@ export interface SimilarityFeed {
    * this id.
    */
   neighbours(productId: string, limit: number): Promise<readonly string[] | undefined>;
+  /**
+   * Whether the engine knows the product, once the news received before the call has reached it;
+   * a product it does not know yet is read from the store first.
+   */
+  ensureKnown(productId: string): Promise<boolean>;
   /** Whether news of other instances' writes is being read: answers may be about to change. */
   readonly catchingUp: boolean;
   /** Resolves once the news received before the call has reached the engine. */

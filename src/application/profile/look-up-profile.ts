@@ -46,6 +46,17 @@ export class LookUpProfile {
     return normalised.error === undefined ? this.answers.peek(profileCacheKey(lookup.by, normalised.value), counted) : undefined;
   }
 
+  /**
+   * The profile with this id when this process has it at hand; null when it knows there is none;
+   * undefined when it does not know (`execute` finds out).
+   */
+  held(userProfileId: string): CustomerProfile | null | undefined {
+    if (userProfileIdProblem(userProfileId) !== undefined) return null;
+    const kept = this.answers.peekOutcome<CustomerProfile>(profileCacheKey('id', userProfileId));
+    if (kept === undefined) return undefined;
+    return 'value' in kept ? kept.value : null;
+  }
+
   async execute(lookup: ProfileLookup): Promise<CustomerProfile> {
     if (lookup.by === 'userProfileId') {
       const problem = userProfileIdProblem(lookup.value);

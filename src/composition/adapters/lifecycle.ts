@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { FollowCatalog } from '../../application/product/follow-catalog.js';
+import { FollowEvents } from '../../application/events/follow-events.js';
 import { ReadinessChecksToken, type ReadinessCheck } from '../../domain/health/readiness-check.js';
 import { token, type Token } from '../../domain/shared/token.js';
 import { MongoDatabaseToken } from '../../adapters/mongo/mongo-database.js';
@@ -20,6 +21,9 @@ const SpreadsheetResourceToken = token<Resource>('SpreadsheetResource');
 /** The similarity engine's loading of the catalog, started after the stores and Redis. */
 const CatalogResourceToken = token<Resource>('CatalogResource');
 
+/** Learning from the events' history, started after the catalog (the answers it changes are the catalog's products'). */
+const BehaviourResourceToken = token<Resource>('BehaviourResource');
+
 /** What readiness reports, and what is opened at start and closed at stop: whatever was configured. */
 export function lifecycleModule(config: VitrineConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -27,9 +31,16 @@ export function lifecycleModule(config: VitrineConfig): ContainerModule {
     const redis: Token<ReadinessCheck & Resource>[] = config.redisUrl === undefined ? [] : [RedisConnectionToken];
     bindList<ReadinessCheck>(bind, ReadinessChecksToken, [...(stores.length > 0 ? stores : [InMemoryReadinessToken]), ...redis]);
     bindFactory(bind, CatalogResourceToken, (catalog: FollowCatalog): Resource => catalog, [FollowCatalog]);
+    bindFactory(bind, BehaviourResourceToken, (events: FollowEvents): Resource => events, [FollowEvents]);
     bindClass(bind, SpreadsheetWorkers, []);
     bindFactory(bind, SpreadsheetReaderToken, (workers: SpreadsheetWorkers): SpreadsheetReader => workers, [SpreadsheetWorkers]);
     bindFactory(bind, SpreadsheetResourceToken, (workers: SpreadsheetWorkers): Resource => workers, [SpreadsheetWorkers]);
-    bindList<Resource>(bind, ResourcesToken, [...stores, ...redis, CatalogResourceToken, SpreadsheetResourceToken]);
+    bindList<Resource>(bind, ResourcesToken, [
+      ...stores,
+      ...redis,
+      CatalogResourceToken,
+      BehaviourResourceToken,
+      SpreadsheetResourceToken,
+    ]);
   });
 }

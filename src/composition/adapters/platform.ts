@@ -5,6 +5,8 @@ import { AnswerCache, CacheObserverToken, CacheSettingsToken } from '../../appli
 import { MerchandisingSettingsToken } from '../../application/merchandising/slice-writer.js';
 import { SharedCacheToken } from '../../application/caching/shared-cache.js';
 import { CatalogFollowSettingsToken } from '../../application/product/follow-catalog.js';
+import { BehaviourFollowSettingsToken } from '../../application/events/follow-events.js';
+import { RecommendationCountsToken, type RecommendationCounts } from '../../application/product/recommendations.js';
 import { TokenSecretsToken } from '../../domain/auth/token-secrets.js';
 import { EventPolicyToken } from '../../domain/events/shopper-event.js';
 import { IdentifierPolicyToken } from '../../domain/profile/identifiers.js';
@@ -45,6 +47,7 @@ export function platformModule(config: VitrineConfig): ContainerModule {
       [MetricsToken, LoggerToken],
     );
     bindFactory(bind, CacheObserverToken, (metrics: PrometheusMetrics) => metrics, [MetricsToken]);
+    bindFactory(bind, RecommendationCountsToken, (metrics: PrometheusMetrics): RecommendationCounts => metrics, [MetricsToken]);
 
     bindValue(bind, IdentifierPolicyToken, { defaultCountry: config.defaultCountry });
     bindValue(bind, CacheSettingsToken, { ttlMs: config.cacheTtlMs, localEntries: config.cacheLocalEntries });
@@ -52,6 +55,7 @@ export function platformModule(config: VitrineConfig): ContainerModule {
     bindValue(bind, HttpSettingsToken, { trustedProxies: config.trustProxy });
     bindValue(bind, MerchandisingSettingsToken, { maxSlicesPerCollection: config.maxSlicesPerCollection });
     bindValue(bind, EventPolicyToken, { retentionDays: config.eventRetentionDays });
+    bindValue(bind, BehaviourFollowSettingsToken, { relearnEveryMs: config.behaviourRelearnMs });
     // Other processes write to a shared store, and no catalog news reaches this one: compare every CACHE_TTL.
     bindValue(bind, CatalogFollowSettingsToken, {
       reconcileEveryMs: config.mongodbUri !== undefined && config.redisUrl === undefined ? config.cacheTtlMs : undefined,

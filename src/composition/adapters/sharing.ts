@@ -8,6 +8,9 @@ import { LoggerToken, type Logger } from '../../adapters/logging/logger.js';
 import { InMemoryRequestLimiter } from '../../adapters/memory/in-memory-request-limiter.js';
 import { InProcessCatalogNews } from '../../adapters/memory/in-process-catalog-news.js';
 import { RedisCatalogNews } from '../../adapters/redis/redis-catalog-news.js';
+import { RedisEventNews } from '../../adapters/redis/redis-event-news.js';
+import { InProcessEventNews } from '../../adapters/memory/in-process-event-news.js';
+import { EventNewsToken, type EventNews } from '../../domain/events/event-news.js';
 import { RedisConnection, RedisConnectionToken } from '../../adapters/redis/redis-connection.js';
 import { RedisRequestLimiter } from '../../adapters/redis/redis-request-limiter.js';
 import { RedisSharedCache } from '../../adapters/redis/redis-shared-cache.js';
@@ -22,13 +25,14 @@ interface RedisAdapters {
   readonly sharedCache: SharedCache;
   readonly requestLimiter: RequestLimiter;
   readonly catalogNews: CatalogNews;
+  readonly eventNews: EventNews;
 }
 
 const RedisAdaptersToken = token<RedisAdapters>('RedisAdapters');
 
 /**
  * What the instances of a deployment share through Redis (REDIS_URL): the shared cache and its
- * invalidations, the rate-limit counts, and catalog news, all on one connection. They are built
+ * invalidations, the rate-limit counts, catalog news and event news, all on one connection. They are built
  * together, before the connection sends anything: each defines its Lua scripts on the shared
  * client as it is built, and ioredis' automatic pipelines only know the scripts defined before
  * they were opened.
@@ -50,6 +54,7 @@ export function redisModule(config: VitrineConfig & { redisUrl: string }): Conta
           sharedCache: new RedisSharedCache(connection, clock, logger),
           requestLimiter: new RedisRequestLimiter(connection, logger),
           catalogNews: new RedisCatalogNews(connection, logger),
+          eventNews: new RedisEventNews(connection, logger),
         };
       },
       [ClockToken, LoggerToken],
@@ -58,12 +63,13 @@ export function redisModule(config: VitrineConfig & { redisUrl: string }): Conta
     bindFactory(bind, SharedCacheToken, (redis: RedisAdapters) => redis.sharedCache, [RedisAdaptersToken]);
     bindFactory(bind, RequestLimiterToken, (redis: RedisAdapters) => redis.requestLimiter, [RedisAdaptersToken]);
     bindFactory(bind, CatalogNewsToken, (redis: RedisAdapters) => redis.catalogNews, [RedisAdaptersToken]);
+    bindFactory(bind, EventNewsToken, (redis: RedisAdapters) => redis.eventNews, [RedisAdaptersToken]);
   });
 }
 
 /**
  * Without Redis: no shared cache (each process keeps its own answers), rate limits counted in this
- * process (or by the primary, for WORKERS), and catalog news heard by no other instance (those on
+ * process (or by the primary, for WORKERS), and catalog and event news heard by no other instance (those on
  * a shared MongoDB compare their catalog every CACHE_TTL instead).
  */
 export function withoutRedisModule(config: VitrineConfig): ContainerModule {
@@ -76,5 +82,6 @@ export function withoutRedisModule(config: VitrineConfig): ContainerModule {
       [LoggerToken],
     );
     bindFactory(bind, CatalogNewsToken, (): CatalogNews => new InProcessCatalogNews().endpoint(), []);
+    bindFactory(bind, EventNewsToken, (): EventNews => new InProcessEventNews().endpoint(), []);
   });
 }

@@ -4,10 +4,36 @@ import { EventStoreToken } from '../../domain/events/event-store.js';
 import { EventPolicyToken } from '../../domain/events/shopper-event.js';
 import { ClockToken } from '../../domain/shared/clock.js';
 import { eventRoutes } from '../../adapters/http/events/event-routes.js';
-import { bindClass, bindRoutes } from '../binding.js';
+import { bindClass, bindFactory, bindRoutes } from '../binding.js';
+import {
+  BehaviourFollowSettingsToken,
+  EventFeedToken,
+  FollowEvents,
+  type EventFeed,
+} from '../../application/events/follow-events.js';
+import { RecommendationCountsToken } from '../../application/product/recommendations.js';
+import { EventNewsToken } from '../../domain/events/event-news.js';
+import { ShopperBehaviourToken } from '../../domain/events/shopper-behaviour.js';
+import { SimilarityToken } from '../../domain/product/similarity.js';
+import { SchedulerToken } from '../../domain/shared/scheduler.js';
 
-/** What shoppers do: events recorded in batches, and their route. */
+/** What shoppers do: events recorded in batches, their route, and the feed that learns from them (FollowEvents). */
 export const eventsModule = new ContainerModule(({ bind }) => {
-  bindClass(bind, RecordEvents, [EventStoreToken, ClockToken, EventPolicyToken]);
+  bindClass(bind, FollowEvents, [
+    EventStoreToken,
+    ShopperBehaviourToken,
+    EventNewsToken,
+    SchedulerToken,
+    BehaviourFollowSettingsToken,
+  ]);
+  bindFactory(bind, EventFeedToken, (follow: FollowEvents): EventFeed => follow, [FollowEvents]);
+  bindClass(bind, RecordEvents, [
+    EventStoreToken,
+    ClockToken,
+    EventPolicyToken,
+    EventFeedToken,
+    SimilarityToken,
+    RecommendationCountsToken,
+  ]);
   bindRoutes(bind, eventRoutes, [RecordEvents]);
 });

@@ -4,6 +4,8 @@ import { DeleteProduct } from '../../application/product/delete-product.js';
 import { FindSimilarProducts } from '../../application/product/find-similar-products.js';
 import { CatalogFollowSettingsToken, FollowCatalog } from '../../application/product/follow-catalog.js';
 import { GetProduct } from '../../application/product/get-product.js';
+import { RecommendationCountsToken, RecommendationIds } from '../../application/product/recommendations.js';
+import { ShopperStylesToken } from '../../domain/profile/style-words.js';
 import { SearchCatalog } from '../../application/product/search-catalog.js';
 import { SimilarityFeedToken, type SimilarityFeed } from '../../application/product/similarity-feed.js';
 import { UpsertProduct } from '../../application/product/upsert-product.js';
@@ -31,7 +33,15 @@ export const productModule = new ContainerModule(({ bind }) => {
     CatalogFollowSettingsToken,
   ]);
   bindFactory(bind, SimilarityFeedToken, (follow: FollowCatalog): SimilarityFeed => follow, [FollowCatalog]);
-  bindClass(bind, FindSimilarProducts, [SimilarityToken, SimilarityFeedToken]);
+  bindClass(bind, RecommendationIds, []);
+  bindClass(bind, FindSimilarProducts, [
+    SimilarityToken,
+    SimilarityFeedToken,
+    ClockToken,
+    ShopperStylesToken,
+    RecommendationIds,
+    RecommendationCountsToken,
+  ]);
   bindClass(bind, UpsertProduct, [ProductStoreToken, ClockToken, SimilarityToken, SimilarityFeedToken]);
   bindClass(bind, UpsertProducts, [ProductStoreToken, ClockToken, SimilarityToken, SimilarityFeedToken]);
   bindClass(bind, GetProduct, [ProductStoreToken]);

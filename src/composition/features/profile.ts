@@ -9,13 +9,18 @@ import { IdentifierPolicyToken } from '../../domain/profile/identifiers.js';
 import { ProfileStoreToken } from '../../domain/profile/profile-store.js';
 import { ClockToken } from '../../domain/shared/clock.js';
 import { profileRoutes } from '../../adapters/http/profile/profile-routes.js';
-import { bindClass, bindRoutes } from '../binding.js';
+import { bindClass, bindFactory, bindRoutes } from '../binding.js';
+import { EventFeedToken } from '../../application/events/follow-events.js';
+import { ProfileStyles } from '../../application/profile/profile-styles.js';
+import { ShopperStylesToken, type ShopperStyles } from '../../domain/profile/style-words.js';
 
-/** Who is this customer: profile lookups and writes, and their routes. */
+/** Who is this customer: profile lookups and writes, their routes, and the style words shoppers' answers are re-ranked by. */
 export const profileModule = new ContainerModule(({ bind }) => {
   bindClass(bind, LookUpProfile, [ProfileStoreToken, IdentifierPolicyToken, AnswerCache]);
   bindClass(bind, UpsertProfile, [ProfileStoreToken, IdentifierPolicyToken, ClockToken, AnswerCache]);
   bindClass(bind, UpsertProfiles, [UpsertProfile]);
-  bindClass(bind, EraseProfile, [ProfileStoreToken, AnswerCache, EventStoreToken]);
+  bindClass(bind, EraseProfile, [ProfileStoreToken, AnswerCache, EventStoreToken, EventFeedToken]);
+  bindClass(bind, ProfileStyles, [LookUpProfile]);
+  bindFactory(bind, ShopperStylesToken, (styles: ProfileStyles): ShopperStyles => styles, [ProfileStyles]);
   bindRoutes(bind, profileRoutes, [LookUpProfile, UpsertProfile, UpsertProfiles, EraseProfile]);
 });

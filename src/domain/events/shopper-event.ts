@@ -53,7 +53,8 @@ export const EVENT_CLOCK_SKEW_MS = 5 * 60_000;
 
 export const MAX_EVENT_ID_LENGTH = 128;
 export const MAX_SESSION_ID_LENGTH = 200;
-export const MAX_RECOMMENDATION_ID_LENGTH = 128;
+/** Long enough for any id Vitrine gives (its product part is up to 200 characters of UTF-8 in base64url). */
+export const MAX_RECOMMENDATION_ID_LENGTH = 1100;
 export const MAX_EVENT_PRODUCT_ID_LENGTH = MAX_PRODUCT_ID_LENGTH;
 export const MAX_EVENT_USER_ID_LENGTH = MAX_USER_PROFILE_ID_LENGTH;
 

@@ -15,10 +15,18 @@ export interface NeighbourSources {
   readonly evidence?: number;
   /** Embedding or content neighbours: what fills the answer, so a new product still gets one. */
   readonly catalog: readonly string[];
+  /** Which of the two the catalog's list is (default content). */
+  readonly catalogSource?: 'embedding' | 'content';
 }
 
-/** Where a product of a blended answer came from. */
-export type NeighbourSource = 'curated' | 'behaviour' | 'catalog';
+/**
+ * Where a product of an answer came from: the merchandiser's list, shoppers' sessions, the
+ * catalog's embeddings or texts, or the product's category (what tops an answer up when the lists
+ * run short).
+ */
+export const NEIGHBOUR_SOURCES = ['curated', 'behaviour', 'embedding', 'content', 'category'] as const;
+
+export type NeighbourSource = (typeof NEIGHBOUR_SOURCES)[number];
 
 /**
  * A similar-products answer from its sources: the curated list first; then the behavioural
@@ -48,6 +56,6 @@ export function blendNeighbours(
   };
   take(sources.curated, 'curated');
   if ((sources.evidence ?? 0) >= minEvidence) take(sources.behavioural, 'behaviour');
-  take(sources.catalog, 'catalog');
+  take(sources.catalog, sources.catalogSource ?? 'content');
   return { ids, from };
 }

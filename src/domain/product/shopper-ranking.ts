@@ -26,6 +26,8 @@ export interface ShopperRankingSettings {
   readonly categoryWeight?: number;
   /** The same for brands (default 2: a brand says more of a taste than a category; see `npm run eval:similar`). */
   readonly brandWeight?: number;
+  /** How much a product carrying the profile's style (style 1) is raised (default 1: its score doubles). */
+  readonly styleWeight?: number;
   /** How far down the list a product's score halves, in places (default 5): how far a taste may lift a product. */
   readonly halfRank?: number;
   /** How long a product the session viewed stays moved down, in milliseconds (default 30 minutes). */
@@ -37,6 +39,8 @@ export interface RankedCandidate {
   readonly id: string;
   readonly category?: string;
   readonly brand?: string;
+  /** How much of the shopper's profile style the product carries, from 0 (none, or no profile) to 1. */
+  readonly style?: number;
 }
 
 export const EMPTY_TASTE: ShopperTaste = Object.freeze({ categories: new Map(), brands: new Map() });
@@ -70,7 +74,7 @@ export function shopperTaste(signals: Iterable<TasteSignal>): ShopperTaste {
  * Re-ranks a similar-products list (best first) for the shopper asking. Products the shopper
  * bought are left out. Each remaining product's place gives it a score, 1 / (1 + place / halfRank),
  * raised by the shopper's taste: × (1 + categoryWeight · share of its category + brandWeight ·
- * share of its brand); the list is sorted by that score (ties keep their order). Then products
+ * share of its brand + styleWeight · its style); the list is sorted by that score (ties keep their order). Then products
  * the session viewed in the last `recentMs` go after all the others, in their new order: the
  * shopper has seen them, but may want to go back to them. Without a shopper, the list comes back
  * as it was.
@@ -80,13 +84,13 @@ export function rankForShopper<T extends RankedCandidate>(
   shopper: ShopperContext,
   settings: ShopperRankingSettings = {},
 ): T[] {
-  const { categoryWeight = 1, brandWeight = 2, halfRank = 5, recentMs = 30 * 60_000 } = settings;
+  const { categoryWeight = 1, brandWeight = 2, styleWeight = 1, halfRank = 5, recentMs = 30 * 60_000 } = settings;
   const taste = shopper.taste ?? EMPTY_TASTE;
   const kept = shopper.purchased === undefined ? [...candidates] : candidates.filter((c) => !shopper.purchased!.has(c.id));
   const scored = kept.map((candidate, place) => {
     const category = candidate.category === undefined ? 0 : (taste.categories.get(candidate.category) ?? 0);
     const brand = candidate.brand === undefined ? 0 : (taste.brands.get(candidate.brand) ?? 0);
-    const lift = 1 + categoryWeight * category + brandWeight * brand;
+    const lift = 1 + categoryWeight * category + brandWeight * brand + styleWeight * (candidate.style ?? 0);
     return { candidate, place, score: lift / (1 + place / halfRank), seen: seenRecently(candidate.id, shopper, recentMs) };
   });
   scored.sort((a, b) => Number(a.seen) - Number(b.seen) || b.score - a.score || a.place - b.place);

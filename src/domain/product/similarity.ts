@@ -1,5 +1,22 @@
 import { token } from '../shared/token.js';
+import type { NeighbourSource } from './neighbour-blend.js';
 import type { Product } from './product.js';
+
+/** Who asks for similar products, as far as the request says: all optional. */
+export interface ShopperQuery {
+  readonly userId?: string | undefined;
+  readonly sessionId?: string | undefined;
+  /** Words of the style the shopper's profile gives, when this process has the profile at hand. */
+  readonly styleWords?: readonly string[] | undefined;
+  /** The instant of the request: what "the last 30 minutes" of the session is measured from. */
+  readonly now: Date;
+}
+
+/** An answer with where each of its products came from, in the same order. */
+export interface Recommendation {
+  readonly ids: readonly string[];
+  readonly from: readonly NeighbourSource[];
+}
 
 /**
  * The similarity engine: neighbour lists kept for every product of the catalog, so that finding
@@ -14,6 +31,14 @@ import type { Product } from './product.js';
 export interface Similarity {
   /** The products similar to a product the engine knows; undefined for a product it does not know. */
   similarTo(productId: string, limit: number): readonly string[] | undefined;
+  /**
+   * The same answer for a shopper, with each product's source: what the shopper bought left out,
+   * the rest re-ranked towards their taste, what their session just viewed moved down. Without a
+   * shopper, or one nothing is known of, the products are `similarTo`'s.
+   */
+  recommend(productId: string, limit: number, shopper?: ShopperQuery): Recommendation | undefined;
+  /** Where a product of `productId`'s answer comes from now; undefined when its answer does not hold it. */
+  sourceOf(productId: string, neighbourId: string): NeighbourSource | undefined;
   /** Products as stored after a write (or as read from the store); unchanged versions cost nothing. */
   productsSaved(products: readonly Product[]): void;
   /** Products no longer in the catalog. */

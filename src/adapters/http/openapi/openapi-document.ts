@@ -39,6 +39,11 @@ const HEADERS: Readonly<
   },
   Location: { description: 'Where the created resource is.', schema: { type: 'string' } },
   'Cache-Control': { description: 'How long a client may reuse the answer.', schema: { type: 'string' } },
+  'X-Recommendation-Id': {
+    description:
+      'The id of this similar-products answer (up to 1,100 characters): send it back as `recommendationId` in a `recommendation_click` event when a shopper clicks one of its products.',
+    schema: { type: 'string', maxLength: 1100 },
+  },
   'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
   'WWW-Authenticate': {
     description: 'Where the token goes: `ApiKey realm="vitrine", header="X-Service-APP-Token"`.',

@@ -14,7 +14,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteTag = 'Profiles' | 'Products' | 'Collections' | 'Builder' | 'Events' | 'Tokens' | 'Operations';
 
 /** Response headers a route may send beyond those every answer carries. */
-export type ResponseHeader = 'ETag' | 'Location' | 'Cache-Control';
+export type ResponseHeader = 'ETag' | 'Location' | 'Cache-Control' | 'X-Recommendation-Id';
 
 export interface SuccessResponse {
   readonly status: number;

@@ -1,12 +1,18 @@
-import type { FindSimilarProducts } from '../../../application/product/find-similar-products.js';
+import type { FindSimilarProducts, SimilarProducts } from '../../../application/product/find-similar-products.js';
 import { renderedBody } from '../pipeline/reply.js';
 import { renderer } from '../pipeline/rendered-answers.js';
-import { jsonBody, route, type RouteGroup } from '../pipeline/route-spec.js';
+import { jsonBody, route, type ResponseHeader, type RouteGroup } from '../pipeline/route-spec.js';
 import { SimilarRequestBody, SimilarResponse } from './product-schemas.js';
+
+/** The header naming the answer: a `recommendation_click` event gives it back. */
+const RECOMMENDATION_ID_HEADER: ResponseHeader = 'X-Recommendation-Id';
 
 /** What is similar to this product: the contract's question. */
 export function similarRoutes(findSimilar: FindSimilarProducts): RouteGroup {
+  // The body is the contract's exactly; the products' list is rendered once for as long as it is the same list.
   const render = renderer((products: readonly string[]) => ({ products }));
+  const reply = ({ products, recommendationId }: SimilarProducts) =>
+    renderedBody(render(products), { [RECOMMENDATION_ID_HEADER]: recommendationId });
   return {
     schemas: { SimilarRequest: SimilarRequestBody, SimilarResponse },
     routes: [
@@ -17,19 +23,24 @@ export function similarRoutes(findSimilar: FindSimilarProducts): RouteGroup {
         tag: 'Products',
         summary: 'Similar products',
         description:
-          'The identifiers of products similar to `data.id`, best first: its curated list, then the nearest by embedding, then by content. Never the product itself, a duplicate or an unavailable product.',
+          "The identifiers of products similar to `data.id`, best first: its curated list; then the products shoppers viewed with it, once enough sessions have (BEHAVIOUR_MIN_EVIDENCE); then the nearest by embedding, else by content; topped up from its category. Never the product itself, a duplicate or an unavailable product. With a `userId`, what that shopper bought is left out and the rest re-ranked towards the categories and brands of their recent events and their profile's style; products the `sessionId` viewed in the last 30 minutes move down. The `X-Recommendation-Id` header names the answer: send it back with a `recommendation_click` event when a shopper clicks one of its products.",
         scope: 'products:read',
         body: jsonBody(SimilarRequestBody),
         fastLane: true,
-        responses: [{ status: 200, description: 'Identifiers of similar products.', body: SimilarResponse }],
+        responses: [
+          {
+            status: 200,
+            description: 'Identifiers of similar products.',
+            body: SimilarResponse,
+            headers: ['X-Recommendation-Id'],
+          },
+        ],
         problems: ['PRODUCT_NOT_FOUND'],
         handler: ({ body }) => {
-          const query = { productId: body.data.id, limit: body.data.limit };
+          const query = { productId: body.data.id, limit: body.data.limit, userId: body.userId, sessionId: body.sessionId };
           // At once when the engine holds the answer (the usual case); else once the use case has it.
           const held = findSimilar.peek(query);
-          return held === undefined
-            ? findSimilar.execute(query).then((ids) => renderedBody(render(ids)))
-            : renderedBody(render(held));
+          return held === undefined ? findSimilar.execute(query).then(reply) : reply(held);
         },
       }),
     ],

@@ -134,7 +134,7 @@ export interface paths {
         put?: never;
         /**
          * Similar products
-         * @description The identifiers of products similar to `data.id`, best first: its curated list, then the nearest by embedding, then by content. Never the product itself, a duplicate or an unavailable product.
+         * @description The identifiers of products similar to `data.id`, best first: its curated list; then the products shoppers viewed with it, once enough sessions have (BEHAVIOUR_MIN_EVIDENCE); then the nearest by embedding, else by content; topped up from its category. Never the product itself, a duplicate or an unavailable product. With a `userId`, what that shopper bought is left out and the rest re-ranked towards the categories and brands of their recent events and their profile's style; products the `sessionId` viewed in the last 30 minutes move down. The `X-Recommendation-Id` header names the answer: send it back with a `recommendation_click` event when a shopper clicks one of its products.
          *
          *     Needs a token with the `products:read` scope.
          */
@@ -1639,6 +1639,8 @@ export interface components {
         Location: string;
         /** @description How long a client may reuse the answer. */
         CacheControl: string;
+        /** @description The id of this similar-products answer (up to 1,100 characters): send it back as `recommendationId` in a `recommendation_click` event when a shopper clicks one of its products. */
+        XRecommendationId: string;
         /** @description Seconds to wait before trying again. */
         RetryAfter: number;
         /** @description Where the token goes: `ApiKey realm="vitrine", header="X-Service-APP-Token"`. */
@@ -2019,6 +2021,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Recommendation-Id": components["headers"]["XRecommendationId"];
                     [name: string]: unknown;
                 };
                 content: {

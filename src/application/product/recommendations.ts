@@ -1,0 +1,41 @@
+import type { NeighbourSource } from '../../domain/product/neighbour-blend.js';
+import { toBase64Url } from '../../domain/product/recommendation.js';
+import { token } from '../../domain/shared/token.js';
+import { Remembered } from '../shared/remembered.js';
+
+/**
+ * Counts of what similar-products answers showed and what shoppers clicked, by the source of each
+ * product (the metrics adapter reports them).
+ */
+export interface RecommendationCounts {
+  /** One answer given: the source of each product in it. */
+  shown(from: readonly NeighbourSource[]): void;
+  /** One click attributed to a source; undefined: the answer it came from is not known. */
+  clicked(source: NeighbourSource | undefined): void;
+}
+
+export const RecommendationCountsToken = token<RecommendationCounts>('RecommendationCounts');
+
+export const NO_RECOMMENDATION_COUNTS: RecommendationCounts = Object.freeze({ shown: () => {}, clicked: () => {} });
+
+/** How many products' encoded ids are remembered: the hot products are asked about again and again. */
+const REMEMBERED_PRODUCTS = 10_000;
+
+/**
+ * Gives each answer its recommendation id: a serial unique to this instance's answer (a random
+ * prefix drawn at start, then a counter) and the product the answer was for.
+ */
+export class RecommendationIds {
+  private readonly prefix: string;
+  private count = 0;
+  private readonly encoded = new Remembered<string>(REMEMBERED_PRODUCTS);
+
+  constructor() {
+    this.prefix = Array.from(crypto.getRandomValues(new Uint8Array(5)), (b) => b.toString(16).padStart(2, '0')).join('');
+  }
+
+  next(productId: string): string {
+    const product = this.encoded.get(productId, () => toBase64Url(productId));
+    return `${this.prefix}-${(++this.count).toString(36)}.${product}`;
+  }
+}
