@@ -23,11 +23,12 @@
  * Options: --requests=30000 (per measured run), --warmup=10000 (requests), --connections=50,
  * --pipelining=1, --rounds=7, --build=DIR (instead of this checkout), --against=DIR, --setups=embedded,redis,
  * --endpoints=WORD,..., --libraries=false (skip the hand-written parts), --builder=false (skip the
- * builder case), --events=false (skip the events case), --json=FILE.
+ * builder case), --events=false (skip the events case), --shopper=false (skip the shopper case), --json=FILE.
  *
  * Then it measures, in context, what the parts Vitrine writes by hand would cost with the libraries
  * they stand for (bench/hand-written-parts.mjs), and the builder's calls on a collection of 1,000
- * slices (bench/builder.mjs), and shopper events through their batch route (bench/events.mjs).
+ * slices (bench/builder.mjs), shopper events through their batch route (bench/events.mjs), and a
+ * shopper's similar-products lookup in the engine at 100,000 products (bench/shopper-lookup.mjs).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -104,6 +105,7 @@ async function main() {
   const libraries = LIBRARIES ? await measureHandWrittenParts(BUILD, profileRead?.vitrine.cpuUs) : [];
   const builder = options.builder === 'false' ? [] : await measureBuilder((env) => startVitrine(BUILD, env), ADMIN);
   const events = options.events === 'false' ? undefined : await measureEventIngestion((env) => startVitrine(BUILD, env), ADMIN);
+  if (options.shopper !== 'false') measureShopperLookups();
   const missed = results.filter((r) => r.setup === 'embedded' && (r.cpuRatio > CPU_GOAL || r.errors > 0));
   console.log(
     missed.length === 0
@@ -122,6 +124,15 @@ async function main() {
       ),
     );
   }
+}
+
+/** The shopper case, in a process of its own (it holds a 100,000-product shop and its sessions). */
+function measureShopperLookups() {
+  console.log('\nShopper lookups in the engine (bench/shopper-lookup.mjs):');
+  const run = spawnSync(process.execPath, ['--max-old-space-size=8192', join(ROOT, 'bench/shopper-lookup.mjs')], {
+    stdio: 'inherit',
+  });
+  if (run.status !== 0) console.log(`the shopper case failed (exit ${run.status})`);
 }
 
 /**
@@ -190,6 +201,14 @@ async function prepare(base) {
       path: '/api/v1/products/protected/similar',
       headers: { ...headers, 'Content-Type': 'application/json' },
       body: JSON.stringify({ userId: null, sessionId: 'bench-session', data: { id: 'BENCH-001' } }),
+    },
+    {
+      // A demo shopper with recent events, purchases and a profile: the answer is re-ranked for them.
+      name: 'similar products (shopper)',
+      method: 'POST',
+      path: '/api/v1/products/protected/similar',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ userId: 'up_bruno_lima', sessionId: 'bench-session', data: { id: 'BENCH-001' } }),
     },
   ];
   return ONLY === undefined ? endpoints : endpoints.filter((e) => ONLY.some((word) => e.name.includes(word)));

@@ -33,7 +33,7 @@ import { blendNeighbours, DEFAULT_MIN_BEHAVIOUR_EVIDENCE } from '../dist/domain/
 import { rankForShopper, shopperTaste } from '../dist/domain/product/shopper-ranking.js';
 import { commandLineOptions } from './options.mjs';
 import { random } from './synthetic-catalog.mjs';
-import { syntheticShop, SHOP_DEFAULTS } from './synthetic-shop.mjs';
+import { catalogProductOf, syntheticShop, SHOP_DEFAULTS } from './synthetic-shop.mjs';
 
 const options = commandLineOptions();
 const SEED = Number(options.seed ?? SHOP_DEFAULTS.seed);
@@ -67,21 +67,7 @@ function seconds(since) {
 function contentEngine(products) {
   const at = new Date(SHOP_DEFAULTS.days);
   const engine = new NeighbourEngine({ background: false });
-  engine.productsSaved(
-    products.map((p) => ({
-      id: p.id,
-      name: p.name,
-      description: p.description,
-      category: p.category,
-      brand: p.brand,
-      price: p.price,
-      available: true,
-      tags: p.tags,
-      attributes: {},
-      createdAt: at,
-      updatedAt: at,
-    })),
-  );
+  engine.productsSaved(products.map((p) => catalogProductOf(p, at)));
   engine.computePendingNow();
   return engine;
 }

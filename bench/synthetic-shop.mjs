@@ -256,3 +256,23 @@ export function syntheticShop(overrides = {}) {
   sessions.sort((a, b) => a.start - b.start || (a.id < b.id ? -1 : 1));
   return { ...shop, sessions, split, options };
 }
+
+/**
+ * A shop's product as the catalog holds it (its hidden truth left out).
+ * @param {any} p @param {Date} at
+ */
+export function catalogProductOf(p, at) {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    category: p.category,
+    brand: p.brand,
+    price: p.price,
+    available: true,
+    tags: p.tags,
+    attributes: {},
+    createdAt: at,
+    updatedAt: at,
+  };
+}

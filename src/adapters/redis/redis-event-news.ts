@@ -49,12 +49,7 @@ export class RedisEventNews implements EventNews {
     connection.whenReady(() => void this.outbox.flush());
     connection.beforeStop(() => this.outbox.close());
     connection.listen(CHANNEL, {
-      received: (items) => {
-        const erased = items.flatMap(decodeErased);
-        if (erased.length > 0) this.listeners.forEach((listener) => listener.erased(erased));
-        const events = items.flatMap(decode);
-        if (events.length > 0) this.listeners.forEach((listener) => listener.received(events));
-      },
+      received: (items) => this.tell(items),
       missedSome: () => this.listeners.forEach((listener) => listener.missedSome()),
     });
   }
@@ -69,6 +64,33 @@ export class RedisEventNews implements EventNews {
 
   subscribe(listener: EventNewsListener): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * Tells the listeners what a message holds, in its order (consecutive events together): news
+   * kept through an outage goes in one message, and an erasure must come after the events it
+   * erased, or the listeners would remember them again.
+   */
+  private tell(items: readonly string[]): void {
+    let events: ShopperEvent[] = [];
+    let erased: string[] = [];
+    const told = () => {
+      if (erased.length > 0) this.listeners.forEach((listener) => listener.erased(erased));
+      if (events.length > 0) this.listeners.forEach((listener) => listener.received(events));
+      [events, erased] = [[], []];
+    };
+    for (const item of items) {
+      const userIds = decodeErased(item);
+      if (userIds.length > 0) {
+        if (events.length > 0) told();
+        erased.push(...userIds);
+        continue;
+      }
+      const decoded = decode(item);
+      if (decoded.length > 0 && erased.length > 0) told();
+      events.push(...decoded);
+    }
+    told();
   }
 }
 

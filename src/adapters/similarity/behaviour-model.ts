@@ -32,8 +32,12 @@ const MAX_HELD_DURING_RELEARNING = 1_000_000;
  */
 export class BehaviourModel implements ShopperBehaviour {
   private current: Learnt;
-  /** What is being learnt afresh, and the live events held meanwhile (learnt after the history, in time order). */
-  private next: { readonly learnt: Learnt; held: ShopperEvent[] } | undefined;
+  /**
+   * What is being learnt afresh, the live events held meanwhile (learnt after the history, in time
+   * order), and the shoppers erased meanwhile (a page of history read before an erasure may still
+   * hold their events).
+   */
+  private next: { readonly learnt: Learnt; held: ShopperEvent[]; readonly erased: Set<string> } | undefined;
   private generation = 0;
 
   constructor(private readonly settings: BehaviourSettings = {}) {
@@ -53,11 +57,13 @@ export class BehaviourModel implements ShopperBehaviour {
    * apart by their events' times, and a live event would make the history look an hour old.
    */
   relearn(): Relearning {
-    const next = { learnt: this.fresh(), held: [] as ShopperEvent[] };
+    const next = { learnt: this.fresh(), held: [] as ShopperEvent[], erased: new Set<string>() };
     this.next = next;
     return {
       learn: (events) => {
-        if (this.next === next) feed(next.learnt, events);
+        if (this.next !== next) return;
+        const { erased } = next;
+        feed(next.learnt, erased.size === 0 ? events : events.filter((e) => e.userId === undefined || !erased.has(e.userId)));
       },
       finish: () => {
         if (this.next !== next) return;
@@ -78,6 +84,7 @@ export class BehaviourModel implements ShopperBehaviour {
   forgetUser(userId: string): void {
     this.current.shoppers.forgetUser(userId);
     if (this.next === undefined) return;
+    this.next.erased.add(userId);
     this.next.learnt.shoppers.forgetUser(userId);
     this.next.held = this.next.held.filter((event) => event.userId !== userId);
   }

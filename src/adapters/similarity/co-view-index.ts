@@ -179,12 +179,10 @@ export class CoViewIndex {
     const slot = this.slotOf.get(productId);
     const table = slot === undefined ? undefined : this.tables[slot];
     if (slot === undefined || table === undefined || k <= 0) return [];
-    const ranked = this.ranked(slot, table);
+    const { partners, scores, order } = this.ranked(slot, table);
     const out: ScoredNeighbour[] = [];
-    for (const { slot: partner, score } of ranked) {
-      if (out.length >= Math.min(k, this.maxNeighbours)) break;
-      out.push({ productId: this.ids[partner]!, score });
-    }
+    const count = Math.min(order.length, k, this.maxNeighbours);
+    for (let i = 0; i < count; i++) out.push({ productId: this.ids[partners[order[i]!]!]!, score: scores[order[i]!]! });
     return out;
   }
 
@@ -345,14 +343,20 @@ export class CoViewIndex {
     return Number.isFinite(cosine) ? (cosine * co) / (co + this.shrinkage) : 0;
   }
 
-  /** A product's partners with their scores, best first, ties by id; removed partners left out. */
-  private ranked(slot: number, table: PairWeights): { slot: number; score: number; id: string }[] {
-    const out: { slot: number; score: number; id: string }[] = [];
+  /** A product's partners and their scores, and their order best first (ties by id); removed partners left out. */
+  private ranked(slot: number, table: PairWeights): { partners: Int32Array; scores: Float64Array; order: number[] } {
+    const partners = new Int32Array(table.size);
+    const scores = new Float64Array(table.size);
+    let n = 0;
     table.forEach((partner, co) => {
-      const id = this.ids[partner];
-      if (id !== undefined) out.push({ slot: partner, score: this.score(slot, partner, co), id });
+      if (this.ids[partner] === undefined) return;
+      partners[n] = partner;
+      scores[n++] = this.score(slot, partner, co);
     });
-    return out.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const order = Array.from({ length: n }, (_, i) => i);
+    const ids = this.ids;
+    order.sort((a, b) => scores[b]! - scores[a]! || (ids[partners[a]!]! < ids[partners[b]!]! ? -1 : 1));
+    return { partners, scores, order };
   }
 
   /** Takes removed products out of every list and session that may still hold them; their slots become free. */

@@ -11,7 +11,7 @@ import type { Page } from '../../domain/shared/page.js';
 import { rankByCategoryNeighbourhood } from '../../domain/product/similarity-ranking.js';
 import type { BehaviourModel } from './behaviour-model.js';
 import { CatalogRanking, mostCommon, searchWords } from './catalog-ranking.js';
-import { forShopper } from './shopper-answers.js';
+import { forShopper, type KeptAnswer } from './shopper-answers.js';
 import { ContentIndex, type Terms } from './content-index.js';
 import { SlotList } from './top-k.js';
 import { unitVector, VectorIndex, EXACT_SEARCH_BELOW } from './vector-index.js';
@@ -72,7 +72,7 @@ interface Entry {
    * Answers built from the lists, by limit, valid while `answersVersion` is the engine's version
    * and `behaviourVersion` the behaviour's version of this product.
    */
-  answers: Map<number, Recommendation> | undefined;
+  answers: Map<number, KeptAnswer> | undefined;
   answersVersion: number;
   behaviourVersion: number;
 }
@@ -88,7 +88,16 @@ export interface EngineSettings {
   readonly minBehaviourEvidence?: number | undefined;
 }
 
-const NO_ANSWER: Recommendation = Object.freeze({ ids: Object.freeze([]), from: Object.freeze([]) });
+const NO_ANSWER: KeptAnswer = Object.freeze({ ids: Object.freeze([]), from: Object.freeze([]), products: Object.freeze([]) });
+
+/** The first `limit` of an answer. */
+function cut(answer: KeptAnswer, limit: number): KeptAnswer {
+  return Object.freeze({
+    ids: Object.freeze(answer.ids.slice(0, limit)),
+    from: Object.freeze(answer.from.slice(0, limit)),
+    products: Object.freeze(answer.products.slice(0, limit)),
+  });
+}
 
 /**
  * The similarity engine: neighbour lists precomputed for every product and kept current as
@@ -162,7 +171,7 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
   }
 
   /** The answer for a product and a limit: kept until the catalog or the product's behaviour changes. */
-  private answer(productId: string, limit: number): Recommendation | undefined {
+  private answer(productId: string, limit: number): KeptAnswer | undefined {
     const slot = this.slotOf.get(productId);
     if (slot === undefined) return undefined;
     const entry = this.entries[slot]!;
@@ -183,12 +192,11 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
     if (limit > NEIGHBOURS_KEPT) return this.answerFor(entry, limit);
     let answer = entry.answers.get(limit);
     if (answer === undefined) {
-      const full = entry.answers.get(NEIGHBOURS_KEPT) ?? this.answerFor(entry, NEIGHBOURS_KEPT);
-      entry.answers.set(NEIGHBOURS_KEPT, full);
-      answer =
-        full.ids.length <= limit
-          ? full
-          : Object.freeze({ ids: Object.freeze(full.ids.slice(0, limit)), from: Object.freeze(full.from.slice(0, limit)) });
+      // Built at one of two sizes (the re-ranked pool, or all that is kept), the smaller limits cut from it.
+      const size = limit <= RERANKED_POOL ? RERANKED_POOL : NEIGHBOURS_KEPT;
+      const base = entry.answers.get(size) ?? this.answerFor(entry, size);
+      entry.answers.set(size, base);
+      answer = base.ids.length <= limit ? base : cut(base, limit);
       entry.answers.set(limit, answer);
     }
     return answer;
@@ -211,6 +219,11 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
     const terms = new Set<number>();
     for (const word of searchWords(text)) for (const term of this.content.termsOfWord(word)) terms.add(term);
     return terms;
+  }
+
+  /** Changes whenever the catalog, and so the terms texts match, may have: terms worked out before are then worked out again. */
+  get catalogVersion(): number {
+    return this.version;
   }
 
   embeddingDimension(): number | undefined {
@@ -531,13 +544,14 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
    * the catalog's list, each filtered (only known, available products, each once); then topped up
    * from the category.
    */
-  private answerFor(entry: Entry, size: number): Recommendation {
+  private answerFor(entry: Entry, size: number): KeptAnswer {
     const { product } = entry;
     const { kind } = entry;
     const curated = kind === 'curated';
+    // Each list is read as far as an answer of this size may need: twice the size (what the others hold may repeat).
     const catalog: string[] = [];
-    for (let i = 0; i < entry.size; i++) catalog.push(this.entries[entry.list[i]!]!.product.id);
-    const behavioural = this.behaviour === undefined ? undefined : this.behaviourOf(product.id);
+    for (let i = 0; i < Math.min(entry.size, 2 * size); i++) catalog.push(this.entries[entry.list[i]!]!.product.id);
+    const behavioural = this.behaviour === undefined ? undefined : this.behaviourOf(product.id, 2 * size);
     const { ids, from } = blendNeighbours(
       product.id,
       {
@@ -552,14 +566,16 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
       this.showable,
     );
     if (ids.length < size && product.category !== undefined) this.topUp(product, ids, from, size);
-    return ids.length === 0 ? NO_ANSWER : Object.freeze({ ids: Object.freeze(ids), from: Object.freeze(from) });
+    if (ids.length === 0) return NO_ANSWER;
+    const products = ids.map((id) => this.entries[this.slotOf.get(id)!]!.product);
+    return Object.freeze({ ids: Object.freeze(ids), from: Object.freeze(from), products: Object.freeze(products) });
   }
 
-  /** A product's behavioural neighbours (as many as an answer may hold) and the evidence behind them. */
-  private behaviourOf(productId: string): { ids: string[]; evidence: number } | undefined {
+  /** A product's best `count` behavioural neighbours and the evidence behind them (none below the threshold). */
+  private behaviourOf(productId: string, count: number): { ids: string[]; evidence: number } | undefined {
     const evidence = this.behaviour!.evidence(productId);
     if (evidence < this.minEvidence) return undefined;
-    return { ids: this.behaviour!.neighbours(productId, NEIGHBOURS_KEPT).map((n) => n.productId), evidence };
+    return { ids: this.behaviour!.neighbours(productId, count).map((n) => n.productId), evidence };
   }
 
   /** Tops an answer up with the product's category, nearest first (by the category's own ranking). */

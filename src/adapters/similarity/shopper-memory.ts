@@ -11,6 +11,8 @@ export interface UserMemory {
   readonly recent: readonly RecentEvent[];
   /** The products they bought. */
   readonly purchased: ReadonlySet<string>;
+  /** Changes with every event learnt. */
+  readonly version: number;
 }
 
 /** What is remembered of one session: the products it viewed, each with its last view. */
@@ -37,6 +39,7 @@ const TASTE_TYPES = new Set(['view', 'add_to_cart', 'purchase']);
 interface UserState {
   readonly recent: RecentEvent[];
   readonly purchased: Set<string>;
+  version: number;
 }
 
 interface SessionState {
@@ -110,7 +113,7 @@ export class ShopperMemory {
 
   private remember(userId: string, event: RecentEvent): void {
     let user = this.users.get(userId);
-    if (user === undefined) user = { recent: [], purchased: new Set() };
+    if (user === undefined) user = { recent: [], purchased: new Set(), version: 0 };
     else this.users.delete(userId);
     this.users.set(userId, user);
     if (this.users.size > this.maxUsers) this.users.delete(this.users.keys().next().value!);
@@ -121,6 +124,7 @@ export class ShopperMemory {
     let at = recent.length;
     while (at > 0 && recent[at - 1]!.at.getTime() > time) at--;
     recent.splice(at, 0, { productId: event.productId, type: event.type, at: event.at });
+    user.version++;
     if (recent.length > this.recentPerUser) recent.shift();
     if (event.type === 'purchase') {
       user.purchased.delete(event.productId);

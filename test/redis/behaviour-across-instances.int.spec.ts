@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
+import { InMemoryEventStore } from '../../src/adapters/memory/in-memory-event-store.js';
+import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
+import { InMemoryProfileStore } from '../../src/adapters/memory/in-memory-profile-store.js';
+import { InProcessCatalogNews } from '../../src/adapters/memory/in-process-catalog-news.js';
+import { InProcessEventNews } from '../../src/adapters/memory/in-process-event-news.js';
+import type { Overrides } from '../../src/composition/container.js';
+import { startTestServer, type TestServer } from '../support/http-harness.js';
+import { T0 } from '../support/mothers.js';
+import { describeWithRedis } from '../support/redis-suite.js';
+import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+
+const CATALOG = '/api/v1/products/protected/catalog';
+const SIMILAR = '/api/v1/products/protected/similar';
+const EVENTS = '/api/v1/events/protected/batch';
+const PROFILE = '/api/v1/crm/protected/profile/user-profile-id';
+const MINUTE = 60_000;
+const PRODUCTS = ['P-1', 'P-2', 'P-3', 'P-4', 'P-5', 'P-6', 'P-7', 'P-8'];
+
+/** How the instances of one deployment (made afresh for each test) reach each other: what each instance is started with. */
+interface Deployment {
+  /** What one more instance is started with (the stores it shares with the others are added). */
+  instance(): { env?: Record<string, string>; overrides?: Overrides };
+}
+
+/**
+ * Instances sharing one event store (and catalog and profiles), as behind a load balancer: what
+ * shoppers do, recorded on any of them, changes every instance's similar-products answers.
+ */
+function behaviourAcrossInstances(describeIt: typeof describe, label: string, deployment: () => Deployment): void {
+  describeIt(`what shoppers do, across instances (${label})`, () => {
+    let clock: FakeClock;
+    let current: Deployment;
+    let shared: Overrides;
+    let started: TestServer[];
+    let one: TestServer;
+    let other: TestServer;
+
+    /** One more instance of the deployment, on the shared stores, learning from a single session (BEHAVIOUR_MIN_EVIDENCE 1). */
+    async function start(): Promise<TestServer> {
+      const { env = {}, overrides = {} } = current.instance();
+      const server = await startTestServer({
+        clock,
+        env: { BEHAVIOUR_MIN_EVIDENCE: '1', ...env },
+        overrides: { ...shared, ...overrides },
+      });
+      started.push(server);
+      return server;
+    }
+
+    beforeEach(async () => {
+      clock = new FakeClock(T0);
+      current = deployment();
+      shared = {
+        eventStore: new InMemoryEventStore({ maxEvents: 100_000, policy: { retentionDays: 90 } }, clock),
+        productStore: new InMemoryProductStore(),
+        profileStore: new InMemoryProfileStore(),
+      };
+      started = [];
+      [one, other] = [await start(), await start()];
+      for (const id of PRODUCTS) {
+        expect(
+          (await one.request('PUT', `${CATALOG}/${id}`, { body: { name: `Vestido ${id}`, category: 'vestidos' } })).status,
+        ).toBe(201);
+      }
+      return async () => {
+        for (const server of started) await server.close();
+      };
+    });
+
+    const similar = async (on: TestServer, id: string, shopper: { sessionId?: string; userId?: string } = {}) => {
+      const answer = await on.request('POST', SIMILAR, {
+        body: { sessionId: 'sess-asking', ...shopper, data: { id, limit: 7 } },
+      });
+      expect(answer.status).toBe(200);
+      return { products: answer.json.products as string[], recommendationId: answer.headers.get('x-recommendation-id')! };
+    };
+    const productsOf = async (...args: Parameters<typeof similar>) => (await similar(...args)).products;
+    const record = async (on: TestServer, ...events: object[]) => {
+      const answer = await on.request('POST', EVENTS, { body: { events } });
+      expect(answer.json).toMatchObject({ accepted: events.length, invalid: 0 });
+    };
+    /** A session that viewed these products one after the other, a minute apart, ending a minute ago. */
+    const session = (sessionId: string, products: readonly string[]) =>
+      products.map((productId, i) => ({
+        type: 'view',
+        productId,
+        sessionId,
+        at: new Date(clock.now().getTime() - (products.length - i) * MINUTE).toISOString(),
+      }));
+
+    it("changes the other instance's answer with the sessions one instance records, and an instance started later learns them from the store", async () => {
+      const before = await productsOf(other, 'P-1');
+      expect(before).toHaveLength(7);
+      // The catalog's last pick, which shoppers will browse with P-1.
+      const partner = before.at(-1)!;
+      await record(one, ...session('sess-a', ['P-1', partner]), ...session('sess-b', [partner, 'P-1']));
+      expect((await productsOf(one, 'P-1'))[0]).toBe(partner);
+      await expect.poll(async () => (await productsOf(other, 'P-1'))[0], { timeout: 10_000 }).toBe(partner);
+      // The behaviour goes both ways.
+      expect((await productsOf(other, partner))[0]).toBe('P-1');
+
+      const third = await start();
+      expect((await productsOf(third, 'P-1'))[0]).toBe(partner);
+    });
+
+    it('attributes a click recorded on one instance to the source of the answer another instance gave', async () => {
+      const partner = (await productsOf(one, 'P-1')).at(-1)!;
+      await record(one, ...session('sess-a', ['P-1', partner]));
+      await expect.poll(async () => (await productsOf(other, 'P-1'))[0], { timeout: 10_000 }).toBe(partner);
+      const { products, recommendationId } = await similar(other, 'P-1', { sessionId: 'sess-click' });
+      expect(products[0]).toBe(partner);
+      const clicks = async () => (await one.request('GET', '/metrics', { token: null })).text;
+      const before = clickCount(await clicks(), 'behaviour');
+      await record(one, { type: 'recommendation_click', productId: partner, sessionId: 'sess-click', recommendationId });
+      expect(clickCount(await clicks(), 'behaviour')).toBe(before + 1);
+    });
+
+    it("leaves a shopper's purchase out on the other instance, and gives it back there once they are erased", async () => {
+      const userId = 'up_shared';
+      const profile = { identifiers: { emails: ['shared@example.com'] }, profile: {} };
+      expect((await one.request('PUT', `${PROFILE}/${userId}`, { body: profile })).status).toBe(201);
+      const [bought] = await productsOf(other, 'P-2');
+      await record(one, { type: 'purchase', productId: bought, sessionId: 'sess-buy', userId });
+      expect(await productsOf(one, 'P-2', { userId })).not.toContain(bought);
+      await expect.poll(async () => productsOf(other, 'P-2', { userId }), { timeout: 10_000 }).not.toContain(bought);
+      expect(await productsOf(other, 'P-2')).toContain(bought);
+
+      expect((await one.request('DELETE', `${PROFILE}/${userId}`)).status).toBe(204);
+      expect(await productsOf(one, 'P-2', { userId })).toContain(bought);
+      await expect.poll(async () => productsOf(other, 'P-2', { userId }), { timeout: 10_000 }).toContain(bought);
+      // Nothing is known of them any more, on either instance.
+      for (const server of [one, other])
+        expect(await productsOf(server, 'P-2', { userId })).toEqual(await productsOf(server, 'P-2'));
+    });
+  });
+}
+
+function clickCount(metrics: string, source: string): number {
+  const line = metrics.split('\n').find((l) => l.startsWith(`vitrine_recommendation_clicks_total{source="${source}"} `));
+  expect(line).toBeDefined();
+  return Number(line!.slice(line!.lastIndexOf(' ') + 1));
+}
+
+behaviourAcrossInstances(describe, 'news in process', () => {
+  const catalogNews = new InProcessCatalogNews();
+  const eventNews = new InProcessEventNews();
+  return { instance: () => ({ overrides: { catalogNews: catalogNews.endpoint(), eventNews: eventNews.endpoint() } }) };
+});
+
+describeWithRedis('across instances, over Redis', () => {
+  let redis: RedisServer;
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await redis.stop();
+  });
+
+  behaviourAcrossInstances(describe, 'news over Redis', () => {
+    const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `test:${randomUUID().slice(0, 8)}:` };
+    return { instance: () => ({ env }) };
+  });
+});
