@@ -177,8 +177,12 @@ function answers(query, context) {
     viewedInSession: query.viewed,
     now: query.now,
   };
+  // Candidates as the service gives them: id, category and brand (the shop's hidden `style` is not a profile's).
   const reranked = rankForShopper(
-    blendedPool.map((p) => productById.get(p)),
+    blendedPool.map((p) => {
+      const { id, category, brand } = productById.get(p);
+      return { id, category, brand };
+    }),
     shopper,
     RANKING,
   );

@@ -5,24 +5,12 @@ import { NeighbourEngine } from '../../src/adapters/similarity/neighbour-engine.
 import type { ShopperEvent } from '../../src/domain/events/shopper-event.js';
 import type { Product } from '../../src/domain/product/product.js';
 import type { ShopperQuery } from '../../src/domain/product/similarity.js';
-import { aProduct, anEvent, T0 } from '../support/mothers.js';
+import { aPlainProduct, anEvent, T0 } from '../support/mothers.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-/** A product with text of its own (the mother's default name, tags and brand are shared by every product). */
-function item(id: string, overrides: Partial<Product> = {}): Product {
-  return aProduct({
-    id,
-    name: `Item ${id}`,
-    description: undefined,
-    tags: [],
-    brand: undefined,
-    price: undefined,
-    category: undefined,
-    ...overrides,
-  });
-}
+const item = aPlainProduct;
 
 /** Dresses that share words (content neighbours of HERO: V-CRU, V-AZUL, V-MIDI, MACACAO in that order), and products that share none. */
 const CATALOG: readonly Product[] = [

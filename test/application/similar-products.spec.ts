@@ -10,7 +10,7 @@ import { FollowCatalog } from '../../src/application/product/follow-catalog.js';
 import { UpsertProduct } from '../../src/application/product/upsert-product.js';
 import type { ProductInput } from '../../src/domain/product/product.js';
 import { DomainError, ValidationError } from '../../src/domain/shared/errors.js';
-import { aProductInput, T0 } from '../support/mothers.js';
+import { aPlainProductInput, T0 } from '../support/mothers.js';
 import { testContainer } from '../support/test-container.js';
 
 /** One instance of the service's catalog side, built by the service's own modules: store, engine, the write path and the read. */
@@ -48,19 +48,7 @@ async function load(service: Service, products: ProductInput[]): Promise<void> {
   for (const product of products) await service.upsert.execute(product);
 }
 
-/** A product with text of its own (the mother's default name is shared by every product). */
-function item(id: string, overrides: Partial<ProductInput> = {}): ProductInput {
-  return aProductInput({
-    id,
-    name: `Item ${id}`,
-    description: undefined,
-    tags: [],
-    brand: undefined,
-    price: undefined,
-    category: undefined,
-    ...overrides,
-  });
-}
+const item = aPlainProductInput;
 
 describe('similar products: the curated list, then the category', () => {
   let service: Service;

@@ -1,47 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createLogger } from '../../src/adapters/logging/logger.js';
+import { expect, it } from 'vitest';
 import { RedisCatalogNews } from '../../src/adapters/redis/redis-catalog-news.js';
-import { RedisConnection } from '../../src/adapters/redis/redis-connection.js';
 import { catalogNewsContract } from '../contracts/catalog-news.contract.js';
 import { describeWithRedis } from '../support/redis-suite.js';
-import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { redisNewsEnds } from '../support/redis-news.js';
 
 describeWithRedis('catalog news over Redis', () => {
-  let server: RedisServer;
-  const opened: RedisConnection[] = [];
+  const {
+    open,
+    contractFixture,
+    server: running,
+  } = redisNewsEnds((connection, logger) => new RedisCatalogNews(connection, logger));
 
-  beforeAll(async () => {
-    server = await startRedisServer();
-  });
-  afterAll(async () => {
-    await Promise.all(opened.map((connection) => connection.stop()));
-    await server.stop();
-  });
-
-  /** An instance's end of the channel, on a connection of its own, as each instance has. */
-  async function open(prefix: string): Promise<{ news: RedisCatalogNews; connection: RedisConnection }> {
-    const logger = createLogger('silent');
-    const connection = new RedisConnection({ url: server.url, keyPrefix: prefix, commandTimeoutMs: 100 }, logger);
-    const news = new RedisCatalogNews(connection, logger);
-    await connection.start();
-    opened.push(connection);
-    return { news, connection };
-  }
-
-  catalogNewsContract('redis', async () => {
-    const prefix = `test:${randomUUID().slice(0, 8)}:`;
-    const { news, connection } = await open(prefix);
-    return {
-      store: news,
-      another: async () => (await open(prefix)).news,
-      // The subscriber's connection is cut from the server's side: ioredis connects again by itself.
-      dropLink: async () => {
-        await connection.commands.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
-      },
-    };
-  });
+  catalogNewsContract('redis', contractFixture);
 
   it('keeps news it could not send while Redis was away, and sends it when Redis is back', async () => {
     const prefix = `test:${randomUUID().slice(0, 8)}:`;
@@ -71,8 +43,8 @@ describeWithRedis('catalog news over Redis', () => {
         },
       });
     });
-    await server.stop();
-    await server.restart();
+    await running().stop();
+    await running().restart();
     await resubscribed;
     expect(missed).toBe(2);
   });
@@ -82,12 +54,12 @@ describeWithRedis('catalog news over Redis', () => {
     const [writer, reader] = [await open(prefix), await open(prefix)];
     const heard: string[] = [];
     reader.news.subscribe({ changed: (ids) => heard.push(...ids), missedSome: () => {} });
-    server.freeze();
+    running().freeze();
     try {
       // Each times out (100 ms); after a few the writer leaves Redis alone and keeps what comes next.
       for (const id of ['P-1', 'P-2', 'P-3', 'P-4']) await writer.news.publish([id]);
     } finally {
-      server.thaw();
+      running().thaw();
     }
     // At least once: a publish that timed out may still have reached Redis, and is sent again.
     await expect.poll(() => [...new Set(heard)].sort(), { timeout: 10_000 }).toEqual(['P-1', 'P-2', 'P-3', 'P-4']);
@@ -97,7 +69,7 @@ describeWithRedis('catalog news over Redis', () => {
     const prefix = `shop-a:${randomUUID().slice(0, 8)}:`;
     const { news, connection } = await open(prefix);
     const channels: string[] = [];
-    const subscriber = new Redis(server.url);
+    const subscriber = new Redis(running().url);
     await subscriber.psubscribe(`${prefix}*`);
     subscriber.on('pmessage', (_pattern: string, channel: string) => channels.push(channel));
     await news.publish(['P-1']);

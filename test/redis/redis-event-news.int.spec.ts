@@ -1,48 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createLogger } from '../../src/adapters/logging/logger.js';
-import { RedisConnection } from '../../src/adapters/redis/redis-connection.js';
+import { expect, it } from 'vitest';
 import { RedisEventNews } from '../../src/adapters/redis/redis-event-news.js';
 import type { ShopperEvent } from '../../src/domain/events/shopper-event.js';
 import { eventNewsContract } from '../contracts/event-news.contract.js';
 import { describeWithRedis } from '../support/redis-suite.js';
-import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { redisNewsEnds } from '../support/redis-news.js';
 
 describeWithRedis('event news over Redis', () => {
-  let server: RedisServer;
-  const opened: RedisConnection[] = [];
+  const {
+    open,
+    contractFixture,
+    server: running,
+  } = redisNewsEnds((connection, logger) => new RedisEventNews(connection, logger));
 
-  beforeAll(async () => {
-    server = await startRedisServer();
-  });
-  afterAll(async () => {
-    await Promise.all(opened.map((connection) => connection.stop()));
-    await server.stop();
-  });
-
-  /** An instance's end of the channel, on a connection of its own, as each instance has. */
-  async function open(prefix: string): Promise<{ news: RedisEventNews; connection: RedisConnection }> {
-    const logger = createLogger('silent');
-    const connection = new RedisConnection({ url: server.url, keyPrefix: prefix, commandTimeoutMs: 100 }, logger);
-    const news = new RedisEventNews(connection, logger);
-    await connection.start();
-    opened.push(connection);
-    return { news, connection };
-  }
-
-  eventNewsContract('redis', async () => {
-    const prefix = `test:${randomUUID().slice(0, 8)}:`;
-    const { news, connection } = await open(prefix);
-    return {
-      store: news,
-      another: async () => (await open(prefix)).news,
-      // The subscriber's connection is cut from the server's side: ioredis connects again by itself.
-      dropLink: async () => {
-        await connection.commands.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
-      },
-    };
-  });
+  eventNewsContract('redis', contractFixture);
 
   const view = (productId: string): ShopperEvent => ({
     type: 'view',
@@ -95,7 +67,7 @@ describeWithRedis('event news over Redis', () => {
     const prefix = `shop-a:${randomUUID().slice(0, 8)}:`;
     const { news, connection } = await open(prefix);
     const channels: string[] = [];
-    const subscriber = new Redis(server.url);
+    const subscriber = new Redis(running().url);
     await subscriber.psubscribe(`${prefix}*`);
     subscriber.on('pmessage', (_pattern: string, channel: string) => channels.push(channel));
     await news.publish([view('P-1')]);
@@ -110,7 +82,7 @@ describeWithRedis('event news over Redis', () => {
     const [writer, reader] = [await open(prefix), await open(prefix)];
     const heard: ShopperEvent[] = [];
     reader.news.subscribe({ received: (events) => heard.push(...events), erased: () => {}, missedSome: () => {} });
-    const stranger = new Redis(server.url);
+    const stranger = new Redis(running().url);
     const items = ['not json', '{"t":"like","p":"P-9","s":"s","a":0}', '{"t":"view","p":"P-9"}', '{"x":42}', 'null'];
     await stranger.publish(`${prefix}shopper-events`, JSON.stringify({ items, origin: 'another-version' }));
     await stranger.publish(`${prefix}shopper-events`, 'not a message at all');

@@ -31,6 +31,19 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
   return { ...aProductInput(), createdAt: T0, updatedAt: T0, ...overrides };
 }
 
+/** What a plain product says of itself: its name (`Item <id>`) and nothing else a similarity could read. */
+const PLAIN = { description: undefined, tags: [], brand: undefined, price: undefined, category: undefined } as const;
+
+/** A product input with text of its own (the mother's default name, tags and brand are shared by every product). */
+export function aPlainProductInput(id: string, overrides: Partial<ProductInput> = {}): ProductInput {
+  return aProductInput({ id, name: `Item ${id}`, ...PLAIN, ...overrides });
+}
+
+/** The same, as stored. */
+export function aPlainProduct(id: string, overrides: Partial<Product> = {}): Product {
+  return aProduct({ id, name: `Item ${id}`, ...PLAIN, ...overrides });
+}
+
 export function aSliceInput(overrides: Partial<SliceInput> = {}): SliceInput {
   return {
     name: 'Black Friday',

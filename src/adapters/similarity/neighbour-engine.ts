@@ -159,8 +159,7 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
   recommend(productId: string, limit: number, shopper?: ShopperQuery): Recommendation | undefined {
     if (shopper === undefined || this.behaviour === undefined) return this.answer(productId, limit);
     // The shopper's answer re-ranks a pool of the best (as `npm run eval:similar` does): at least 50.
-    const pool = this.answer(productId, Math.max(limit, Math.min(RERANKED_POOL, NEIGHBOURS_KEPT)));
-    if (pool === undefined) return undefined;
+    const pool = () => this.answer(productId, Math.max(limit, RERANKED_POOL));
     return forShopper(pool, limit, shopper, this.behaviour, this) ?? this.answer(productId, limit);
   }
 

@@ -48,7 +48,8 @@ const styleTermsOf = new WeakMap<
 >();
 
 /**
- * A shopper's answer from a pool of the product's best neighbours: what the shopper bought left
+ * A shopper's answer from a pool of the product's best neighbours (asked for only when something
+ * is known of the shopper): what the shopper bought left
  * out, the rest re-ranked towards the categories and brands of their events of the last
  * TASTE_HORIZON_MS and the style words of their profile, the products the session viewed in the
  * last 30 minutes moved down (rankForShopper's rules); then cut to `limit`. (A product of the
@@ -56,7 +57,7 @@ const styleTermsOf = new WeakMap<
  * is known of the shopper: the answer is then everyone's.
  */
 export function forShopper(
-  pool: KeptAnswer,
+  poolOf: () => KeptAnswer | undefined,
   limit: number,
   shopper: ShopperQuery,
   behaviour: BehaviourModel,
@@ -66,13 +67,9 @@ export function forShopper(
   const session = shopper.sessionId === undefined ? undefined : behaviour.session(shopper.sessionId);
   const style = styleTerms(shopper.styleWords, catalog);
   if (user === undefined && session === undefined && style.size === 0) return undefined;
-  const candidates: Candidate[] = pool.products.map((product, i) => ({
-    id: product.id,
-    from: pool.from[i]!,
-    category: product.category,
-    brand: product.brand,
-    style: style.size === 0 ? 0 : styleOf(catalog.termsOfProduct(product.id), style),
-  }));
+  const pool = poolOf();
+  if (pool === undefined) return undefined;
+  const candidates = candidatesOf(pool, style, catalog);
   const ranked = rankForShopper(candidates, {
     taste: user === undefined ? EMPTY_TASTE : tasteOf(user, shopper.now.getTime(), catalog),
     purchased: user?.purchased,
@@ -123,6 +120,27 @@ function styleTerms(words: readonly string[] | undefined, catalog: CatalogFacts)
   const terms = catalog.termsOfText(words.join(' '));
   styleTermsOf.set(words, { catalog, version: catalog.catalogVersion, terms });
   return terms;
+}
+
+/** Per style (a profile's terms; none: EMPTY), the candidates of each answer it was asked with. */
+const poolCandidates = new WeakMap<ReadonlySet<number>, WeakMap<KeptAnswer, readonly Candidate[]>>();
+
+/** A pool's products as the re-ranking reads them: made once per answer and style (a shopper asking again reads them). */
+function candidatesOf(pool: KeptAnswer, style: ReadonlySet<number>, catalog: CatalogFacts): readonly Candidate[] {
+  let byPool = poolCandidates.get(style);
+  if (byPool === undefined) poolCandidates.set(style, (byPool = new WeakMap()));
+  let candidates = byPool.get(pool);
+  if (candidates === undefined) {
+    candidates = pool.products.map((product, i) => ({
+      id: product.id,
+      from: pool.from[i]!,
+      category: product.category,
+      brand: product.brand,
+      style: style.size === 0 ? 0 : styleOf(catalog.termsOfProduct(product.id), style),
+    }));
+    byPool.set(pool, candidates);
+  }
+  return candidates;
 }
 
 /** How much of the style a product carries: the share of STYLE_TERMS_FOR_FULL_MATCH of the style's terms it holds. */

@@ -86,15 +86,23 @@ export function rankForShopper<T extends RankedCandidate>(
 ): T[] {
   const { categoryWeight = 1, brandWeight = 2, styleWeight = 1, halfRank = 5, recentMs = 30 * 60_000 } = settings;
   const taste = shopper.taste ?? EMPTY_TASTE;
-  const kept = shopper.purchased === undefined ? [...candidates] : candidates.filter((c) => !shopper.purchased!.has(c.id));
-  const scored = kept.map((candidate, place) => {
+  // Scores and marks in arrays, candidates by index: this runs on every shopper's request.
+  const kept: number[] = [];
+  const scores = new Float64Array(candidates.length);
+  const seen = new Uint8Array(candidates.length);
+  candidates.forEach((candidate, i) => {
+    if (shopper.purchased?.has(candidate.id) === true) return;
+    const place = kept.length;
+    kept.push(i);
     const category = candidate.category === undefined ? 0 : (taste.categories.get(candidate.category) ?? 0);
     const brand = candidate.brand === undefined ? 0 : (taste.brands.get(candidate.brand) ?? 0);
     const lift = 1 + categoryWeight * category + brandWeight * brand + styleWeight * (candidate.style ?? 0);
-    return { candidate, place, score: lift / (1 + place / halfRank), seen: seenRecently(candidate.id, shopper, recentMs) };
+    scores[i] = lift / (1 + place / halfRank);
+    seen[i] = seenRecently(candidate.id, shopper, recentMs) ? 1 : 0;
   });
-  scored.sort((a, b) => Number(a.seen) - Number(b.seen) || b.score - a.score || a.place - b.place);
-  return scored.map((s) => s.candidate);
+  // Indexes are places in the list, so ties keep their order.
+  kept.sort((a, b) => seen[a]! - seen[b]! || scores[b]! - scores[a]! || a - b);
+  return kept.map((i) => candidates[i]!);
 }
 
 function seenRecently(id: string, shopper: ShopperContext, recentMs: number): boolean {

@@ -24,3 +24,17 @@ export function renderer<T extends object>(present: (answer: T) => unknown): (an
     return rendered;
   };
 }
+
+/**
+ * Serialises answers to a POST (no entity tag): an answer the use case hands out again and again
+ * (frozen: the engine keeps it) once, an answer made for one request (a shopper's) on the spot.
+ */
+export function bodyRenderer<T extends object>(present: (answer: T) => unknown): (answer: T) => Buffer {
+  const memo = new WeakMap<T, Buffer>();
+  return (answer) => {
+    if (!Object.isFrozen(answer)) return Buffer.from(JSON.stringify(present(answer)), 'utf8');
+    let body = memo.get(answer);
+    if (body === undefined) memo.set(answer, (body = Buffer.from(JSON.stringify(present(answer)), 'utf8')));
+    return body;
+  };
+}

@@ -51,8 +51,8 @@ export function rendered(answer: RenderedAnswer, headers = NO_HEADERS): Reply {
 }
 
 /** A rendered answer to a POST, which names no resource: no entity tag. */
-export function renderedBody(answer: RenderedAnswer, headers = NO_HEADERS): Reply {
-  return { status: 200, type: JSON_TYPE, headers, body: answer.body };
+export function renderedBody(body: Buffer, headers = NO_HEADERS): Reply {
+  return { status: 200, type: JSON_TYPE, headers, body };
 }
 
 export function noContent(): Reply {

@@ -1,6 +1,6 @@
 import type { FindSimilarProducts, SimilarProducts } from '../../../application/product/find-similar-products.js';
 import { renderedBody } from '../pipeline/reply.js';
-import { renderer } from '../pipeline/rendered-answers.js';
+import { bodyRenderer } from '../pipeline/rendered-answers.js';
 import { jsonBody, route, type ResponseHeader, type RouteGroup } from '../pipeline/route-spec.js';
 import { SimilarRequestBody, SimilarResponse } from './product-schemas.js';
 
@@ -9,8 +9,8 @@ const RECOMMENDATION_ID_HEADER: ResponseHeader = 'X-Recommendation-Id';
 
 /** What is similar to this product: the contract's question. */
 export function similarRoutes(findSimilar: FindSimilarProducts): RouteGroup {
-  // The body is the contract's exactly; the products' list is rendered once for as long as it is the same list.
-  const render = renderer((products: readonly string[]) => ({ products }));
+  // The body is the contract's exactly; a list the engine keeps is rendered once, a shopper's on the spot.
+  const render = bodyRenderer((products: readonly string[]) => ({ products }));
   const reply = ({ products, recommendationId }: SimilarProducts) =>
     renderedBody(render(products), { [RECOMMENDATION_ID_HEADER]: recommendationId });
   return {

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import { createLogger, type Logger } from '../../src/adapters/logging/logger.js';
+import { RedisConnection } from '../../src/adapters/redis/redis-connection.js';
+import { startRedisServer, type RedisServer } from './redis-server.js';
+
+/**
+ * Instances' ends of one news channel (catalog news, event news) over a real redis-server started
+ * for the suite, each end on a connection of its own as each instance has. Call inside a describe.
+ */
+export function redisNewsEnds<N>(make: (connection: RedisConnection, logger: Logger) => N) {
+  let server: RedisServer;
+  const opened: RedisConnection[] = [];
+  beforeAll(async () => {
+    server = await startRedisServer();
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((connection) => connection.stop()));
+    await server.stop();
+  });
+
+  /** An instance's end of the channel of the deployment `prefix` names. */
+  async function open(prefix: string): Promise<{ news: N; connection: RedisConnection }> {
+    const logger = createLogger('silent');
+    const connection = new RedisConnection({ url: server.url, keyPrefix: prefix, commandTimeoutMs: 100 }, logger);
+    const news = make(connection, logger);
+    await connection.start();
+    opened.push(connection);
+    return { news, connection };
+  }
+
+  /** The contract suites' fixture: an end, another end of the same channel, and a way to cut the link. */
+  async function contractFixture() {
+    const prefix = `test:${randomUUID().slice(0, 8)}:`;
+    const { news, connection } = await open(prefix);
+    return {
+      store: news,
+      another: async () => (await open(prefix)).news,
+      // The subscriber's connection is cut from the server's side: ioredis connects again by itself.
+      dropLink: async () => {
+        await connection.commands.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+      },
+    };
+  }
+
+  return { open, contractFixture, server: () => server };
+}
