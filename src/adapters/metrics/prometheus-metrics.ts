@@ -114,8 +114,7 @@ export class PrometheusMetrics implements CacheObserver, RecommendationCounts {
 
   /** Reports what is learnt from shoppers' events (read when scraped). */
   observeBehaviour(stats: () => { products: number; pairs: number; sessions: number; users: number; bytes: number }): void {
-    const gauge = (name: string, help: string, read: (s: ReturnType<typeof stats>) => number) =>
-      this.gaugeOf(name, help, () => read(stats()));
+    const gauge = this.gaugesFrom(stats);
     gauge('vitrine_behaviour_products', 'Products seen in shoppers’ sessions.', (s) => s.products);
     gauge('vitrine_behaviour_pairs', 'Pairs of products seen together, each counted once per side.', (s) => s.pairs);
     gauge('vitrine_behaviour_sessions', 'Sessions remembered for pairing.', (s) => s.sessions);
@@ -127,8 +126,7 @@ export class PrometheusMetrics implements CacheObserver, RecommendationCounts {
   observeSimilarity(
     stats: () => { products: number; embedded: number; pending: number; slots: number; terms: number; bytes: number },
   ): void {
-    const gauge = (name: string, help: string, read: (s: ReturnType<typeof stats>) => number) =>
-      this.gaugeOf(name, help, () => read(stats()));
+    const gauge = this.gaugesFrom(stats);
     gauge('vitrine_similarity_products', 'Products the similarity engine of this process knows.', (s) => s.products);
     gauge('vitrine_similarity_embedded_products', 'Of those, products with an embedding.', (s) => s.embedded);
     gauge(
@@ -147,6 +145,23 @@ export class PrometheusMetrics implements CacheObserver, RecommendationCounts {
       "Bytes of the arrays the engine holds (lists, postings, vectors; the vector graph's own memory aside).",
       (s) => s.bytes,
     );
+  }
+
+  /**
+   * Gauges read from one set of figures, worked out once per scrape: every gauge of the set reads
+   * it, and working it out walks the whole engine (a scrape's collections all run in one turn of
+   * the event loop; the next turn forgets the figures).
+   */
+  private gaugesFrom<S>(stats: () => S): (name: string, help: string, read: (s: S) => number) => void {
+    let kept: S | undefined;
+    const once = (): S => {
+      if (kept === undefined) {
+        kept = stats();
+        setImmediate(() => (kept = undefined));
+      }
+      return kept;
+    };
+    return (name, help, read) => this.gaugeOf(name, help, () => read(once()));
   }
 
   /** A gauge whose value is read when scraped. */

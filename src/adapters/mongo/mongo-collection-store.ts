@@ -49,21 +49,10 @@ type SliceSummaryDocument = Omit<SliceDocument, 'products'> & { productCount: nu
  * no document grows with its history (100 versions of 500 long product ids would pass MongoDB's
  * 16 MB document limit).
  */
-interface SliceVersionDocument {
-  _id: string;
-  collectionId: number;
-  sliceId: number;
-  version: number;
-  at: Date;
-  by: string;
-  name: string;
-  type: SliceType;
-  startsAt: Date;
-  endsAt: Date;
-  filters: SliceFilters;
-  products: string[];
-  generator?: SliceGenerator;
-}
+type SliceVersionDocument = Pick<
+  SliceDocument,
+  'collectionId' | 'version' | 'name' | 'type' | 'startsAt' | 'endsAt' | 'filters' | 'products' | 'generator'
+> & { _id: string; sliceId: number; at: Date; by: string };
 
 /** How often a replacement without an expected version is tried again when another writer got there first. */
 const UNCONDITIONAL_ATTEMPTS = 10;

@@ -15,7 +15,7 @@ import type { Terms } from './content-index.js';
 import type { UserMemory } from './shopper-memory.js';
 
 /** How far back a shopper's events say something of their taste. */
-export const TASTE_HORIZON_MS = 30 * 86_400_000;
+const TASTE_HORIZON_MS = 30 * 86_400_000;
 
 /** How many of the profile's style terms a product must carry to count as fully in its style. */
 const STYLE_TERMS_FOR_FULL_MATCH = 2;
@@ -49,12 +49,12 @@ const styleTermsOf = new WeakMap<
 
 /**
  * A shopper's answer from a pool of the product's best neighbours (asked for only when something
- * is known of the shopper): what the shopper bought left
- * out, the rest re-ranked towards the categories and brands of their events of the last
- * TASTE_HORIZON_MS and the style words of their profile, the products the session viewed in the
- * last 30 minutes moved down (rankForShopper's rules); then cut to `limit`. (A product of the
- * catalog that changed since its taste was worked out counts as it was, until their next event.) Undefined when nothing
- * is known of the shopper: the answer is then everyone's.
+ * is known of the shopper): what the shopper bought left out, the rest re-ranked towards the
+ * categories and brands of their events of the last TASTE_HORIZON_MS and the style words of their
+ * profile, the products the session viewed in the last 30 minutes moved down (rankForShopper's
+ * rules); then cut to `limit`. Undefined when nothing is known of the shopper: the answer is then
+ * everyone's. (A product whose category or brand changed since the shopper's taste was worked out
+ * counts as it was, until their next event.)
  */
 export function forShopper(
   poolOf: () => KeptAnswer | undefined,

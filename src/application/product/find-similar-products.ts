@@ -1,5 +1,6 @@
 import { DomainError, ValidationError } from '../../domain/shared/errors.js';
 import type { Clock } from '../../domain/shared/clock.js';
+import { shopperIdOf } from '../../domain/profile/customer-profile.js';
 import type { ShopperStyles } from '../../domain/profile/style-words.js';
 import {
   DEFAULT_SIMILAR_LIMIT,
@@ -64,7 +65,7 @@ export class FindSimilarProducts {
   }
 
   private shopper(query: SimilarProductsQuery): ShopperQuery {
-    const userId = query.userId === null || query.userId?.trim() === '' ? undefined : query.userId;
+    const userId = shopperIdOf(query.userId);
     return {
       userId,
       sessionId: query.sessionId,

@@ -16,8 +16,6 @@ export interface RecommendationCounts {
 
 export const RecommendationCountsToken = token<RecommendationCounts>('RecommendationCounts');
 
-export const NO_RECOMMENDATION_COUNTS: RecommendationCounts = Object.freeze({ shown: () => {}, clicked: () => {} });
-
 /** How many products' encoded ids are remembered: the hot products are asked about again and again. */
 const REMEMBERED_PRODUCTS = 10_000;
 

@@ -1,4 +1,4 @@
-import { MAX_USER_PROFILE_ID_LENGTH } from '../profile/customer-profile.js';
+import { MAX_USER_PROFILE_ID_LENGTH, shopperIdOf } from '../profile/customer-profile.js';
 import { MAX_PRODUCT_ID_LENGTH } from '../product/product.js';
 import { ValidationError, type ValidationIssue } from '../shared/errors.js';
 import { token } from '../shared/token.js';
@@ -98,7 +98,7 @@ export function draftEvent(input: ShopperEventInput, now: Date, policy: EventPol
   };
   const productId = input.productId.trim();
   const { sessionId } = input;
-  const userId = input.userId === null || input.userId?.trim() === '' ? undefined : input.userId;
+  const userId = shopperIdOf(input.userId);
   check('productId', productId, MAX_EVENT_PRODUCT_ID_LENGTH);
   check('sessionId', blankAsEmpty(sessionId), MAX_SESSION_ID_LENGTH);
   if (userId !== undefined) check('userId', userId, MAX_EVENT_USER_ID_LENGTH);

@@ -62,6 +62,11 @@ export function userProfileIdProblem(value: string): string | undefined {
   return undefined;
 }
 
+/** The shopper a similar-products request or an event names: a null, empty or blank `userId` names nobody (an anonymous shopper). */
+export function shopperIdOf(userId: string | null | undefined): string | undefined {
+  return userId === null || userId === undefined || userId.trim() === '' ? undefined : userId;
+}
+
 export function toCustomerProfile(record: ProfileRecord): CustomerProfile {
   return { userProfileId: record.userProfileId, profile: record.profile };
 }

@@ -17,7 +17,7 @@ export function renderer<T extends object>(present: (answer: T) => unknown): (an
   return (answer) => {
     let rendered = memo.get(answer);
     if (rendered === undefined) {
-      const body = Buffer.from(JSON.stringify(present(answer)), 'utf8');
+      const body = jsonBytes(present(answer));
       rendered = { body, etag: contentTag(body) };
       memo.set(answer, rendered);
     }
@@ -32,9 +32,13 @@ export function renderer<T extends object>(present: (answer: T) => unknown): (an
 export function bodyRenderer<T extends object>(present: (answer: T) => unknown): (answer: T) => Buffer {
   const memo = new WeakMap<T, Buffer>();
   return (answer) => {
-    if (!Object.isFrozen(answer)) return Buffer.from(JSON.stringify(present(answer)), 'utf8');
+    if (!Object.isFrozen(answer)) return jsonBytes(present(answer));
     let body = memo.get(answer);
-    if (body === undefined) memo.set(answer, (body = Buffer.from(JSON.stringify(present(answer)), 'utf8')));
+    if (body === undefined) memo.set(answer, (body = jsonBytes(present(answer))));
     return body;
   };
+}
+
+function jsonBytes(value: unknown): Buffer {
+  return Buffer.from(JSON.stringify(value), 'utf8');
 }
