@@ -2,6 +2,7 @@ import type { AppendOutcome, EventPosition, EventStore, RecordedEvent } from '..
 import { oldestKeptAt, type EventPolicy, type EventType, type ShopperEvent } from '../../domain/events/shopper-event.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import type { Page } from '../../domain/shared/page.js';
+import { TimeOrderedList } from './time-ordered-list.js';
 
 /** An event as this store holds it: compact (the instant as a number), with its key in arrival order. */
 interface Held {
@@ -31,12 +32,11 @@ const byTime = (a: Pick<Held, 'at' | 'key'>, b: Pick<Held, 'at' | 'key'>) => a.a
  * spot duplicates are those of the events held, so they are bounded too (an id whose event was
  * dropped counts as new again). Events are kept in time order, with an index per session and per
  * user, so every read is a lookup and a walk from the newest; an append in time order (live
- * events) costs a push, an older one a merge.
+ * events) costs a push, a late one an insert into one chunk of the list (TimeOrderedList).
  */
 export class InMemoryEventStore implements EventStore {
-  /** Every event held, in time order, from `head` on (dropped events are cut off in bulk). */
-  private events: Held[] = [];
-  private head = 0;
+  /** Every event held, in time order. */
+  private readonly events = new TimeOrderedList<Held>(byTime);
   private readonly bySession = new Map<string, Held[]>();
   private readonly byUser = new Map<string, Held[]>();
   private readonly byEventId = new Map<string, Held>();
@@ -59,7 +59,7 @@ export class InMemoryEventStore implements EventStore {
       if (held.eventId !== undefined) this.byEventId.set(held.eventId, held);
       fresh.push(held);
     });
-    this.insert(fresh.sort(byTime));
+    for (const held of fresh.sort(byTime)) this.events.insert(held);
     for (const held of fresh) {
       insertInTimeOrder(listOf(this.bySession, held.sessionId), held);
       if (held.userId !== undefined) insertInTimeOrder(listOf(this.byUser, held.userId), held);
@@ -89,26 +89,21 @@ export class InMemoryEventStore implements EventStore {
 
   async scan(after: EventPosition | undefined, limit: number): Promise<Page<RecordedEvent>> {
     this.prune();
-    let from = this.head;
-    if (after !== undefined) {
-      const position = { at: after.at.getTime(), key: Number(after.key) };
-      from = firstIndex(this.events, this.head, (held) => byTime(held, position) > 0);
-    }
-    const items = this.events.slice(from, from + limit).map(toRecorded);
-    return { items, more: from + limit < this.events.length };
+    const position = after === undefined ? undefined : { at: after.at.getTime(), key: Number(after.key) };
+    const page = this.events.from((held) => position === undefined || byTime(held, position) > 0, limit);
+    return { items: page.items.map(toRecorded), more: page.more };
   }
 
   async count(): Promise<number> {
     this.prune();
-    return this.events.length - this.head;
+    return this.events.size;
   }
 
   async eraseUser(userId: string): Promise<number> {
     const erased = this.byUser.get(userId);
     if (erased === undefined) return 0;
     const gone = new Set(erased);
-    this.events = this.events.slice(this.head).filter((held) => !gone.has(held));
-    this.head = 0;
+    this.events.removeWhere((held) => gone.has(held));
     const sessions = new Set<string>();
     for (const held of erased) {
       if (held.eventId !== undefined && this.byEventId.get(held.eventId) === held) this.byEventId.delete(held.eventId);
@@ -136,33 +131,11 @@ export class InMemoryEventStore implements EventStore {
     };
   }
 
-  /** Adds events (in time order) to the list: a push when they come after it, else one merge. */
-  private insert(fresh: readonly Held[]): void {
-    const last = this.events.at(-1);
-    const first = fresh[0];
-    if (first === undefined) return;
-    if (last === undefined || this.head === this.events.length || byTime(last, first) < 0) {
-      for (const held of fresh) this.events.push(held);
-      return;
-    }
-    this.events = mergeInTimeOrder(this.events, this.head, fresh);
-    this.head = 0;
-  }
-
-  /** Drops the events past the retention, then the oldest past the bound; compacts now and then. */
+  /** Drops the events past the retention, then the oldest past the bound. */
   private prune(): void {
     const oldest = oldestKeptAt(this.clock.now(), this.options.policy).getTime();
-    const held = this.events;
-    const expired = firstIndex(held, this.head, (event) => event.at >= oldest) - this.head;
-    const over = held.length - this.head - expired - this.options.maxEvents;
-    const dropped = held.slice(this.head, this.head + expired + Math.max(0, over));
-    if (dropped.length === 0) return;
-    this.head += dropped.length;
-    this.forgetOldest(dropped);
-    if (this.head > 1024 && this.head * 2 > held.length) {
-      this.events = held.slice(this.head);
-      this.head = 0;
-    }
+    const dropped = this.events.dropOldest((event) => event.at < oldest, this.options.maxEvents);
+    if (dropped.length > 0) this.forgetOldest(dropped);
   }
 
   /**
@@ -246,15 +219,4 @@ function firstIndex(list: readonly Held[], from: number, after: (held: Held) => 
     else low = middle + 1;
   }
   return low;
-}
-
-function mergeInTimeOrder(held: readonly Held[], from: number, fresh: readonly Held[]): Held[] {
-  const merged: Held[] = new Array<Held>(held.length - from + fresh.length);
-  let i = from;
-  let j = 0;
-  let k = 0;
-  while (i < held.length && j < fresh.length) merged[k++] = byTime(held[i]!, fresh[j]!) <= 0 ? held[i++]! : fresh[j++]!;
-  while (i < held.length) merged[k++] = held[i++]!;
-  while (j < fresh.length) merged[k++] = fresh[j++]!;
-  return merged;
 }
