@@ -441,6 +441,8 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
     const token = await server.tokenWith(['collections:read', 'products:read']);
     const page = await signIn(browser, server, token);
     await visible(page.getByRole('link', { name: 'Verão 2027' }));
+    // Every request of the page answered before the token goes: the next one is the click's.
+    await page.waitForLoadState('networkidle');
     const self = (await server.request('GET', '/api/v1/admin/protected/tokens/self', { token })).json;
     expect((await server.request('DELETE', `/api/v1/admin/protected/tokens/${self.id}`)).status).toBe(204);
     await page.getByRole('link', { name: 'Verão 2027' }).click();
