@@ -61,6 +61,15 @@ const ONLY = options.endpoints === undefined ? undefined : String(options.endpoi
 const ADMIN = `vtr_bench_${randomBytes(24).toString('base64url')}`;
 /** The goal: Vitrine's CPU per request at most this many times the raw server's. */
 const CPU_GOAL = 2;
+/** A shopper's similar products compose their answer for each request (issue 19): at most this many times. */
+const SHOPPER_CPU_GOAL = 2.5;
+/**
+ * The goal of an endpoint; none for a shopper in a visit (its answer is composed from the visit's
+ * past sessions for each request: measured, with the engine's own goal in bench/shopper-lookup.mjs).
+ * @param {string} endpoint
+ */
+const goalOf = (endpoint) =>
+  endpoint.includes('visit') ? Number.POSITIVE_INFINITY : endpoint.includes('(shopper') ? SHOPPER_CPU_GOAL : CPU_GOAL;
 
 /** The core the servers run on, and the one the load generator runs on, when the machine can pin them. */
 const PIN =
@@ -106,11 +115,11 @@ async function main() {
   const builder = options.builder === 'false' ? [] : await measureBuilder((env) => startVitrine(BUILD, env), ADMIN);
   const events = options.events === 'false' ? undefined : await measureEventIngestion((env) => startVitrine(BUILD, env), ADMIN);
   if (options.shopper !== 'false') measureShopperLookups();
-  const missed = results.filter((r) => r.setup === 'embedded' && (r.cpuRatio > CPU_GOAL || r.errors > 0));
+  const missed = results.filter((r) => r.setup === 'embedded' && (r.cpuRatio > goalOf(r.endpoint) || r.errors > 0));
   console.log(
     missed.length === 0
-      ? `\nEvery hot read at most ${CPU_GOAL}× the raw server's CPU per request on the embedded default.`
-      : `\nGoal (≤ ${CPU_GOAL}× the raw server's CPU per request) missed: ${missed
+      ? `\nEvery hot read at most ${CPU_GOAL}× (a shopper's similar products ${SHOPPER_CPU_GOAL}×) the raw server's CPU per request on the embedded default.`
+      : `\nGoal (≤ ${CPU_GOAL}×, a shopper's similar products ${SHOPPER_CPU_GOAL}×, the raw server's CPU per request) missed: ${missed
           .map((r) => `${r.endpoint} ${r.cpuRatio.toFixed(2)}×${r.errors > 0 ? ` (${r.errors} errors)` : ''}`)
           .join('; ')}`,
   );
@@ -169,6 +178,18 @@ async function prepare(base) {
       ),
     );
   }
+  // Shoppers' sessions over the products (so answers learn from behaviour), and one session of 20
+  // views ending on BENCH-001: the realistic shopper's request composes its answer from it.
+  const events = [];
+  for (let s = 0; s < 400; s++) {
+    for (let step = 0; step < 8; step++) {
+      events.push({ type: 'view', productId: ids[(s * 37 + step * (1 + (s % 5))) % ids.length], sessionId: `bench-s-${s}` });
+    }
+  }
+  for (let step = 0; step < 20; step++) {
+    events.push({ type: 'view', productId: step === 19 ? 'BENCH-001' : ids[(step * 53 + 7) % ids.length], sessionId: 'bench-visit' });
+  }
+  for (let i = 0; i < events.length; i += 1000) await call('POST', '/api/v1/events/protected/batch', { events: events.slice(i, i + 1000) });
   const collection = await call('POST', '/api/v1/merchandising-collections/protected', {
     name: 'Vitrine principal',
     description: 'Quinhentos produtos no ar.',
@@ -209,6 +230,14 @@ async function prepare(base) {
       path: '/api/v1/products/protected/similar',
       headers: { ...headers, 'Content-Type': 'application/json' },
       body: JSON.stringify({ userId: 'up_bruno_lima', sessionId: 'bench-session', data: { id: 'BENCH-001' } }),
+    },
+    {
+      // The same shopper in a visit of 20 views: the answer is composed from the visit for each request.
+      name: 'similar products (shopper, 20-view visit)',
+      method: 'POST',
+      path: '/api/v1/products/protected/similar',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ userId: 'up_bruno_lima', sessionId: 'bench-visit', data: { id: 'BENCH-001' } }),
     },
   ];
   return ONLY === undefined ? endpoints : endpoints.filter((e) => ONLY.some((word) => e.name.includes(word)));
@@ -561,7 +590,9 @@ function printTable(results) {
         ms(r.vitrine.p50),
         ms(r.vitrine.p99),
         r.errors,
-        r.setup === 'embedded' ? `≤ ${CPU_GOAL}× ${r.cpuRatio <= CPU_GOAL && r.errors === 0 ? 'met' : 'missed'}` : '',
+        r.setup === 'embedded' && Number.isFinite(goalOf(r.endpoint))
+          ? `≤ ${goalOf(r.endpoint)}× ${r.cpuRatio <= goalOf(r.endpoint) && r.errors === 0 ? 'met' : 'missed'}`
+          : '',
       ];
       return `| ${cells.join(' | ')} |`;
     }),

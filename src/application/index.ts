@@ -3,7 +3,7 @@ export * from './profile/upsert-profile.js';
 export * from './profile/upsert-profiles.js';
 export * from './profile/erase-profile.js';
 
-export * from './product/similarity-feed.js';
+export * from './product/catalog-feed.js';
 export * from './product/follow-catalog.js';
 export * from './product/find-similar-products.js';
 export * from './product/upsert-product.js';

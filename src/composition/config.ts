@@ -43,7 +43,7 @@ export interface VitrineConfig {
   /** The most shopper events the in-memory store holds (the oldest dropped first). */
   readonly maxEmbeddedEvents: number;
   /** Sessions that must have paired a product with others before its behavioural neighbours are used. */
-  readonly behaviourMinEvidence: number;
+  readonly behaviourMinEvidence: number | undefined;
   /** How often what is learnt from events is learnt afresh from the store, in milliseconds; undefined: never periodically. */
   readonly behaviourRelearnMs: number | undefined;
   /** How long clients may take and how many may be connected (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS). */
@@ -172,7 +172,7 @@ const EnvSchema = v.object({
   MAX_SLICES_PER_COLLECTION: v.optional(integerText('a number of slices from 1 to 10000', 1, 10_000), '1000'),
   EVENT_RETENTION_DAYS: v.optional(integerText('a number of days from 1 to 3650', 1, 3650), '90'),
   MAX_EMBEDDED_EVENTS: v.optional(integerText('a number of events from 1000 to 100000000', 1000, 100_000_000), '1000000'),
-  BEHAVIOUR_MIN_EVIDENCE: v.optional(integerText('a number of sessions from 1 to 1000000', 1, 1_000_000), '10'),
+  BEHAVIOUR_MIN_EVIDENCE: v.optional(integerText('a number of sessions from 1 to 1000000', 1, 1_000_000)),
   BEHAVIOUR_RELEARN_HOURS: v.optional(integerText('a number of hours from 0 (never) to 8760', 0, 8760), '24'),
 });
 

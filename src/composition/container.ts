@@ -10,7 +10,6 @@ import { EventStoreToken, type EventStore } from '../domain/events/event-store.j
 import { CatalogNewsToken, type CatalogNews } from '../domain/product/catalog-news.js';
 import { EventNewsToken, type EventNews } from '../domain/events/event-news.js';
 import { ProductStoreToken, type ProductStore } from '../domain/product/product-store.js';
-import { SimilarityToken, type Similarity } from '../domain/product/similarity.js';
 import { ProfileStoreToken, type ProfileStore } from '../domain/profile/profile-store.js';
 import { ClockToken, type Clock } from '../domain/shared/clock.js';
 import { SchedulerToken, type Scheduler } from '../domain/shared/scheduler.js';
@@ -22,7 +21,9 @@ import { httpModule } from './adapters/http.js';
 import { lifecycleModule } from './adapters/lifecycle.js';
 import { platformModule } from './adapters/platform.js';
 import { redisModule, withoutRedisModule } from './adapters/sharing.js';
-import { EngineTuningToken, similarityModule, type EngineTuning } from './adapters/similarity.js';
+import type { SimilarityEngine } from '../adapters/similarity/similarity-engine.js';
+import { EngineTuningToken, SimilarityEngineToken, similarityModule, type EngineTuning } from './adapters/similarity.js';
+import { SimilarityPolicyToken, type SimilarityPolicy } from '../domain/product/similarity-policy.js';
 import { memoryStoresModule, mongoStoresModule } from './adapters/stores.js';
 import type { VitrineConfig } from './config.js';
 import { authModule } from './features/auth.js';
@@ -55,7 +56,9 @@ export interface Overrides {
   readonly collectionStore?: CollectionStore;
   readonly tokenStore?: TokenStore;
   readonly eventStore?: EventStore;
-  readonly similarity?: Similarity;
+  readonly similarityEngine?: SimilarityEngine;
+  /** The numbers similar-products answers follow (the evaluation's variants); default the domain's, BEHAVIOUR_MIN_EVIDENCE aside. */
+  readonly similarityPolicy?: SimilarityPolicy;
   readonly sharedCache?: SharedCache;
   readonly cacheObserver?: CacheObserver;
   readonly catalogNews?: CatalogNews;
@@ -77,7 +80,8 @@ const OVERRIDE_TOKENS: { readonly [K in keyof Required<Overrides>]: Token<Requir
   collectionStore: CollectionStoreToken,
   tokenStore: TokenStoreToken,
   eventStore: EventStoreToken,
-  similarity: SimilarityToken,
+  similarityEngine: SimilarityEngineToken,
+  similarityPolicy: SimilarityPolicyToken,
   sharedCache: SharedCacheToken,
   cacheObserver: CacheObserverToken,
   catalogNews: CatalogNewsToken,

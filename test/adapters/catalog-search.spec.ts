@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NeighbourEngine } from '../../src/adapters/similarity/neighbour-engine.js';
-import { BestFirst } from '../../src/adapters/similarity/catalog-ranking.js';
+import { NeighbourLists } from '../../src/adapters/similarity/neighbour-lists.js';
+import { BestFirst, ContentCatalogSearch } from '../../src/adapters/similarity/catalog-search.js';
 import type { CatalogFilter } from '../../src/domain/product/catalog-search.js';
 import type { Product } from '../../src/domain/product/product.js';
 import { aProduct } from '../support/mothers.js';
@@ -19,13 +19,18 @@ function item(id: string, overrides: Partial<Product> = {}): Product {
   });
 }
 
-function engineWith(products: Product[]): NeighbourEngine {
-  const engine = new NeighbourEngine({ background: false });
-  engine.productsSaved(products);
-  return engine;
+/** The catalog search over the neighbour lists' content index, with the lists it reads (fed as the engine feeds them). */
+function searchOver(lists: NeighbourLists): ContentCatalogSearch & { readonly lists: NeighbourLists } {
+  return Object.assign(new ContentCatalogSearch(lists), { lists });
 }
 
-const search = (engine: NeighbourEngine, text: string, filter: CatalogFilter = {}, offset = 0, limit = 20) =>
+function engineWith(products: Product[]): ReturnType<typeof searchOver> {
+  const lists = new NeighbourLists({ background: false });
+  lists.productsSaved(products);
+  return searchOver(lists);
+}
+
+const search = (engine: ReturnType<typeof searchOver>, text: string, filter: CatalogFilter = {}, offset = 0, limit = 20) =>
   engine.ranked(engine.wordsOf(text), filter, offset, limit);
 
 describe('the catalog search: ranking', () => {
@@ -127,21 +132,21 @@ describe('the catalog search: pages', () => {
 
 describe('the catalog search follows the catalog', () => {
   it('finds products whose neighbour lists are still pending', () => {
-    const engine = new NeighbourEngine({ background: false });
-    engine.productsSaved([item('NEW', { name: 'Vestido novo' })]);
-    expect(engine.stats.pending).toBe(1);
+    const engine = searchOver(new NeighbourLists({ background: false }));
+    engine.lists.productsSaved([item('NEW', { name: 'Vestido novo' })]);
+    expect(engine.lists.stats.pending).toBe(1);
     expect(search(engine, 'novo').items).toEqual(['NEW']);
   });
 
   it('forgets the words a product no longer has, and a deleted product', () => {
     const engine = engineWith([item('A', { name: 'Vestido azul', tags: ['festa'] }), item('B', { name: 'Vestido verde' })]);
-    engine.productsSaved([item('A', { name: 'Saia azul', tags: [], available: false })]);
+    engine.lists.productsSaved([item('A', { name: 'Saia azul', tags: [], available: false })]);
     expect(search(engine, 'vestido').items).toEqual(['B']);
     expect(search(engine, 'festa').items).toEqual([]);
     expect(search(engine, 'azul').items).toEqual(['A']);
-    engine.productsSaved([item('A', { name: 'Saia azul', available: true })]);
+    engine.lists.productsSaved([item('A', { name: 'Saia azul', available: true })]);
     expect(search(engine, 'azul', { available: true }).items).toEqual(['A']);
-    engine.productsRemoved(['A', 'B']);
+    engine.lists.productsRemoved(['A', 'B']);
     expect(search(engine, 'azul').items).toEqual([]);
     expect(engine.listed({}, undefined, 10).items).toEqual([]);
   });
@@ -155,7 +160,7 @@ describe('the catalog search follows the catalog', () => {
     ]);
     expect(engine.names(10)).toEqual({ categories: ['vestidos', 'bolsas', 'saias'], brands: ['Aurora', 'Trama'] });
     expect(engine.names(1)).toEqual({ categories: ['vestidos'], brands: ['Aurora'] });
-    engine.productsRemoved(['1', '3']);
+    engine.lists.productsRemoved(['1', '3']);
     expect(engine.names(10)).toEqual({ categories: ['bolsas', 'vestidos'], brands: ['Trama'] });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NeighbourEngine } from '../../src/adapters/similarity/neighbour-engine.js';
+import { NeighbourLists } from '../../src/adapters/similarity/neighbour-lists.js';
 import { aProduct } from '../support/mothers.js';
 
 /** A product with words of its own (so every one brings new terms), some with an embedding. */
@@ -15,9 +15,9 @@ function churned(i: number) {
   });
 }
 
-describe('the similarity engine under churn', () => {
+describe('the neighbour lists under churn', () => {
   it('returns to its own sizes (slots, terms, bytes) once the products it took are deleted again', () => {
-    const engine = new NeighbourEngine({ background: false, exactSearchBelow: 1_000_000 });
+    const engine = new NeighbourLists({ background: false, exactSearchBelow: 1_000_000 });
     const standing = Array.from({ length: 50 }, (_, i) =>
       aProduct({ id: `STAND-${i}`, name: `Saia base${i % 5}`, category: 'saias' }),
     );
@@ -36,11 +36,11 @@ describe('the similarity engine under churn', () => {
     expect(engine.stats.bytes).toBeGreaterThanOrEqual(bytes);
     expect(engine.stats.bytes).toBeLessThan(bytes * 1.01);
     // And it still answers: the standing products find each other.
-    expect(engine.similarTo('STAND-0', 3)?.length).toBe(3);
+    expect(engine.listOf('STAND-0')?.ids.slice(0, 3).length).toBe(3);
   });
 
   it('gives a deleted product’s slot to the next new product', () => {
-    const engine = new NeighbourEngine({ background: false });
+    const engine = new NeighbourLists({ background: false });
     engine.productsSaved([churned(1), churned(2), churned(3)]);
     const freed = engine.slotOfProduct('CHURN-2');
     engine.productsRemoved(['CHURN-2']);

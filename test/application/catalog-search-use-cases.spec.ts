@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
-import { NeighbourEngine } from '../../src/adapters/similarity/neighbour-engine.js';
+import { ContentCatalogSearch } from '../../src/adapters/similarity/catalog-search.js';
+import { SimilarityEngine } from '../../src/adapters/similarity/similarity-engine.js';
 import { ProposeSliceFromBrief } from '../../src/application/merchandising/propose-slice-from-brief.js';
 import { SearchCatalog } from '../../src/application/product/search-catalog.js';
 import { UpsertProduct } from '../../src/application/product/upsert-product.js';
@@ -24,16 +25,17 @@ function item(id: string, overrides: Partial<ProductInput> = {}): ProductInput {
 
 async function service(products: ProductInput[]) {
   const store = new InMemoryProductStore();
-  const engine = new NeighbourEngine({ background: false });
-  const { get } = testContainer({ overrides: { productStore: store, similarity: engine } });
+  const engine = new SimilarityEngine({ background: false });
+  const { get } = testContainer({ overrides: { productStore: store, similarityEngine: engine } });
   for (const product of products) await get(UpsertProduct).execute(product);
   return { store, engine, get, search: get(SearchCatalog), propose: get(ProposeSliceFromBrief) };
 }
 
 describe('the catalog search in the composition', () => {
-  it('is the engine bound as Similarity, an override included', async () => {
-    const { engine, get } = await service([]);
-    expect(get(CatalogSearchToken)).toBe(engine);
+  it('searches the content index of the engine bound, an override included', async () => {
+    const { get } = await service([item('A', { name: 'Vestido azul' })]);
+    expect(get(CatalogSearchToken)).toBeInstanceOf(ContentCatalogSearch);
+    expect(get(CatalogSearchToken).ranked(['vestido'], {}, 0, 10).items).toEqual(['A']);
   });
 });
 

@@ -9,7 +9,7 @@ import { EventStoreToken } from '../../src/domain/events/event-store.js';
 import { EventPolicyToken, type ShopperEventInput } from '../../src/domain/events/shopper-event.js';
 import type { NeighbourSource } from '../../src/domain/product/neighbour-blend.js';
 import { toBase64Url } from '../../src/domain/product/recommendation.js';
-import { SimilarityToken } from '../../src/domain/product/similarity.js';
+import { SimilarAnswers } from '../../src/application/product/similar-answers.js';
 import { ClockToken } from '../../src/domain/shared/clock.js';
 import { aProductInput } from '../support/mothers.js';
 import { testContainer } from '../support/test-container.js';
@@ -47,7 +47,7 @@ async function service() {
     get(ClockToken),
     get(EventPolicyToken),
     get(EventFeedToken),
-    get(SimilarityToken),
+    get(SimilarAnswers),
     counts,
   );
   return { find: get(FindSimilarProducts), record: recordCounted, clicks };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
 import { InProcessCatalogNews } from '../../src/adapters/memory/in-process-catalog-news.js';
-import { NeighbourEngine } from '../../src/adapters/similarity/neighbour-engine.js';
+import { SimilarityEngine } from '../../src/adapters/similarity/similarity-engine.js';
 import { FollowCatalog } from '../../src/application/product/follow-catalog.js';
 import { aProductInput, T0 } from '../support/mothers.js';
 
@@ -16,11 +16,11 @@ const finished = () => new Promise<void>((done) => setImmediate(done));
 function alone(settings: { reconcileEveryMs?: number; retryAfterMs?: number }) {
   const clock = new FakeClock(T0);
   const store = new InMemoryProductStore();
-  const engine = new NeighbourEngine({ background: false });
+  const engine = new SimilarityEngine({ background: false });
   const channel = new InProcessCatalogNews();
   const follow = new FollowCatalog(store, engine, channel.endpoint(), clock, settings);
   const writeElsewhere = (id: string) => store.save(aProductInput({ id, category: 'c' }), clock.now());
-  const knows = (id: string) => engine.similarTo(id, 5) !== undefined;
+  const knows = (id: string) => engine.has(id);
   let scans = 0;
   const scan = store.scan.bind(store);
   store.scan = (batchSize) => {

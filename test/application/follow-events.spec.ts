@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import { InMemoryEventStore } from '../../src/adapters/memory/in-memory-event-store.js';
 import { InProcessEventNews } from '../../src/adapters/memory/in-process-event-news.js';
-import { BehaviourModel } from '../../src/adapters/similarity/behaviour-model.js';
-import { NeighbourEngine } from '../../src/adapters/similarity/neighbour-engine.js';
+import { SimilarityEngine } from '../../src/adapters/similarity/similarity-engine.js';
+import { SimilarAnswers } from '../../src/application/product/similar-answers.js';
+import { DEFAULT_SIMILARITY_POLICY } from '../../src/domain/product/similarity-policy.js';
 import { FollowEvents, type BehaviourFollowSettings } from '../../src/application/events/follow-events.js';
 import type { ShopperEvent } from '../../src/domain/events/shopper-event.js';
 import type { Product } from '../../src/domain/product/product.js';
@@ -20,13 +21,23 @@ const PRODUCTS: readonly Product[] = ['ALFA', 'BRAVO', 'CHARLIE', 'DELTA', 'ECHO
   aProduct({ id, name: id, description: undefined, tags: [], brand: undefined, category: undefined, price: undefined }),
 );
 
-/** One instance: its own behaviour model and engine, following the shared event store. */
-function instance(store: InMemoryEventStore, news: InProcessEventNews, clock: FakeClock, settings: BehaviourFollowSettings = {}) {
-  const behaviour = new BehaviourModel();
-  const engine = new NeighbourEngine({ background: false, behaviour, minBehaviourEvidence: 1 });
+/** An engine that knows the products, and its answers for everyone. */
+function engineOf() {
+  const engine = new SimilarityEngine({ background: false });
   engine.productsSaved(PRODUCTS);
-  const follow = new FollowEvents(store, behaviour, news.endpoint(), clock, settings);
-  return { behaviour, engine, follow, similar: (id: string) => engine.similarTo(id, 5) };
+  const answers = new SimilarAnswers(engine, DEFAULT_SIMILARITY_POLICY);
+  return {
+    engine,
+    similar: (id: string) => answers.forEveryone(id, 5)?.ids,
+    forAna: (id: string) => answers.forShopper(id, 5, { userId: 'up_ana', now: T0 })?.ids,
+  };
+}
+
+/** One instance: its own engine, following the shared event store. */
+function instance(store: InMemoryEventStore, news: InProcessEventNews, clock: FakeClock, settings: BehaviourFollowSettings = {}) {
+  const { engine, similar, forAna } = engineOf();
+  const follow = new FollowEvents(store, engine, news.endpoint(), clock, settings);
+  return { engine, follow, similar, forAna };
 }
 
 function world(settings: BehaviourFollowSettings = {}) {
@@ -59,10 +70,11 @@ describe('following the events: the history', () => {
     };
     await one.follow.start();
     expect(scans).toEqual([undefined, history[999]!.at.toISOString()]);
-    const fed = new BehaviourModel();
-    fed.learn(history);
-    for (const product of PRODUCTS) expect(one.behaviour.neighbours(product.id, 10)).toEqual(fed.neighbours(product.id, 10));
-    expect(one.similar('ALFA')).toEqual(['BRAVO', 'CHARLIE', 'DELTA', 'ECHO']);
+    const fed = engineOf();
+    fed.engine.learn(history);
+    for (const product of PRODUCTS) expect(one.similar(product.id)).toEqual(fed.similar(product.id));
+    // As many sessions each way: the products next to ALFA first (session-kNN's closeness within a session), ties by id.
+    expect(one.similar('ALFA')).toEqual(['BRAVO', 'DELTA', 'CHARLIE', 'ECHO']);
   });
 
   it('comes back to what the store holds when it learns afresh: what it learnt of events the store lost is forgotten', async () => {
@@ -103,15 +115,14 @@ describe('following the events: live events between instances', () => {
     await store.append(bought);
     await one.follow.start();
     await other.follow.start();
-    const forAna = (engine: NeighbourEngine) => engine.recommend('ALFA', 5, { userId: 'up_ana', now: T0 })?.ids;
-    expect(forAna(one.engine)).toEqual([]);
-    expect(forAna(other.engine)).toEqual([]);
+    expect(one.forAna('ALFA')).toEqual([]);
+    expect(other.forAna('ALFA')).toEqual([]);
     await store.eraseUser('up_ana');
     await one.follow.erased('up_ana');
-    expect(one.behaviour.user('up_ana')).toBeUndefined();
-    expect(other.behaviour.user('up_ana')).toBeUndefined();
-    expect(forAna(one.engine)).toEqual(['BRAVO']);
-    expect(forAna(other.engine)).toEqual(['BRAVO']);
+    expect(one.engine.shopper('up_ana')).toBeUndefined();
+    expect(other.engine.shopper('up_ana')).toBeUndefined();
+    expect(one.forAna('ALFA')).toEqual(['BRAVO']);
+    expect(other.forAna('ALFA')).toEqual(['BRAVO']);
   });
 
   it('keeps what it learns live while it learns afresh, and learns it again after a history read before it', async () => {
@@ -153,8 +164,8 @@ describe('following the events: live events between instances', () => {
     await one.follow.erased('up_ana');
     release();
     await finished();
-    expect(one.behaviour.user('up_ana')).toBeUndefined();
-    expect(one.engine.recommend('ALFA', 5, { userId: 'up_ana', now: T0 })?.ids).toEqual(['BRAVO']);
+    expect(one.engine.shopper('up_ana')).toBeUndefined();
+    expect(one.forAna('ALFA')).toEqual(['BRAVO']);
   });
 });
 
@@ -183,10 +194,11 @@ describe('following the events: learning afresh', () => {
     await store.append(viewed('S2', ['CHARLIE', 'DELTA'], 60));
     clock.advance(HOUR - 1);
     await finished();
-    expect(one.similar('CHARLIE')).toEqual([]);
+    // Nothing learnt of CHARLIE yet: what is popular overall (the latest view first).
+    expect(one.similar('CHARLIE')).toEqual(['BRAVO', 'ALFA']);
     clock.advance(1);
     await finished();
-    expect(one.similar('CHARLIE')).toEqual(['DELTA']);
+    expect(one.similar('CHARLIE')).toEqual(['DELTA', 'BRAVO', 'ALFA']);
     expect(clock.scheduled).toBe(1);
     await one.follow.stop();
     expect(clock.scheduled).toBe(0);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { InProcessCatalogNews } from '../../src/adapters/memory/in-process-catalog-news.js';
 import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
-import { NeighbourEngine } from '../../src/adapters/similarity/neighbour-engine.js';
+import { SimilarityEngine } from '../../src/adapters/similarity/similarity-engine.js';
 import { DeleteProducts, UpsertProducts } from '../../src/application/product/batch-products.js';
 import { DeleteProduct } from '../../src/application/product/delete-product.js';
 import { FindSimilarProducts } from '../../src/application/product/find-similar-products.js';
@@ -17,9 +17,11 @@ import { testContainer } from '../support/test-container.js';
 function instance(
   store = new InMemoryProductStore(),
   news = new InProcessCatalogNews(),
-  engine = new NeighbourEngine({ background: false }),
+  engine = new SimilarityEngine({ background: false }),
 ) {
-  const { get, clock } = testContainer({ overrides: { productStore: store, catalogNews: news.endpoint(), similarity: engine } });
+  const { get, clock } = testContainer({
+    overrides: { productStore: store, catalogNews: news.endpoint(), similarityEngine: engine },
+  });
   const find = get(FindSimilarProducts);
   return {
     clock,
@@ -146,7 +148,7 @@ describe('similar products: embedding neighbours', () => {
   });
 
   it('answers as exact search does once the approximate index takes over', async () => {
-    const engine = new NeighbourEngine({ background: false, exactSearchBelow: 20 });
+    const engine = new SimilarityEngine({ background: false, exactSearchBelow: 20 });
     const service = instance(new InMemoryProductStore(), new InProcessCatalogNews(), engine);
     const random = seeded(7);
     const products = Array.from({ length: 200 }, (_, i) =>
@@ -159,17 +161,17 @@ describe('similar products: embedding neighbours', () => {
     expect(engine.stats.approximate).toBe(true);
     let agree = 0;
     for (const product of products.slice(0, 50)) {
-      const slot = engine.slotOfProduct(product.id)!;
-      const exact = engine.vectorIndex!.exact(slot, engine.unitOf(product.id)!, 10).slots;
+      const slot = engine.lists.slotOfProduct(product.id)!;
+      const exact = engine.lists.vectorIndex!.exact(slot, engine.lists.unitOf(product.id)!, 10).slots;
       const answer = await service.similar(product.id, 10);
-      const expected = new Set(Array.from(exact, (s) => engine.productInSlot(s)!.id));
+      const expected = new Set(Array.from(exact, (s) => engine.lists.productInSlot(s)!.id));
       agree += answer.filter((id) => expected.has(id)).length;
     }
     expect(agree / 500).toBeGreaterThanOrEqual(0.95);
   });
 
   it('computes a single pending list once the approximate index answers (one product written after a load)', async () => {
-    const engine = new NeighbourEngine({ background: false, exactSearchBelow: 20 });
+    const engine = new SimilarityEngine({ background: false, exactSearchBelow: 20 });
     const service = instance(new InMemoryProductStore(), new InProcessCatalogNews(), engine);
     const random = seeded(3);
     const vector = () => Array.from({ length: 8 }, () => random() - 0.5);

@@ -38,10 +38,33 @@ describe('the clock rule', () => {
   });
 });
 
-describe('the similarity engine', () => {
-  it('is fed one way only: nothing but FollowCatalog (the SimilarityFeed) tells it of products', async () => {
+describe('the similarity index', () => {
+  it('is fed one way only: nothing but FollowCatalog (the CatalogFeed) tells it of products', async () => {
     expect(await offencesOf(/\.products(Saved|Removed)\(/, (file) => file === 'application/product/follow-catalog.ts')).toEqual(
       [],
     );
+  });
+
+  it('learns events one way only: nothing but FollowEvents (the EventFeed) feeds it what shoppers do', async () => {
+    expect(
+      await offencesOf(/(?<!\bthis)\.(learn|forgetUser|relearn)\(/, (file) => file === 'application/events/follow-events.ts'),
+    ).toEqual([]);
+  });
+});
+
+describe('caches', () => {
+  it('are never held at module scope in the domain, the application or the similarity adapters: each belongs to an object', async () => {
+    const offences: string[] = [];
+    for (const dir of ['domain', 'application', 'adapters/similarity']) {
+      for (const file of await sources(join(SRC, dir))) {
+        const text = await readFile(file, 'utf8');
+        // An empty Map or Set made at module scope is filled as the process runs: a cache no object owns.
+        for (const found of text.matchAll(/^(export )?(const|let|var) \w+[^=;]*=\s*new (Weak)?(Map|Set)(<[^;]*?>)?\(\s*\)/gm)) {
+          const line = text.slice(0, found.index).split('\n').length;
+          offences.push(`${file.slice(SRC.length + 1)}:${line}: ${found[0].split('\n')[0]}`);
+        }
+      }
+    }
+    expect(offences).toEqual([]);
   });
 });

@@ -36,7 +36,7 @@ describe('configuration from the environment', () => {
       maxSlicesPerCollection: 1000,
       eventRetentionDays: 90,
       maxEmbeddedEvents: 1_000_000,
-      behaviourMinEvidence: 10,
+      behaviourMinEvidence: undefined,
       behaviourRelearnMs: 86_400_000,
       server: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 },
     });

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rankForShopper, shopperTaste, type RankedCandidate } from '../../src/domain/product/shopper-ranking.js';
 
-const NOW = new Date('2026-11-21T12:00:00.000Z');
-const minutesBefore = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
-
 /** Candidates best first: `A` first, each of category `other` and brand `Other` unless said. */
 function candidates(...specs: string[]): RankedCandidate[] {
   return specs.map((spec) => {
@@ -46,9 +43,7 @@ describe('ranking similar products for a shopper', () => {
 
   it('answers the list as it was for an unknown or empty shopper', () => {
     expect(order(rankForShopper(list, {}))).toEqual(['A', 'B', 'C', 'D', 'E']);
-    expect(
-      order(rankForShopper(list, { taste: shopperTaste([]), purchased: new Set(), viewedInSession: new Map(), now: NOW })),
-    ).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(order(rankForShopper(list, { taste: shopperTaste([]), purchased: new Set() }))).toEqual(['A', 'B', 'C', 'D', 'E']);
   });
 
   it('raises products of the shopper’s categories and brands: a place’s score 1/(1 + place/halfRank) times the lift', () => {
@@ -70,35 +65,11 @@ describe('ranking similar products for a shopper', () => {
     expect(order(rankForShopper(list, { purchased: new Set(['B', 'D', 'NOT-LISTED']) }))).toEqual(['A', 'C', 'E']);
   });
 
-  it('moves down, not out, what the session viewed in the last 30 minutes, at exact instants', () => {
-    const viewedInSession = new Map([
-      ['A', minutesBefore(30)],
-      ['B', minutesBefore(30.001)],
-      ['C', minutesBefore(0)],
-      ['D', new Date(NOW.getTime() + 1_000)],
-    ]);
-    // A (exactly 30 minutes ago), C (now) and D (stamped a second ahead) move down, in their order; B (just over) stays.
-    expect(order(rankForShopper(list, { viewedInSession, now: NOW }))).toEqual(['B', 'E', 'A', 'C', 'D']);
-    // Without an instant to compare with, nothing moves.
-    expect(order(rankForShopper(list, { viewedInSession }))).toEqual(['A', 'B', 'C', 'D', 'E']);
-    expect(order(rankForShopper(list, { viewedInSession, now: NOW }, { recentMs: 60 * 60_000 }))).toEqual([
-      'E',
-      'A',
-      'B',
-      'C',
-      'D',
-    ]);
-  });
-
-  it('applies every rule at once: bought out, taste up, seen down', () => {
+  it('applies both rules at once: bought out, taste up', () => {
     const taste = shopperTaste([{ category: 'vestidos', weight: 1 }]);
-    const ranked = rankForShopper(list, {
-      taste,
-      purchased: new Set(['A']),
-      viewedInSession: new Map([['C', minutesBefore(5)]]),
-      now: NOW,
-    });
-    expect(order(ranked)).toEqual(['E', 'B', 'D', 'C']);
+    // B (place 0) 1; C (place 1) 2 × 1/(1 + 1/5) = 1.67; D (place 2) 0.71; E (place 3) 2 × 1/(1 + 3/5) = 1.25.
+    const ranked = rankForShopper(list, { taste, purchased: new Set(['A']) });
+    expect(order(ranked)).toEqual(['C', 'E', 'B', 'D']);
   });
 
   it('keeps the order of equals, and gives back the candidates themselves', () => {

@@ -20,7 +20,7 @@ const HERO = 'VES-002';
 const LOOK = ['SAN-005', 'ACE-010', 'BOL-006'];
 /** What the fast-lane-only server answers when the fast lane leaves a request to Koa: never a client's answer. */
 const FELL_THROUGH = 599;
-const SOURCES = ['curated', 'behaviour', 'embedding', 'content', 'category'] as const;
+const SOURCES = ['curated', 'behaviour', 'session', 'popular', 'embedding', 'content', 'category'] as const;
 const MINUTE = 60_000;
 
 type Source = (typeof SOURCES)[number] | 'unknown';
@@ -75,10 +75,11 @@ describe('similar products that learn from shoppers (demo data)', () => {
     expect(impressionsSince(before, await metrics())).toEqual({ behaviour: 3 });
   });
 
-  it('answers a product no shopper has seen as the catalog alone says', async () => {
+  it('answers a product no shopper has seen with what is popular in its category now, then as the catalog alone says', async () => {
     const seen = new Set(demoEvents(server.clock.now()).map((event) => event.productId));
     const unseen = demoCatalog().filter((product) => product.available !== false && !seen.has(product.id));
     expect(unseen.map((product) => product.id)).toContain('VES-005');
+    const categoryOf = new Map(demoCatalog().map((product) => [product.id, product.category]));
     // The same catalog, without a single shopper event.
     const catalogOnly = await startTestServer({ clock: server.clock });
     try {
@@ -89,9 +90,16 @@ describe('similar products that learn from shoppers (demo data)', () => {
         const before = await metrics();
         const answer = await productsOf({ id, limit: 20 });
         expect(answer).toHaveLength(20);
+        const shown = impressionsSince(before, await metrics());
+        // Nothing from sessions that saw it (none did): first its category's popular products, ...
+        expect(shown.behaviour ?? 0, id).toBe(0);
+        const popular = answer.slice(0, shown.popular ?? 0);
+        expect(popular.length, id).toBeGreaterThan(0);
+        for (const other of popular) expect(categoryOf.get(other), `${id}: ${other}`).toBe(categoryOf.get(id));
+        // ... then what the catalog alone answers, in its order.
         const expected = await catalogOnly.request('POST', SIMILAR, { body: { sessionId: 's', data: { id, limit: 20 } } });
-        expect(answer, id).toEqual(expected.json.products);
-        expect(impressionsSince(before, await metrics()).behaviour ?? 0, id).toBe(0);
+        const catalog = (expected.json.products as string[]).filter((other) => !popular.includes(other));
+        expect(answer.slice(popular.length), id).toEqual(catalog.slice(0, 20 - popular.length));
       }
     } finally {
       await catalogOnly.close();
@@ -198,19 +206,36 @@ describe('similar products that learn from shoppers (demo data)', () => {
     expect(await productsOf({ id: HERO, limit: 3 }, { sessionId: 'sess-later', userId: 'up_someone_else' })).toContain(first);
   });
 
-  it('moves down, for 30 minutes, what the session has just viewed', async () => {
-    const [first] = await productsOf({ id: HERO, limit: 3 }, { sessionId: 'sess-fresh' });
-    await record({ type: 'view', productId: first, sessionId: 'sess-viewed', at: server.clock.now().toISOString() });
-    const everyone = await productsOf({ id: HERO, limit: 100 }, { sessionId: 'sess-fresh' });
-    expect(everyone[0]).toBe(first);
-    const moved = [...everyone.slice(1), first];
-    // Moved after all the others, not out.
-    expect(await productsOf({ id: HERO, limit: 100 }, { sessionId: 'sess-viewed' })).toEqual(moved);
-    expect(await productsOf({ id: HERO, limit: 3 }, { sessionId: 'sess-viewed' })).toEqual(moved.slice(0, 3));
-    server.clock.advance(30 * MINUTE);
-    expect(await productsOf({ id: HERO, limit: 3 }, { sessionId: 'sess-viewed' })).toEqual(moved.slice(0, 3));
+  it('lifts what the session saw before the product asked, while its visit lasts: an hour from its last event', async () => {
+    const everyone = await productsOf({ id: HERO, limit: 10 }, { sessionId: 'sess-fresh' });
+    const earlier = everyone[5]!;
+    await record({ type: 'view', productId: earlier, sessionId: 'sess-viewed', at: server.clock.now().toISOString() });
+    const inVisit = await productsOf({ id: HERO, limit: 10 }, { sessionId: 'sess-viewed' });
+    // Up, not out: shoppers go back to what they saw.
+    expect(inVisit[0]).toBe(earlier);
+    server.clock.advance(60 * MINUTE);
+    expect((await productsOf({ id: HERO, limit: 10 }, { sessionId: 'sess-viewed' }))[0]).toBe(earlier);
     server.clock.advance(1);
-    expect(await productsOf({ id: HERO, limit: 100 }, { sessionId: 'sess-viewed' })).toEqual(everyone);
+    // The visit is over: the answer is everyone's.
+    const after = await productsOf({ id: HERO, limit: 10 }, { sessionId: 'sess-viewed' });
+    expect(after).toEqual(await productsOf({ id: HERO, limit: 10 }, { sessionId: 'sess-fresh' }));
+    expect(after[0]).not.toBe(earlier);
+  });
+
+  it('forgets the visits of an erased shopper: their session answers as everyone’s at once', async () => {
+    const userId = 'up_erased_visit';
+    const profile = { identifiers: { emails: ['visit@example.com'] }, profile: {} };
+    expect((await server.request('PUT', `${PROFILE}/${userId}`, { body: profile })).status).toBe(201);
+    const everyone = await productsOf({ id: HERO, limit: 10 }, { sessionId: 'sess-fresh' });
+    const earlier = everyone[4]!;
+    const at = server.clock.now().toISOString();
+    await record({ type: 'view', productId: earlier, sessionId: 'sess-theirs', userId, at });
+    expect((await productsOf({ id: HERO, limit: 10 }, { sessionId: 'sess-theirs' }))[0]).toBe(earlier);
+
+    expect((await server.request('DELETE', `${PROFILE}/${userId}`)).status).toBe(204);
+    expect(await productsOf({ id: HERO, limit: 10 }, { sessionId: 'sess-theirs' })).toEqual(
+      await productsOf({ id: HERO, limit: 10 }, { sessionId: 'sess-fresh' }),
+    );
   });
 
   it("gives an erased shopper's purchases back to their answer", async () => {

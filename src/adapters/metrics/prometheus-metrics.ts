@@ -113,11 +113,10 @@ export class PrometheusMetrics implements CacheObserver, RecommendationCounts {
   }
 
   /** Reports what is learnt from shoppers' events (read when scraped). */
-  observeBehaviour(stats: () => { products: number; pairs: number; sessions: number; users: number; bytes: number }): void {
+  observeBehaviour(stats: () => { products: number; sessions: number; users: number; bytes: number }): void {
     const gauge = this.gaugesFrom(stats);
     gauge('vitrine_behaviour_products', 'Products seen in shoppers’ sessions.', (s) => s.products);
-    gauge('vitrine_behaviour_pairs', 'Pairs of products seen together, each counted once per side.', (s) => s.pairs);
-    gauge('vitrine_behaviour_sessions', 'Sessions remembered for pairing.', (s) => s.sessions);
+    gauge('vitrine_behaviour_sessions', 'Sessions (visits) remembered, for session neighbours.', (s) => s.sessions);
     gauge('vitrine_behaviour_shoppers', 'Shoppers (userId) whose recent events are remembered.', (s) => s.users);
     gauge('vitrine_behaviour_bytes', 'An estimate of the memory what is learnt from shoppers holds.', (s) => s.bytes);
   }

@@ -1,21 +1,32 @@
-import type { Relearning, ShopperBehaviour } from '../../domain/events/shopper-behaviour.js';
 import type { ShopperEvent } from '../../domain/events/shopper-event.js';
-import { CoViewIndex, type CoViewSettings, type ScoredNeighbour } from './co-view-index.js';
-import { ShopperMemory, type SessionMemory, type ShopperMemorySettings, type UserMemory } from './shopper-memory.js';
+import type { NeighbourSessions, SessionQuery } from '../../domain/product/session-neighbours.js';
+import { MAX_SIMILAR_LIMIT, type Relearning, type ShopperHistory } from '../../domain/product/similarity.js';
+import type { SimilarityPolicy } from '../../domain/product/similarity-policy.js';
+import { PopularityRanking } from './popularity-ranking.js';
+import { ChangeCounter, SessionIndex } from './session-index.js';
+import { ShopperMemory } from './shopper-memory.js';
+
+/** The group of every product, beside the categories' (no category name can be it: names are trimmed, this is not printable). */
+export const EVERY_PRODUCT = '\u0000every product';
 
 export interface BehaviourSettings {
-  readonly coView?: CoViewSettings;
-  readonly shoppers?: ShopperMemorySettings;
+  /** The policy's numbers the structures need: event weights, half-life, visit gap, sessions per product, popular pool. */
+  readonly policy: SimilarityPolicy;
+  /** A product's category as the catalog says now (undefined: none, or not in the catalog). */
+  readonly categoryOf: (productId: string) => string | undefined;
+  /** The ids of a category's products, to rebuild its ranking. */
+  readonly membersOf: (category: string) => Iterable<string>;
+  readonly counter: ChangeCounter;
+  /** The most sessions kept (default: SessionIndex's). */
+  readonly maxSessions?: number | undefined;
 }
 
 /** What is learnt, as one unit: replaced whole when learnt afresh. */
 interface Learnt {
-  readonly coView: CoViewIndex;
+  readonly sessions: SessionIndex;
   readonly shoppers: ShopperMemory;
+  readonly popular: PopularityRanking;
 }
-
-/** Versions of one learning fit below this; the learning's generation counts above it. */
-const GENERATION = 2 ** 32;
 
 /**
  * Live events kept while history is learnt afresh, to be learnt after it (at most this many: the
@@ -23,14 +34,20 @@ const GENERATION = 2 ** 32;
  */
 const MAX_HELD_DURING_RELEARNING = 1_000_000;
 
+/** Each group's ranking keeps this many times the places answers read, so a few products leaving it cost no rebuild. */
+const RANKING_ROOM = 4;
+
+/** The places of a ranking answers read: the category's pool, or a whole answer's top-up from every product. */
+const rankingDepth = (policy: SimilarityPolicy): number => Math.max(policy.popularPool, MAX_SIMILAR_LIMIT + 1);
+
 /**
- * The shopper behaviour the similarity engine reads (ShopperBehaviour): the co-view index
- * (products seen together in sessions) and the shopper memory (each shopper's and session's
- * recent events), learnt event by event. Learning afresh builds a new pair beside the current one,
- * which keeps answering and learning (live events go to both) until the new one is finished and
- * takes its place at once.
+ * What the similarity index learns from shoppers' events: their sessions (SessionIndex), each
+ * product's popularity ranked per category and overall (PopularityRanking), and each shopper's
+ * recent past (ShopperMemory), learnt event by event. Learning afresh builds a new unit beside the
+ * current one, which keeps answering and learning (live events go to both) until the new one is
+ * finished and takes its place at once.
  */
-export class BehaviourModel implements ShopperBehaviour {
+export class BehaviourModel {
   private current: Learnt;
   /**
    * What is being learnt afresh, the live events held meanwhile (learnt after the history, in time
@@ -38,23 +55,23 @@ export class BehaviourModel implements ShopperBehaviour {
    * hold their events).
    */
   private next: { readonly learnt: Learnt; held: ShopperEvent[]; readonly erased: Set<string> } | undefined;
-  private generation = 0;
+  /** The counter's value when the current learning took over. */
+  private learntAt = 0;
 
-  constructor(private readonly settings: BehaviourSettings = {}) {
+  constructor(private readonly settings: BehaviourSettings) {
     this.current = this.fresh();
   }
 
   learn(events: readonly ShopperEvent[]): void {
-    feed(this.current, events);
+    this.feed(this.current, events);
     const held = this.next?.held;
     if (held !== undefined) for (const event of events) if (held.length < MAX_HELD_DURING_RELEARNING) held.push(event);
   }
 
   /**
    * Learns afresh: the history is given in time order, then the live events that came meanwhile
-   * (an event both read and held counts once: learning is idempotent), and the result replaces
-   * what was known. Live events are not mixed into the history as it is read: sessions are told
-   * apart by their events' times, and a live event would make the history look an hour old.
+   * (an event both read and held counts twice towards popularity and once elsewhere), and the
+   * result replaces what was known.
    */
   relearn(): Relearning {
     const next = { learnt: this.fresh(), held: [] as ShopperEvent[], erased: new Set<string>() };
@@ -63,17 +80,20 @@ export class BehaviourModel implements ShopperBehaviour {
       learn: (events) => {
         if (this.next !== next) return;
         const { erased } = next;
-        feed(next.learnt, erased.size === 0 ? events : events.filter((e) => e.userId === undefined || !erased.has(e.userId)));
+        this.feed(
+          next.learnt,
+          erased.size === 0 ? events : events.filter((e) => e.userId === undefined || !erased.has(e.userId)),
+        );
       },
       finish: () => {
         if (this.next !== next) return;
-        feed(
+        this.feed(
           next.learnt,
           next.held.sort((a, b) => a.at.getTime() - b.at.getTime()),
         );
         this.current = next.learnt;
         this.next = undefined;
-        this.generation++;
+        this.learntAt = this.settings.counter.next();
       },
       abandon: () => {
         if (this.next === next) this.next = undefined;
@@ -81,57 +101,118 @@ export class BehaviourModel implements ShopperBehaviour {
     };
   }
 
+  /** Forgets a shopper: their history and every session their events named. */
   forgetUser(userId: string): void {
-    this.current.shoppers.forgetUser(userId);
+    for (const learnt of [this.current, this.next?.learnt]) {
+      learnt?.shoppers.forgetUser(userId);
+      learnt?.sessions.forgetUser(userId);
+    }
     if (this.next === undefined) return;
     this.next.erased.add(userId);
-    this.next.learnt.shoppers.forgetUser(userId);
     this.next.held = this.next.held.filter((event) => event.userId !== userId);
   }
 
-  /** Products gone from the catalog: their pairs are dropped (until the history is learnt afresh). */
-  forget(productIds: readonly string[]): void {
-    for (const id of productIds) {
-      this.current.coView.remove(id);
-      this.next?.learnt.coView.remove(id);
+  /** Products gone from the catalog: they leave sessions and rankings (until the history is learnt afresh). */
+  forget(productIds: readonly string[], categoryOf: (id: string) => string | undefined): void {
+    for (const learnt of [this.current, this.next?.learnt]) {
+      if (learnt === undefined) continue;
+      for (const id of productIds) {
+        const category = categoryOf(id);
+        if (category !== undefined) learnt.popular.remove(category, id);
+        learnt.popular.remove(EVERY_PRODUCT, id);
+        learnt.sessions.remove(id);
+      }
     }
   }
 
-  neighbours(productId: string, k: number): readonly ScoredNeighbour[] {
-    return this.current.coView.neighbours(productId, k);
+  /** A product moved from one category to another: its popularity goes with it. */
+  moved(productId: string, from: string | undefined, to: string | undefined): void {
+    for (const learnt of [this.current, this.next?.learnt]) {
+      if (learnt === undefined) continue;
+      if (from !== undefined) learnt.popular.remove(from, productId);
+      const key = learnt.sessions.popularityOf(productId);
+      if (to !== undefined && key > Number.NEGATIVE_INFINITY) learnt.popular.raise(to, productId, key);
+    }
+  }
+
+  sessionProducts(sessionId: string, now: number, current?: string): readonly string[] {
+    return this.current.sessions.sessionProducts(sessionId, now, current);
+  }
+
+  nearest(query: SessionQuery, k: number, perProduct: number, exclude?: string): NeighbourSessions {
+    return this.current.sessions.nearest(query, k, perProduct, exclude);
   }
 
   evidence(productId: string): number {
-    return this.current.coView.evidence(productId);
+    return this.current.sessions.evidence(productId);
   }
 
-  /** Changes whenever the product's behavioural neighbours or evidence may have (a new learning included). */
-  versionOf(productId: string): number {
-    return this.generation * GENERATION + this.current.coView.versionOf(productId);
+  /** The most popular products of a group (a category, or EVERY_PRODUCT), best first; rebuilt first when products left it. */
+  popular(group: string): readonly string[] {
+    const { popular, sessions } = this.current;
+    if (popular.needsRebuild(group)) {
+      const members = group === EVERY_PRODUCT ? undefined : this.settings.membersOf(group);
+      popular.rebuild(
+        group,
+        members === undefined ? sessions.ranked() : Array.from(members, (id) => [id, sessions.popularityOf(id)] as const),
+      );
+    }
+    return popular.top(group);
   }
 
-  user(userId: string): UserMemory | undefined {
+  /**
+   * The counter's value at the last change that may change answers for the product: its sessions,
+   * its category's ranking (every product's, without one), a new learning. Without a product: the
+   * overall ranking's and a new learning's.
+   */
+  stampOf(productId: string | undefined, category: string | undefined): number {
+    const { sessions, popular } = this.current;
+    const own = productId === undefined ? 0 : sessions.stampOf(productId);
+    return Math.max(this.learntAt, own, popular.stampOf(category ?? EVERY_PRODUCT));
+  }
+
+  user(userId: string): ShopperHistory | undefined {
     return this.current.shoppers.user(userId);
   }
 
-  session(sessionId: string): SessionMemory | undefined {
-    return this.current.shoppers.session(sessionId);
-  }
-
-  /** Sizes of what is learnt now: the co-view index's and the number of shoppers and sessions remembered. */
-  get stats(): CoViewIndex['stats'] & { users: number; shopperSessions: number } {
-    const { users, sessions } = this.current.shoppers.stats;
-    return { ...this.current.coView.stats, users, shopperSessions: sessions };
+  /** Sizes of what is learnt now: the session index's and the number of shoppers remembered. */
+  get stats(): SessionIndex['stats'] & { users: number } {
+    return { ...this.current.sessions.stats, users: this.current.shoppers.size };
   }
 
   private fresh(): Learnt {
-    return { coView: new CoViewIndex(this.settings.coView), shoppers: new ShopperMemory(this.settings.shoppers) };
+    const { policy, counter, maxSessions } = this.settings;
+    return {
+      sessions: new SessionIndex({
+        eventWeights: policy.eventWeights,
+        popularityHalfLifeMs: policy.popularityHalfLifeMs,
+        visitGapMs: policy.visitGapMs,
+        sessionsPerProduct: policy.sessionsPerProduct,
+        maxSessions,
+        counter,
+      }),
+      shoppers: new ShopperMemory({ tasteTypes: new Set(Object.keys(policy.eventWeights)) }),
+      popular: new PopularityRanking(RANKING_ROOM * rankingDepth(policy), rankingDepth(policy), counter),
+    };
   }
-}
 
-function feed(learnt: Learnt, events: readonly ShopperEvent[]): void {
-  for (const event of events) {
-    learnt.coView.add({ sessionId: event.sessionId, productId: event.productId, type: event.type, at: event.at.getTime() });
-    learnt.shoppers.learn(event);
+  private feed(learnt: Learnt, events: readonly ShopperEvent[]): void {
+    const { categoryOf } = this.settings;
+    for (const event of events) {
+      const { productId } = event;
+      learnt.sessions.add({
+        sessionId: event.sessionId,
+        productId,
+        userId: event.userId,
+        type: event.type,
+        at: event.at.getTime(),
+      });
+      learnt.shoppers.learn(event);
+      const key = learnt.sessions.popularityOf(productId);
+      if (key === Number.NEGATIVE_INFINITY) continue;
+      const category = categoryOf(productId);
+      if (category !== undefined) learnt.popular.raise(category, productId, key);
+      learnt.popular.raise(EVERY_PRODUCT, productId, key);
+    }
   }
 }

@@ -84,13 +84,6 @@ class Posting {
 /** Weight of price closeness against text similarity in a content score. */
 const PRICE_SHARE = 0.15;
 
-/**
- * Content neighbours: TF-IDF cosine over the words of name and description, tags, brand and
- * category, blended with price closeness, found through an inverted index. A query walks the
- * postings of the product's own terms only, accumulating dot products for the products they hold,
- * so its cost is the length of those postings, not the catalog's size. Terms held by a large share
- * of the catalog say little and are skipped when querying (they still count in the norms).
- */
 /** The room growth by doubling from 4 gives `length` items. */
 export function roomFor(length: number): number {
   let room = 4;
@@ -101,7 +94,28 @@ export function roomFor(length: number): number {
 /** The posting of a forgotten term: never added to (a reused id is given a new one). */
 const EMPTY_POSTING = new Posting();
 
+export interface ContentIndexSettings {
+  /**
+   * How many entries of common terms' postings (terms held by more than 1% of the catalog: a
+   * category, a product type, a colour, a popular brand) one query may walk, the rarest common
+   * terms first; a common term that does not fit is skipped. 0: common terms are never walked.
+   * Default COMMON_WALK_BUDGET.
+   */
+  readonly commonWalkBudget?: number | undefined;
+}
+
+/**
+ * Content neighbours: TF-IDF cosine over the words of name and description, tags, brand and
+ * category, blended with price closeness, found through an inverted index. A query walks the
+ * postings of the product's own terms, accumulating dot products for the products they hold, so
+ * its cost is the length of those postings, not the catalog's size. Common terms (a category, a
+ * type, a colour: each held by many products) weigh little by their IDF but together say what
+ * kind of product it is: they are walked too, the rarest first, up to a budget of entries per
+ * query, so that at any catalog size a product's neighbours share what it is, and a query's cost
+ * stays bounded. Beyond the budget they still count in the norms.
+ */
 export class ContentIndex {
+  private readonly commonWalkBudget: number;
   private readonly termIds = new Map<string, number>();
   private readonly postings: Posting[] = [];
   /** The postings of unavailable products: similarity never walks them, a catalog search does. */
@@ -125,6 +139,11 @@ export class ContentIndex {
   private accumulator = new Float64Array(1024);
   private touched = new Int32Array(1024);
   private readonly top = new TopK(1);
+  private common = new Int32Array(16);
+
+  constructor(settings: ContentIndexSettings = {}) {
+    this.commonWalkBudget = settings.commonWalkBudget ?? COMMON_WALK_BUDGET;
+  }
 
   /**
    * The terms of a product, as ids of this index (new terms get ids), held until `release`: the
@@ -299,18 +318,35 @@ export class ContentIndex {
     let touchedCount = 0;
     const acc = this.accumulator;
     const touched = this.touched;
+    const walk = (i: number): void => {
+      const posting = this.postings[terms.ids[i]!]!;
+      const idf = this.idf(posting.length);
+      const queryWeight = terms.weights[i]! * idf * idf;
+      const { slots, weights, length } = posting;
+      for (let j = 0; j < length; j++) {
+        const slot = slots[j]!;
+        if (acc[slot] === 0) touched[touchedCount++] = slot;
+        acc[slot] = acc[slot]! + queryWeight * weights[j]!;
+      }
+    };
     if (queryNorm > 0) {
+      if (this.common.length < terms.ids.length) this.common = new Int32Array(terms.ids.length);
+      let commonCount = 0;
       for (let i = 0; i < terms.ids.length; i++) {
-        const posting = this.postings[terms.ids[i]!]!;
-        if (posting.length === 0 || posting.length > maxDf) continue;
-        const idf = this.idf(posting.length);
-        const queryWeight = terms.weights[i]! * idf * idf;
-        const { slots, weights, length } = posting;
-        for (let j = 0; j < length; j++) {
-          const slot = slots[j]!;
-          if (acc[slot] === 0) touched[touchedCount++] = slot;
-          acc[slot] = acc[slot]! + queryWeight * weights[j]!;
-        }
+        const length = this.postings[terms.ids[i]!]!.length;
+        if (length === 0) continue;
+        if (length > maxDf) this.common[commonCount++] = i;
+        else walk(i);
+      }
+      // The common terms, the rarest first, while the budget lasts.
+      const common = this.common.subarray(0, commonCount);
+      common.sort((a, b) => this.postings[terms.ids[a]!]!.length - this.postings[terms.ids[b]!]!.length);
+      let budget = this.commonWalkBudget;
+      for (const i of common) {
+        const length = this.postings[terms.ids[i]!]!.length;
+        if (length > budget) break;
+        budget -= length;
+        walk(i);
       }
     }
     const top = this.top;
@@ -376,12 +412,15 @@ function fieldText(term: string): string | undefined {
 }
 
 /**
- * Terms held by more than this share of the catalog (and at least MIN_MAX_DF products) are
- * skipped when querying: a category or a word every product has says little, and walking its
- * postings would make a query cost the catalog's size. The category top-up covers categories.
+ * Terms held by more than this share of the catalog (and at least MIN_MAX_DF products) are common:
+ * walked within a query's budget only, so a word every product has cannot make a query cost the
+ * catalog's size.
  */
 const MAX_DF_SHARE = 0.01;
 const MIN_MAX_DF = 500;
+
+/** The entries of common terms' postings one query may walk (about a tenth of a millisecond of additions). */
+const COMMON_WALK_BUDGET = 30_000;
 
 function logPrice(price: number | undefined): number {
   return price !== undefined && price > 0 ? Math.log(price) : Number.NaN;

@@ -1,8 +1,3 @@
-export { NeighbourEngine, NEIGHBOURS_KEPT, type EngineSettings } from './neighbour-engine.js';
-export {
-  CoViewIndex,
-  DEFAULT_EVENT_WEIGHTS,
-  type BehaviourEvent,
-  type CoViewSettings,
-  type ScoredNeighbour,
-} from './co-view-index.js';
+export { SimilarityEngine, type SimilarityEngineSettings } from './similarity-engine.js';
+export { NeighbourLists, NEIGHBOURS_KEPT, type NeighbourListSettings } from './neighbour-lists.js';
+export { ContentCatalogSearch } from './catalog-search.js';

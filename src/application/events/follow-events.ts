@@ -1,6 +1,6 @@
 import type { EventNews } from '../../domain/events/event-news.js';
 import type { EventPosition, EventStore } from '../../domain/events/event-store.js';
-import type { ShopperBehaviour } from '../../domain/events/shopper-behaviour.js';
+import type { SimilarityFeed } from '../../domain/product/similarity.js';
 import type { ShopperEvent } from '../../domain/events/shopper-event.js';
 import type { Scheduler } from '../../domain/shared/scheduler.js';
 import { token } from '../../domain/shared/token.js';
@@ -33,7 +33,7 @@ export const BehaviourFollowSettingsToken = token<BehaviourFollowSettings>('Beha
 const PAGE = 1_000;
 
 /**
- * Keeps what is learnt from shoppers (ShopperBehaviour) following the event store, the one source
+ * Keeps what is learnt from shoppers (the SimilarityFeed) following the event store, the one source
  * of truth: at start the whole history is learnt, in time order, a page at a time (the event loop
  * is given back between pages); each batch recorded here is learnt at once and sent to the other
  * instances through the event news; news from them is learnt as it comes. When news may have been
@@ -46,7 +46,7 @@ export class FollowEvents implements EventFeed {
 
   constructor(
     private readonly events: EventStore,
-    private readonly behaviour: ShopperBehaviour,
+    private readonly behaviour: SimilarityFeed,
     private readonly news: EventNews,
     private readonly scheduler: Scheduler,
     settings: BehaviourFollowSettings = {},

@@ -1,10 +1,10 @@
 import type { EventStore } from '../../domain/events/event-store.js';
 import { draftEvent, type EventPolicy, type ShopperEvent, type ShopperEventInput } from '../../domain/events/shopper-event.js';
 import { recommendedFor } from '../../domain/product/recommendation.js';
-import type { Similarity } from '../../domain/product/similarity.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import { ValidationError } from '../../domain/shared/errors.js';
 import type { RecommendationCounts } from '../product/recommendations.js';
+import type { SimilarAnswers } from '../product/similar-answers.js';
 import { MAX_BATCH_ITEMS, refusedItem, type BatchItem, type InvalidOutcome } from '../shared/batch.js';
 import type { EventFeed } from './follow-events.js';
 
@@ -36,7 +36,7 @@ export class RecordEvents {
     private readonly clock: Clock,
     private readonly policy: EventPolicy,
     private readonly feed: EventFeed,
-    private readonly similarity: Similarity,
+    private readonly answers: SimilarAnswers,
     private readonly counts: RecommendationCounts,
   ) {}
 
@@ -74,7 +74,7 @@ export class RecordEvents {
     for (const { type, recommendationId, productId } of events) {
       if (type !== 'recommendation_click' || recommendationId === undefined) continue;
       const anchor = recommendedFor(recommendationId);
-      this.counts.clicked(anchor === undefined ? undefined : this.similarity.sourceOf(anchor, productId));
+      this.counts.clicked(anchor === undefined ? undefined : this.answers.sourceOf(anchor, productId));
     }
   }
 }

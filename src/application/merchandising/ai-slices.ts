@@ -1,21 +1,28 @@
 import { DomainError, ValidationError, type ValidationIssue } from '../../domain/shared/errors.js';
 import { draftSlice, MAX_SLICE_PRODUCTS, type SliceGenerator, type SliceInput } from '../../domain/merchandising/slice.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
-import type { SimilarityFeed } from '../product/similarity-feed.js';
+import type { CatalogFeed } from '../product/catalog-feed.js';
+import type { SimilarAnswers } from '../product/similar-answers.js';
 import type { WriteOptions } from '../shared/precondition.js';
 import type { SliceWriter } from './slice-writer.js';
 import type { SliceChange } from './views.js';
 
 export const MAX_SEEDS = 50;
 
+/** What an AI slice's products are chosen with: the catalog as the similarity index holds it, and its answers for everyone. */
+export interface SliceNeighbours {
+  readonly feed: CatalogFeed;
+  readonly answers: SimilarAnswers;
+}
+
 /**
- * The products of an AI slice: the seeds' neighbours through the similarity feed, taken in turns
+ * The products of an AI slice: the seeds' similar products for everyone, taken in turns
  * (each seed's best, then each seed's second best, ...), without repeats and without unavailable
  * products, until `size`; led by the seeds themselves when asked.
  */
 export async function generateSliceProducts(
   products: ProductStore,
-  feed: SimilarityFeed,
+  { feed, answers }: SliceNeighbours,
   generator: SliceGenerator,
   unknownSeeds: 'refuse' | 'skip' = 'refuse',
 ): Promise<string[]> {
@@ -51,7 +58,10 @@ export async function generateSliceProducts(
   if (generator.includeSeeds) for (const seed of seeds) if (seed.available) take(seed.id);
   for (const seed of seeds) chosen.add(seed.id);
   const lists: (readonly string[])[] = [];
-  for (const seed of seeds) lists.push((await feed.neighbours(seed.id, generator.size)) ?? []);
+  for (const seed of seeds) {
+    const known = await feed.ensureKnown(seed.id);
+    lists.push((known ? answers.forEveryone(seed.id, generator.size)?.ids : undefined) ?? []);
+  }
   for (let rank = 0; answer.length < generator.size && lists.some((l) => rank < l.length); rank++) {
     for (const list of lists) {
       const id = list[rank];
@@ -72,13 +82,14 @@ export class CreateAiSlice {
   constructor(
     private readonly writer: SliceWriter,
     private readonly products: ProductStore,
-    private readonly feed: SimilarityFeed,
+    private readonly feed: CatalogFeed,
+    private readonly answers: SimilarAnswers,
   ) {}
 
   async execute(collectionId: number, input: AiSliceInput, actor: string): Promise<SliceChange> {
     const { seeds, size, includeSeeds, ...slice } = input;
     const generator: SliceGenerator = { seeds: [...seeds], size, includeSeeds: includeSeeds ?? false };
-    const products = await generateSliceProducts(this.products, this.feed, generator);
+    const products = await generateSliceProducts(this.products, { feed: this.feed, answers: this.answers }, generator);
     return this.writer.create(collectionId, draftSlice({ ...slice, type: 'AI', products, generator }), actor);
   }
 }
@@ -88,7 +99,8 @@ export class RegenerateAiSlice {
   constructor(
     private readonly writer: SliceWriter,
     private readonly products: ProductStore,
-    private readonly feed: SimilarityFeed,
+    private readonly feed: CatalogFeed,
+    private readonly answers: SimilarAnswers,
   ) {}
 
   async execute(collectionId: number, sliceId: number, options: WriteOptions): Promise<SliceChange> {
@@ -105,7 +117,12 @@ export class RegenerateAiSlice {
         // Seeds deleted from the catalog since are left out; the others still lead the way.
         return {
           ...slice,
-          products: await generateSliceProducts(this.products, this.feed, slice.generator, 'skip'),
+          products: await generateSliceProducts(
+            this.products,
+            { feed: this.feed, answers: this.answers },
+            slice.generator,
+            'skip',
+          ),
         };
       },
       options,

@@ -9,7 +9,7 @@ import {
 import type { Product } from '../../domain/product/product.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
 import { ValidationError, type ValidationIssue } from '../../domain/shared/errors.js';
-import type { SimilarityFeed } from '../product/similarity-feed.js';
+import type { CatalogFeed } from '../product/catalog-feed.js';
 
 export interface BriefProposalInput {
   readonly brief: string;
@@ -40,7 +40,7 @@ export class ProposeSliceFromBrief {
   constructor(
     private readonly search: CatalogSearch,
     private readonly products: ProductStore,
-    private readonly feed: SimilarityFeed,
+    private readonly feed: CatalogFeed,
   ) {}
 
   async execute(input: BriefProposalInput): Promise<SliceProposal> {

@@ -9,10 +9,10 @@ import {
   type ProductInput,
 } from '../../domain/product/product.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
-import type { Similarity } from '../../domain/product/similarity.js';
+import type { SimilarityIndex } from '../../domain/product/similarity.js';
 import { MAX_BATCH_ITEMS, refusedItem, summarise, type BatchItem, type BatchOutcome, type ItemOutcome } from '../shared/batch.js';
 import { inParallel } from '../shared/in-parallel.js';
-import type { SimilarityFeed } from './similarity-feed.js';
+import type { CatalogFeed } from './catalog-feed.js';
 
 /** How many store writes a batch keeps in flight. */
 const WRITES_IN_FLIGHT = 16;
@@ -28,8 +28,8 @@ export class UpsertProducts {
   constructor(
     private readonly products: ProductStore,
     private readonly clock: Clock,
-    private readonly similarity: Similarity,
-    private readonly feed: SimilarityFeed,
+    private readonly similarity: SimilarityIndex,
+    private readonly feed: CatalogFeed,
   ) {}
 
   async execute(items: readonly BatchItem<ProductInput>[]): Promise<BatchOutcome> {
@@ -99,7 +99,7 @@ export interface DeleteOutcome {
 export class DeleteProducts {
   constructor(
     private readonly products: ProductStore,
-    private readonly feed: SimilarityFeed,
+    private readonly feed: CatalogFeed,
   ) {}
 
   async execute(ids: readonly string[]): Promise<DeleteOutcome> {

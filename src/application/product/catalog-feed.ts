@@ -6,7 +6,7 @@ import { token } from '../../domain/shared/token.js';
  * read from the store, reaches the engine through here (FollowCatalog), so the engine holds what
  * the store holds and nothing else writes to it.
  */
-export interface SimilarityFeed {
+export interface CatalogFeed {
   /** Products this instance saved: the engine takes them at once, the other instances are told. */
   saved(products: readonly Product[]): Promise<void>;
   /** Products this instance removed. */
@@ -16,12 +16,6 @@ export interface SimilarityFeed {
    * ago, whose news has not arrived yet); answers what was found.
    */
   readFromStore(productIds: readonly string[]): Promise<ReadonlyMap<string, Product>>;
-  /**
-   * The products similar to one, once the news received before the call has reached the engine;
-   * a product the engine does not know yet is read from the store first. Undefined: no product has
-   * this id.
-   */
-  neighbours(productId: string, limit: number): Promise<readonly string[] | undefined>;
   /**
    * Whether the engine knows the product, once the news received before the call has reached it;
    * a product it does not know yet is read from the store first.
@@ -33,4 +27,4 @@ export interface SimilarityFeed {
   settled(): Promise<void>;
 }
 
-export const SimilarityFeedToken = token<SimilarityFeed>('SimilarityFeed');
+export const CatalogFeedToken = token<CatalogFeed>('CatalogFeed');

@@ -1,12 +1,12 @@
 import { DomainError } from '../../domain/shared/errors.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
-import type { SimilarityFeed } from './similarity-feed.js';
+import type { CatalogFeed } from './catalog-feed.js';
 
 /** Removes a catalog product; it leaves every similar-products answer at once. */
 export class DeleteProduct {
   constructor(
     private readonly products: ProductStore,
-    private readonly feed: SimilarityFeed,
+    private readonly feed: CatalogFeed,
   ) {}
 
   async execute(productId: string): Promise<void> {

@@ -7,10 +7,10 @@ import {
   MAX_SIMILAR_LIMIT,
   type Recommendation,
   type ShopperQuery,
-  type Similarity,
 } from '../../domain/product/similarity.js';
 import type { RecommendationCounts, RecommendationIds } from './recommendations.js';
-import type { SimilarityFeed } from './similarity-feed.js';
+import type { CatalogFeed } from './catalog-feed.js';
+import type { SimilarAnswers } from './similar-answers.js';
 
 export interface SimilarProductsQuery {
   readonly productId: string;
@@ -27,18 +27,19 @@ export interface SimilarProducts {
 }
 
 /**
- * The ids of products similar to one product, best first, for the shopper asking: a lookup of the
- * engine's answers (which follow every catalog change and what shoppers do, so nothing is cached
- * here), re-ranked for the shopper by what this process knows of them. A product the engine does
- * not know is read from the store through the feed (another instance may have just written it);
+ * The ids of products similar to one product, best first, for the shopper asking: composed by
+ * SimilarAnswers from what the similarity index knows (which follows every catalog change and what
+ * shoppers do) and the shopper's session, re-ranked for the shopper by what this process knows of
+ * them. A product the index does not know is read from the store through the feed (another
+ * instance may have just written it);
  * unknown there too, it is 404. While news of another instance's catalog write is being read,
  * answers wait for it, so that a write anywhere is seen everywhere as soon as its news arrives.
  * Each answer gets a recommendation id and is counted, by the source of each product.
  */
 export class FindSimilarProducts {
   constructor(
-    private readonly similarity: Similarity,
-    private readonly feed: SimilarityFeed,
+    private readonly answers: SimilarAnswers,
+    private readonly feed: CatalogFeed,
     private readonly clock: Clock,
     private readonly styles: ShopperStyles,
     private readonly ids: RecommendationIds,
@@ -49,7 +50,7 @@ export class FindSimilarProducts {
   peek(query: SimilarProductsQuery): SimilarProducts | undefined {
     const limit = query.limit ?? DEFAULT_SIMILAR_LIMIT;
     if (!validLimit(limit) || this.feed.catchingUp) return undefined;
-    const found = this.similarity.recommend(query.productId, limit, this.shopper(query));
+    const found = this.answers.forShopper(query.productId, limit, this.shopper(query));
     return found === undefined ? undefined : this.given(query.productId, found);
   }
 
@@ -59,7 +60,7 @@ export class FindSimilarProducts {
       throw ValidationError.single('data.limit', `must be an integer from 1 to ${MAX_SIMILAR_LIMIT}`);
     }
     const known = await this.feed.ensureKnown(query.productId);
-    const found = known ? this.similarity.recommend(query.productId, limit, this.shopper(query)) : undefined;
+    const found = known ? this.answers.forShopper(query.productId, limit, this.shopper(query)) : undefined;
     if (found === undefined) throw new DomainError('PRODUCT_NOT_FOUND', 'No product has this id.');
     return this.given(query.productId, found);
   }

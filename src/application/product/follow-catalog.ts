@@ -1,11 +1,11 @@
 import type { CatalogNews } from '../../domain/product/catalog-news.js';
 import type { Product } from '../../domain/product/product.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
-import type { Similarity } from '../../domain/product/similarity.js';
+import type { SimilarityFeed } from '../../domain/product/similarity.js';
 import type { Scheduler } from '../../domain/shared/scheduler.js';
 import { token } from '../../domain/shared/token.js';
 import { RecurringRun } from '../shared/recurring-run.js';
-import type { SimilarityFeed } from './similarity-feed.js';
+import type { CatalogFeed } from './catalog-feed.js';
 
 export interface CatalogFollowSettings {
   /**
@@ -25,13 +25,13 @@ const SCAN_BATCH = 250;
 
 /**
  * Keeps the similarity engine following the catalog, the one path every catalog change takes (the
- * SimilarityFeed): the write use cases report what they saved or removed here, which updates this
+ * CatalogFeed): the write use cases report what they saved or removed here, which updates this
  * process's engine at once and tells the other instances through the catalog news. News of another
  * instance's change makes this one read those products again. At start, when news may have been
  * missed, and every `reconcileEveryMs` when configured, the whole catalog is read and compared:
  * products written or removed meanwhile are not undone by the older copy read.
  */
-export class FollowCatalog implements SimilarityFeed {
+export class FollowCatalog implements CatalogFeed {
   readonly name = 'catalog';
   private readonly reconciling: RecurringRun;
   /**
@@ -49,7 +49,7 @@ export class FollowCatalog implements SimilarityFeed {
 
   constructor(
     private readonly products: ProductStore,
-    private readonly similarity: Similarity,
+    private readonly similarity: SimilarityFeed,
     private readonly news: CatalogNews,
     scheduler: Scheduler,
     settings: CatalogFollowSettings = {},
@@ -110,13 +110,9 @@ export class FollowCatalog implements SimilarityFeed {
     return found;
   }
 
-  async neighbours(productId: string, limit: number): Promise<readonly string[] | undefined> {
-    return (await this.ensureKnown(productId)) ? (this.similarity.similarTo(productId, limit) ?? []) : undefined;
-  }
-
   async ensureKnown(productId: string): Promise<boolean> {
     await this.settled();
-    if (this.similarity.similarTo(productId, 1) !== undefined) return true;
+    if (this.similarity.has(productId)) return true;
     // Not known here yet (written through another instance a moment ago?): read it from the store.
     return (await this.readFromStore([productId])).has(productId);
   }

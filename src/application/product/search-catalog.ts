@@ -7,7 +7,7 @@ import {
 import type { Product } from '../../domain/product/product.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
 import { ValidationError } from '../../domain/shared/errors.js';
-import type { SimilarityFeed } from './similarity-feed.js';
+import type { CatalogFeed } from './catalog-feed.js';
 
 export const DEFAULT_SEARCH_LIMIT = 20;
 export const MAX_SEARCH_LIMIT = 100;
@@ -43,7 +43,7 @@ export class SearchCatalog {
   constructor(
     private readonly search: CatalogSearch,
     private readonly products: ProductStore,
-    private readonly feed: SimilarityFeed,
+    private readonly feed: CatalogFeed,
   ) {}
 
   async execute(query: CatalogQuery): Promise<CatalogPage> {

@@ -2,8 +2,8 @@ import type { Clock } from '../../domain/shared/clock.js';
 import { ValidationError } from '../../domain/shared/errors.js';
 import { draftProduct, embeddingDimensionProblem, type Product, type ProductInput } from '../../domain/product/product.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
-import type { Similarity } from '../../domain/product/similarity.js';
-import type { SimilarityFeed } from './similarity-feed.js';
+import type { SimilarityIndex } from '../../domain/product/similarity.js';
+import type { CatalogFeed } from './catalog-feed.js';
 
 /**
  * Creates or replaces a catalog product; the similarity engine follows at once. An embedding must
@@ -13,8 +13,8 @@ export class UpsertProduct {
   constructor(
     private readonly products: ProductStore,
     private readonly clock: Clock,
-    private readonly similarity: Similarity,
-    private readonly feed: SimilarityFeed,
+    private readonly similarity: SimilarityIndex,
+    private readonly feed: CatalogFeed,
   ) {}
 
   async execute(input: ProductInput): Promise<{ created: boolean; product: Product }> {

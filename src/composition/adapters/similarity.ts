@@ -1,59 +1,71 @@
 import { ContainerModule } from 'inversify';
 import { CatalogSearchToken, type CatalogSearch } from '../../domain/product/catalog-search.js';
-import { SimilarityToken, type Similarity } from '../../domain/product/similarity.js';
-import { ShopperBehaviourToken, type ShopperBehaviour } from '../../domain/events/shopper-behaviour.js';
+import {
+  SimilarityFeedToken,
+  SimilarityIndexToken,
+  type SimilarityFeed,
+  type SimilarityIndex,
+} from '../../domain/product/similarity.js';
+import {
+  DEFAULT_SIMILARITY_POLICY,
+  SimilarityPolicyToken,
+  type SimilarityPolicy,
+} from '../../domain/product/similarity-policy.js';
 import { token } from '../../domain/shared/token.js';
+import { SimilarAnswers } from '../../application/product/similar-answers.js';
 import { MetricsToken, type PrometheusMetrics } from '../../adapters/metrics/prometheus-metrics.js';
-import { BehaviourModel } from '../../adapters/similarity/behaviour-model.js';
-import { NeighbourEngine, type EngineSettings } from '../../adapters/similarity/neighbour-engine.js';
-import { bindFactory } from '../binding.js';
+import { ContentCatalogSearch } from '../../adapters/similarity/catalog-search.js';
+import { SimilarityEngine, type SimilarityEngineSettings } from '../../adapters/similarity/similarity-engine.js';
+import { bindClass, bindFactory } from '../binding.js';
 import type { VitrineConfig } from '../config.js';
 
 /** How the engine works, beyond the configuration: tests and benchmarks compute lists when asked rather than in the background. */
-export type EngineTuning = Pick<EngineSettings, 'background' | 'exactSearchBelow'>;
+export type EngineTuning = Pick<SimilarityEngineSettings, 'background' | 'exactSearchBelow'>;
 
 export const EngineTuningToken = token<EngineTuning>('EngineTuning');
 
-const BehaviourModelToken = token<BehaviourModel>('BehaviourModel');
+/** The engine itself: an override (a test's own engine) replaces it behind every port. */
+export const SimilarityEngineToken = token<SimilarityEngine>('SimilarityEngine');
 
 /**
- * The similarity engine of this process with what it learns from shoppers (the BehaviourModel,
- * fed by the events), their sizes reported in the metrics. The engine is the catalog search too:
- * whichever engine is bound as Similarity (an override included), so the search always holds what
- * the catalog feed gave the engine.
+ * The similarity index of this process (SimilarityEngine: the catalog's neighbour lists and what
+ * shoppers' events taught), bound as both its ports (read and feed) and as the catalog search over
+ * its content index, its sizes reported in the metrics; the policy it and the answers follow (the
+ * domain's defaults, BEHAVIOUR_MIN_EVIDENCE aside); and SimilarAnswers, which composes answers
+ * from it.
  */
 export function similarityModule(config: VitrineConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bindFactory(bind, EngineTuningToken, (): EngineTuning => ({}), []);
     bindFactory(
       bind,
-      BehaviourModelToken,
-      (metrics: PrometheusMetrics) => {
-        const model = new BehaviourModel();
-        metrics.observeBehaviour(() => {
-          const { products, pairs, sessions, users, bytes } = model.stats;
-          return { products, pairs, sessions, users, bytes };
-        });
-        return model;
-      },
-      [MetricsToken],
+      SimilarityPolicyToken,
+      (): SimilarityPolicy =>
+        Object.freeze({
+          ...DEFAULT_SIMILARITY_POLICY,
+          minEvidence: config.behaviourMinEvidence ?? DEFAULT_SIMILARITY_POLICY.minEvidence,
+        }),
+      [],
     );
-    bindFactory(bind, ShopperBehaviourToken, (model: BehaviourModel): ShopperBehaviour => model, [BehaviourModelToken]);
     bindFactory(
       bind,
-      SimilarityToken,
-      (metrics: PrometheusMetrics, behaviour: BehaviourModel, tuning: EngineTuning): Similarity => {
-        const engine = new NeighbourEngine({ ...tuning, behaviour, minBehaviourEvidence: config.behaviourMinEvidence });
+      SimilarityEngineToken,
+      (metrics: PrometheusMetrics, tuning: EngineTuning, policy: SimilarityPolicy) => {
+        const engine = new SimilarityEngine({ ...tuning, policy });
         metrics.observeSimilarity(() => engine.stats);
+        metrics.observeBehaviour(() => {
+          const { products, sessions, users, bytes } = engine.behaviour.stats;
+          return { products, sessions, users, bytes };
+        });
         return engine;
       },
-      [MetricsToken, BehaviourModelToken, EngineTuningToken],
+      [MetricsToken, EngineTuningToken, SimilarityPolicyToken],
     );
-    bindFactory(bind, CatalogSearchToken, searchOf, [SimilarityToken]);
+    bindFactory(bind, SimilarityIndexToken, (engine: SimilarityEngine): SimilarityIndex => engine, [SimilarityEngineToken]);
+    bindFactory(bind, SimilarityFeedToken, (engine: SimilarityEngine): SimilarityFeed => engine, [SimilarityEngineToken]);
+    bindFactory(bind, CatalogSearchToken, (engine: SimilarityEngine): CatalogSearch => new ContentCatalogSearch(engine.lists), [
+      SimilarityEngineToken,
+    ]);
+    bindClass(bind, SimilarAnswers, [SimilarityIndexToken, SimilarityPolicyToken]);
   });
-}
-
-function searchOf(similarity: Similarity): CatalogSearch {
-  if (similarity instanceof NeighbourEngine) return similarity;
-  throw new Error('The catalog search is the NeighbourEngine’s: bind a NeighbourEngine as Similarity.');
 }

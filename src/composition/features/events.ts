@@ -13,15 +13,15 @@ import {
 } from '../../application/events/follow-events.js';
 import { RecommendationCountsToken } from '../../application/product/recommendations.js';
 import { EventNewsToken } from '../../domain/events/event-news.js';
-import { ShopperBehaviourToken } from '../../domain/events/shopper-behaviour.js';
-import { SimilarityToken } from '../../domain/product/similarity.js';
+import { SimilarityFeedToken } from '../../domain/product/similarity.js';
+import { SimilarAnswers } from '../../application/product/similar-answers.js';
 import { SchedulerToken } from '../../domain/shared/scheduler.js';
 
 /** What shoppers do: events recorded in batches, their route, and the feed that learns from them (FollowEvents). */
 export const eventsModule = new ContainerModule(({ bind }) => {
   bindClass(bind, FollowEvents, [
     EventStoreToken,
-    ShopperBehaviourToken,
+    SimilarityFeedToken,
     EventNewsToken,
     SchedulerToken,
     BehaviourFollowSettingsToken,
@@ -32,7 +32,7 @@ export const eventsModule = new ContainerModule(({ bind }) => {
     ClockToken,
     EventPolicyToken,
     EventFeedToken,
-    SimilarityToken,
+    SimilarAnswers,
     RecommendationCountsToken,
   ]);
   bindRoutes(bind, eventRoutes, [RecordEvents]);

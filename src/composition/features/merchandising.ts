@@ -20,7 +20,8 @@ import {
   ReplaceSliceProductsFromSpreadsheet,
 } from '../../application/merchandising/spreadsheet-slices.js';
 import { UpdateCollection } from '../../application/merchandising/update-collection.js';
-import { SimilarityFeedToken } from '../../application/product/similarity-feed.js';
+import { CatalogFeedToken } from '../../application/product/catalog-feed.js';
+import { SimilarAnswers } from '../../application/product/similar-answers.js';
 import { CollectionStoreToken } from '../../domain/merchandising/collection-store.js';
 import { CatalogSearchToken } from '../../domain/product/catalog-search.js';
 import { ProductStoreToken } from '../../domain/product/product-store.js';
@@ -62,8 +63,8 @@ export const merchandisingModule = new ContainerModule(({ bind }) => {
 
   bindClass(bind, CreateSpreadsheetSlice, [SliceWriter]);
   bindClass(bind, ReplaceSliceProductsFromSpreadsheet, [SliceWriter]);
-  bindClass(bind, CreateAiSlice, [SliceWriter, ProductStoreToken, SimilarityFeedToken]);
-  bindClass(bind, RegenerateAiSlice, [SliceWriter, ProductStoreToken, SimilarityFeedToken]);
+  bindClass(bind, CreateAiSlice, [SliceWriter, ProductStoreToken, CatalogFeedToken, SimilarAnswers]);
+  bindClass(bind, RegenerateAiSlice, [SliceWriter, ProductStoreToken, CatalogFeedToken, SimilarAnswers]);
   bindRoutes(bind, spreadsheetAndAiRoutes, [
     CreateSpreadsheetSlice,
     ReplaceSliceProductsFromSpreadsheet,
@@ -72,7 +73,7 @@ export const merchandisingModule = new ContainerModule(({ bind }) => {
     SpreadsheetReaderToken,
   ]);
 
-  bindClass(bind, ProposeSliceFromBrief, [CatalogSearchToken, ProductStoreToken, SimilarityFeedToken]);
+  bindClass(bind, ProposeSliceFromBrief, [CatalogSearchToken, ProductStoreToken, CatalogFeedToken]);
   bindRoutes(bind, proposalRoutes, [ProposeSliceFromBrief]);
 
   bindClass(bind, GetTimeline, [CollectionStoreToken]);

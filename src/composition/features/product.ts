@@ -7,12 +7,13 @@ import { GetProduct } from '../../application/product/get-product.js';
 import { RecommendationCountsToken, RecommendationIds } from '../../application/product/recommendations.js';
 import { ShopperStylesToken } from '../../domain/profile/style-words.js';
 import { SearchCatalog } from '../../application/product/search-catalog.js';
-import { SimilarityFeedToken, type SimilarityFeed } from '../../application/product/similarity-feed.js';
+import { CatalogFeedToken, type CatalogFeed } from '../../application/product/catalog-feed.js';
 import { UpsertProduct } from '../../application/product/upsert-product.js';
 import { CatalogNewsToken } from '../../domain/product/catalog-news.js';
 import { CatalogSearchToken } from '../../domain/product/catalog-search.js';
 import { ProductStoreToken } from '../../domain/product/product-store.js';
-import { SimilarityToken } from '../../domain/product/similarity.js';
+import { SimilarityFeedToken, SimilarityIndexToken } from '../../domain/product/similarity.js';
+import { SimilarAnswers } from '../../application/product/similar-answers.js';
 import { ClockToken } from '../../domain/shared/clock.js';
 import { SchedulerToken } from '../../domain/shared/scheduler.js';
 import { catalogRoutes } from '../../adapters/http/product/catalog-routes.js';
@@ -22,33 +23,33 @@ import { bindClass, bindFactory, bindRoutes } from '../binding.js';
 
 /**
  * The catalog and what is similar to its products: the similarity engine fed through one path
- * (FollowCatalog, the SimilarityFeed), the catalog writes and reads, and their routes.
+ * (FollowCatalog, the CatalogFeed), the catalog writes and reads, and their routes.
  */
 export const productModule = new ContainerModule(({ bind }) => {
   bindClass(bind, FollowCatalog, [
     ProductStoreToken,
-    SimilarityToken,
+    SimilarityFeedToken,
     CatalogNewsToken,
     SchedulerToken,
     CatalogFollowSettingsToken,
   ]);
-  bindFactory(bind, SimilarityFeedToken, (follow: FollowCatalog): SimilarityFeed => follow, [FollowCatalog]);
+  bindFactory(bind, CatalogFeedToken, (follow: FollowCatalog): CatalogFeed => follow, [FollowCatalog]);
   bindClass(bind, RecommendationIds, []);
   bindClass(bind, FindSimilarProducts, [
-    SimilarityToken,
-    SimilarityFeedToken,
+    SimilarAnswers,
+    CatalogFeedToken,
     ClockToken,
     ShopperStylesToken,
     RecommendationIds,
     RecommendationCountsToken,
   ]);
-  bindClass(bind, UpsertProduct, [ProductStoreToken, ClockToken, SimilarityToken, SimilarityFeedToken]);
-  bindClass(bind, UpsertProducts, [ProductStoreToken, ClockToken, SimilarityToken, SimilarityFeedToken]);
+  bindClass(bind, UpsertProduct, [ProductStoreToken, ClockToken, SimilarityIndexToken, CatalogFeedToken]);
+  bindClass(bind, UpsertProducts, [ProductStoreToken, ClockToken, SimilarityIndexToken, CatalogFeedToken]);
   bindClass(bind, GetProduct, [ProductStoreToken]);
-  bindClass(bind, DeleteProduct, [ProductStoreToken, SimilarityFeedToken]);
-  bindClass(bind, DeleteProducts, [ProductStoreToken, SimilarityFeedToken]);
+  bindClass(bind, DeleteProduct, [ProductStoreToken, CatalogFeedToken]);
+  bindClass(bind, DeleteProducts, [ProductStoreToken, CatalogFeedToken]);
   bindRoutes(bind, similarRoutes, [FindSimilarProducts]);
   bindRoutes(bind, catalogRoutes, [UpsertProduct, GetProduct, DeleteProduct, UpsertProducts, DeleteProducts]);
-  bindClass(bind, SearchCatalog, [CatalogSearchToken, ProductStoreToken, SimilarityFeedToken]);
+  bindClass(bind, SearchCatalog, [CatalogSearchToken, ProductStoreToken, CatalogFeedToken]);
   bindRoutes(bind, catalogSearchRoutes, [SearchCatalog]);
 });

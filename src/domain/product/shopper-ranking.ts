@@ -16,9 +16,6 @@ export interface ShopperContext {
   readonly taste?: ShopperTaste;
   /** Products the shopper bought: left out. */
   readonly purchased?: ReadonlySet<string>;
-  /** Products this session viewed, with when: those viewed within `recentMs` before `now` move down, not out. */
-  readonly viewedInSession?: ReadonlyMap<string, Date>;
-  readonly now?: Date;
 }
 
 export interface ShopperRankingSettings {
@@ -30,8 +27,6 @@ export interface ShopperRankingSettings {
   readonly styleWeight?: number;
   /** How far down the list a product's score halves, in places (default 5): how far a taste may lift a product. */
   readonly halfRank?: number;
-  /** How long a product the session viewed stays moved down, in milliseconds (default 30 minutes). */
-  readonly recentMs?: number;
 }
 
 /** A candidate as the ranking reads it. */
@@ -74,22 +69,20 @@ export function shopperTaste(signals: Iterable<TasteSignal>): ShopperTaste {
  * Re-ranks a similar-products list (best first) for the shopper asking. Products the shopper
  * bought are left out. Each remaining product's place gives it a score, 1 / (1 + place / halfRank),
  * raised by the shopper's taste: × (1 + categoryWeight · share of its category + brandWeight ·
- * share of its brand + styleWeight · its style); the list is sorted by that score (ties keep their order). Then products
- * the session viewed in the last `recentMs` go after all the others, in their new order: the
- * shopper has seen them, but may want to go back to them. Without a shopper, the list comes back
- * as it was.
+ * share of its brand + styleWeight · its style); the list is sorted by that score (ties keep their
+ * order). (What the session saw is not moved down: shoppers often go back to it, and the answer
+ * already places it, see neighbour-blend.) Without a shopper, the list comes back as it was.
  */
 export function rankForShopper<T extends RankedCandidate>(
   candidates: readonly T[],
   shopper: ShopperContext,
   settings: ShopperRankingSettings = {},
 ): T[] {
-  const { categoryWeight = 1, brandWeight = 2, styleWeight = 1, halfRank = 5, recentMs = 30 * 60_000 } = settings;
+  const { categoryWeight = 1, brandWeight = 2, styleWeight = 1, halfRank = 5 } = settings;
   const taste = shopper.taste ?? EMPTY_TASTE;
   // Scores and marks in arrays, candidates by index: this runs on every shopper's request.
   const kept: number[] = [];
   const scores = new Float64Array(candidates.length);
-  const seen = new Uint8Array(candidates.length);
   candidates.forEach((candidate, i) => {
     if (shopper.purchased?.has(candidate.id) === true) return;
     const place = kept.length;
@@ -98,16 +91,8 @@ export function rankForShopper<T extends RankedCandidate>(
     const brand = candidate.brand === undefined ? 0 : (taste.brands.get(candidate.brand) ?? 0);
     const lift = 1 + categoryWeight * category + brandWeight * brand + styleWeight * (candidate.style ?? 0);
     scores[i] = lift / (1 + place / halfRank);
-    seen[i] = seenRecently(candidate.id, shopper, recentMs) ? 1 : 0;
   });
   // Indexes are places in the list, so ties keep their order.
-  kept.sort((a, b) => seen[a]! - seen[b]! || scores[b]! - scores[a]! || a - b);
+  kept.sort((a, b) => scores[b]! - scores[a]! || a - b);
   return kept.map((i) => candidates[i]!);
-}
-
-function seenRecently(id: string, shopper: ShopperContext, recentMs: number): boolean {
-  const at = shopper.viewedInSession?.get(id);
-  if (at === undefined || shopper.now === undefined) return false;
-  // A view stamped a little after `now` (the sender's clock runs ahead) is as recent as can be.
-  return shopper.now.getTime() - at.getTime() <= recentMs;
 }

@@ -1,6 +1,8 @@
+import type { ShopperEvent } from '../events/shopper-event.js';
 import { token } from '../shared/token.js';
 import type { NeighbourSource } from './neighbour-blend.js';
 import type { Product } from './product.js';
+import type { NeighbourSessions, SessionQuery } from './session-neighbours.js';
 
 /** Who asks for similar products, as far as the request says: all optional. */
 export interface ShopperQuery {
@@ -8,7 +10,7 @@ export interface ShopperQuery {
   readonly sessionId?: string | undefined;
   /** Words of the style the shopper's profile gives, when this process has the profile at hand. */
   readonly styleWords?: readonly string[] | undefined;
-  /** The instant of the request: what "the last 30 minutes" of the session is measured from. */
+  /** The instant of the request: what the shopper's recent past is measured from. */
   readonly now: Date;
 }
 
@@ -18,38 +20,116 @@ export interface Recommendation {
   readonly from: readonly NeighbourSource[];
 }
 
+/** A product's neighbours as the catalog says, kept for it: its curated list, else its embedding or content neighbours. */
+export interface CatalogNeighbours {
+  readonly ids: readonly string[];
+  readonly source: 'curated' | 'embedding' | 'content';
+}
+
+/** One thing a shopper did lately, as their taste reads it. */
+export interface RecentEvent {
+  readonly productId: string;
+  readonly type: string;
+  readonly at: Date;
+}
+
+/** What is known of a shopper (a `userId`): their latest events, oldest first, and what they bought. */
+export interface ShopperHistory {
+  readonly recent: readonly RecentEvent[];
+  readonly purchased: ReadonlySet<string>;
+  /** Changes with every event learnt of them. */
+  readonly version: number;
+}
+
+/** A text's words as the index's terms (a profile's style), to count how many a product holds. */
+export interface StyleTerms {
+  readonly size: number;
+}
+
 /**
- * The similarity engine: neighbour lists kept for every product of the catalog, so that finding
- * the products similar to one is a lookup. Whatever the engine, an answer holds at most `limit`
- * ids, never the product itself, never a product that is unknown or unavailable, and no id twice,
- * best first.
- *
- * The engine follows the catalog: the write path tells it of every product saved or removed, and
- * on start (and when news of other instances' writes may have been missed) it is fed the whole
- * catalog.
+ * What the similarity index knows, read by the similar-products answers (the read port): the
+ * catalog as the index holds it, each product's kept catalog neighbours, what shoppers did
+ * (sessions, popularity, shoppers' histories) and what changes them. Every read is a lookup or a
+ * bounded walk; answers are composed from them by the domain's rules (neighbour-blend,
+ * session-neighbours, shopper-ranking).
  */
-export interface Similarity {
-  /** The products similar to a product the engine knows; undefined for a product it does not know. */
-  similarTo(productId: string, limit: number): readonly string[] | undefined;
+export interface SimilarityIndex {
+  /** A product the index knows (undefined: not known). */
+  productOf(id: string): Product | undefined;
+  /** The product's kept catalog neighbours, best first (at most MAX_SIMILAR_LIMIT); undefined for an unknown product. */
+  catalogNeighbours(id: string): CatalogNeighbours | undefined;
+  /** The available products of the product's category nearest it by brand, tags and price, best first, at most `n`. */
+  categoryNeighbours(id: string, n: number): readonly string[];
+  /** The products most popular now, of a category or overall (undefined), best first, at most `n` (available ones only). */
+  popular(category: string | undefined, n: number): readonly string[];
   /**
-   * The same answer for a shopper, with each product's source: what the shopper bought left out,
-   * the rest re-ranked towards their taste, what their session just viewed moved down. Without a
-   * shopper, or one nothing is known of, the products are `similarTo`'s.
+   * The products a session saw in its latest visit, each once, in the order they were last seen
+   * (oldest first); none when that visit ended longer ago at `now` than a visit's gap, unless it
+   * holds `current` (the product asked about: the shopper's storefront recorded its view, so that
+   * is the visit they are in, whatever the clocks of the shop and the service say).
    */
-  recommend(productId: string, limit: number, shopper?: ShopperQuery): Recommendation | undefined;
-  /** Where a product of `productId`'s answer comes from now; undefined when its answer does not hold it. */
-  sourceOf(productId: string, neighbourId: string): NeighbourSource | undefined;
-  /** Products as stored after a write (or as read from the store); unchanged versions cost nothing. */
-  productsSaved(products: readonly Product[]): void;
-  /** Products no longer in the catalog. */
-  productsRemoved(ids: readonly string[]): void;
-  /** The ids of the products the engine knows, to reconcile it with the store. */
-  known(): Iterable<string>;
+  sessionProducts(sessionId: string, now: Date, current?: string): readonly string[];
+  /**
+   * The `k` past sessions most like `query` among the latest `perProduct` of each of its products,
+   * leaving out `exclude`. What it answers is read at once: the index may reuse it on its next call.
+   */
+  nearestSessions(query: SessionQuery, k: number, perProduct: number, exclude?: string): NeighbourSessions;
+  /** How many sessions saw the product with another product. */
+  evidence(productId: string): number;
+  /** What is known of a shopper; undefined when nothing is. */
+  shopper(userId: string): ShopperHistory | undefined;
+  /** A text's words as the catalog's terms. */
+  styleTerms(text: string): StyleTerms;
+  /** How many of `terms` the product holds. */
+  styleMatches(productId: string, terms: StyleTerms): number;
+  /**
+   * A number that changes whenever the answer for the product may have: a catalog change, a change
+   * to the sessions that saw it, to what is popular in its category, a new learning. Grows.
+   */
+  answerStamp(productId: string): number;
+  /** A number that changes whenever the order of the most popular products overall (the first MAX_SIMILAR_LIMIT + 1) may have. Grows. */
+  overallStamp(): number;
+  /** Changes whenever the catalog does (a text's terms may then be other ones). */
+  readonly catalogVersion: number;
   /** The number of values every embedding of the catalog has, or undefined while none has one. */
   embeddingDimension(): number | undefined;
 }
 
-export const SimilarityToken = token<Similarity>('Similarity');
+export const SimilarityIndexToken = token<SimilarityIndex>('SimilarityIndex');
+
+/**
+ * What the similarity index is fed (the feed port): the catalog's products as stored, and what
+ * shoppers do. Only FollowCatalog and FollowEvents call it, so the index holds what the stores
+ * hold and nothing else.
+ */
+export interface SimilarityFeed {
+  /** Products as stored after a write (or as read from the store); unchanged versions cost nothing. */
+  productsSaved(products: readonly Product[]): void;
+  /** Products no longer in the catalog. */
+  productsRemoved(ids: readonly string[]): void;
+  /** The ids of the products the index knows, to reconcile it with the store. */
+  known(): Iterable<string>;
+  /** Whether the index knows a product. */
+  has(productId: string): boolean;
+  /** Events just recorded or heard of. An event learnt twice changes next to nothing. */
+  learn(events: readonly ShopperEvent[]): void;
+  /** Forgets a shopper and their sessions (their profile was erased; the store has erased their events). */
+  forgetUser(userId: string): void;
+  /**
+   * Starts learning afresh from the store's history, beside what is known now (which still
+   * answers, and still learns, until the new learning finishes and replaces it).
+   */
+  relearn(): Relearning;
+}
+
+/** Learning afresh: the history given in time order, then finished (it replaces what was known) or abandoned. */
+export interface Relearning {
+  learn(events: readonly ShopperEvent[]): void;
+  finish(): void;
+  abandon(): void;
+}
+
+export const SimilarityFeedToken = token<SimilarityFeed>('SimilarityFeed');
 
 export const DEFAULT_SIMILAR_LIMIT = 20;
 export const MAX_SIMILAR_LIMIT = 100;

@@ -134,7 +134,7 @@ export interface paths {
         put?: never;
         /**
          * Similar products
-         * @description The identifiers of products similar to `data.id`, best first: its curated list; then the products shoppers viewed with it, once enough sessions have (BEHAVIOUR_MIN_EVIDENCE); then the nearest by embedding, else by content; topped up from its category. Never the product itself, a duplicate or an unavailable product. With a `userId`, what that shopper bought is left out and the rest re-ranked towards the categories and brands of their recent events and their profile's style; products the `sessionId` viewed in the last 30 minutes move down. The `X-Recommendation-Id` header names the answer: send it back with a `recommendation_click` event when a shopper clicks one of its products.
+         * @description The identifiers of products similar to `data.id`, best first: its curated list; then, scored together, what past sessions like this `sessionId`'s latest visit went on to see (session-kNN), the products that visit saw before (shoppers go back to them) and what is popular in the product's category now; then the nearest by embedding, else by content; topped up from its category, then from what is popular overall. Never the product itself, a duplicate or an unavailable product. With a `userId`, what that shopper bought is left out and the rest re-ranked towards the categories and brands of their recent events and their profile's style. The `X-Recommendation-Id` header names the answer: send it back with a `recommendation_click` event when a shopper clicks one of its products.
          *
          *     Needs a token with the `products:read` scope.
          */

@@ -1,12 +1,21 @@
-import { MAX_SEARCH_WORDS } from '../../domain/product/catalog-search.js';
+import {
+  catalogFilterTest,
+  MAX_SEARCH_WORDS,
+  type CatalogFilter,
+  type CatalogNames,
+  type CatalogSearch,
+} from '../../domain/product/catalog-search.js';
 import type { Product } from '../../domain/product/product.js';
 import type { Page } from '../../domain/shared/page.js';
 import { words, type ContentIndex } from './content-index.js';
 
-/** What a search reads of the engine: the product in each slot (undefined for a free slot). */
+/** What a search reads of the catalog: the product in each slot (undefined for a free slot), the content index, the names. */
 export interface SlottedProducts {
   readonly slotCount: number;
   productInSlot(slot: number): Product | undefined;
+  readonly contentIndex: ContentIndex;
+  categoryCounts(): Iterable<readonly [string, number]>;
+  brandCounts(): Iterable<readonly [string, number]>;
 }
 
 /** The distinct words a text is searched by, as the content index reads words, at most MAX_SEARCH_WORDS. */
@@ -15,25 +24,36 @@ export function searchWords(text: string): string[] {
 }
 
 /**
- * The catalog search over the engine's content index. A ranked search walks the postings of the
+ * The catalog search (CatalogSearch) over the content index of the catalog the similarity index
+ * holds: every product, available or not, those whose lists are pending included. A ranked search walks the postings of the
  * searched words' terms only (available and unavailable products alike), accumulating each
  * product's TF-IDF score: for every term a word matches, the term's field-weighted count in the
  * product times its inverse document frequency over the whole catalog; then scaled by the share
  * of the words the product holds, so a product holding every word comes first. Its cost is the
  * length of those postings, and the best `offset + limit` are kept in a bounded heap.
  */
-export class CatalogRanking {
+export class ContentCatalogSearch implements CatalogSearch {
   private scores = new Float64Array(0);
   private matched = new Uint16Array(0);
   private lastWord = new Uint16Array(0);
   private touched = new Int32Array(0);
 
-  constructor(
-    private readonly index: ContentIndex,
-    private readonly products: SlottedProducts,
-  ) {}
+  constructor(private readonly products: SlottedProducts) {}
 
-  ranked(searched: readonly string[], accept: (product: Product) => boolean, offset: number, limit: number): Page<string> {
+  private get index(): ContentIndex {
+    return this.products.contentIndex;
+  }
+
+  wordsOf(text: string): readonly string[] {
+    return searchWords(text);
+  }
+
+  names(max: number): CatalogNames {
+    return { categories: mostCommon(this.products.categoryCounts(), max), brands: mostCommon(this.products.brandCounts(), max) };
+  }
+
+  ranked(searched: readonly string[], filter: CatalogFilter, offset: number, limit: number): Page<string> {
+    const accept = catalogFilterTest(filter);
     const best = new BestFirst(offset + limit + 1);
     const touchedCount = this.accumulate(searched.slice(0, MAX_SEARCH_WORDS));
     const share = 1 / Math.max(1, Math.min(searched.length, MAX_SEARCH_WORDS));
@@ -86,8 +106,9 @@ export class CatalogRanking {
     this.touched = new Int32Array(size);
   }
 
-  /** The products that pass `accept`, by id: at most `limit` after `afterId`, with a heap of `limit + 1`. */
-  listed(accept: (product: Product) => boolean, afterId: string | undefined, limit: number): Page<string> {
+  /** The products that pass `filter`, by id: at most `limit` after `afterId`, with a heap of `limit + 1`. */
+  listed(filter: CatalogFilter, afterId: string | undefined, limit: number): Page<string> {
+    const accept = catalogFilterTest(filter);
     const first = new BestFirst(limit + 1);
     for (let slot = 0; slot < this.products.slotCount; slot++) {
       const product = this.products.productInSlot(slot);

@@ -1,17 +1,7 @@
-import { MAX_SIMILAR_LIMIT, type Recommendation, type ShopperQuery, type Similarity } from '../../domain/product/similarity.js';
-import { blendNeighbours, DEFAULT_MIN_BEHAVIOUR_EVIDENCE, type NeighbourSource } from '../../domain/product/neighbour-blend.js';
-import {
-  catalogFilterTest,
-  type CatalogFilter,
-  type CatalogNames,
-  type CatalogSearch,
-} from '../../domain/product/catalog-search.js';
+import { MAX_SIMILAR_LIMIT, type CatalogNeighbours } from '../../domain/product/similarity.js';
 import type { Product } from '../../domain/product/product.js';
-import type { Page } from '../../domain/shared/page.js';
 import { rankByCategoryNeighbourhood } from '../../domain/product/similarity-ranking.js';
-import type { BehaviourModel } from './behaviour-model.js';
-import { CatalogRanking, mostCommon, searchWords } from './catalog-ranking.js';
-import { forShopper, type KeptAnswer } from './shopper-answers.js';
+import { searchWords, type SlottedProducts } from './catalog-search.js';
 import { ContentIndex, type Terms } from './content-index.js';
 import { SlotList } from './top-k.js';
 import { unitVector, VectorIndex, EXACT_SEARCH_BELOW } from './vector-index.js';
@@ -31,9 +21,6 @@ const EMBEDDED_BATCH = 64;
 /** While writes come in, the background work takes one slice per this many milliseconds. */
 const BUSY_PAUSE_MS = 40;
 
-/** How many of the best a shopper's answer is re-ranked from (when the limit asks for fewer). */
-const RERANKED_POOL = 50;
-
 /** A new product enters the lists of this many of its nearest neighbours (where it matters most). */
 const OFFERED_TO = 30;
 
@@ -52,8 +39,11 @@ interface Entry {
   readonly terms: Terms;
   /** The product's embedding at unit length, when it has one of the catalog's dimension. */
   readonly unit: Float32Array | undefined;
-  /** A fingerprint of the embedding as written (any dimension), to tell a re-read from a change. */
-  readonly embeddingPrint: string;
+  /**
+   * The embedding as written, kept only when it gave no unit vector (another dimension, all
+   * zeros): with `unit`, what tells a re-read from a change.
+   */
+  readonly unusedEmbedding: Float64Array | undefined;
   /** Its neighbours (slots), best first, and their scores: the first `size` places are used. */
   list: Int32Array;
   scores: Float32Array;
@@ -68,66 +58,43 @@ interface Entry {
   readonly readers: SlotList;
   /** When `readers` grows to this length, the lists that no longer hold the product are dropped from it. */
   readersLimit: number;
-  /**
-   * Answers built from the lists, by limit, valid while `answersVersion` is the engine's version
-   * and `behaviourVersion` the behaviour's version of this product.
-   */
-  answers: Map<number, KeptAnswer> | undefined;
-  answersVersion: number;
-  behaviourVersion: number;
+  /** The list as ids, made when first read after it changed. */
+  ids: readonly string[] | undefined;
 }
 
-export interface EngineSettings {
+export interface NeighbourListSettings {
   /** Below this many embedded products, embedding searches are exact scans. */
   readonly exactSearchBelow?: number;
   /** Whether lists are computed in the background (default) or only when asked for (tests, benchmarks). */
   readonly background?: boolean;
-  /** What shoppers' events taught: behavioural neighbours and shoppers' recent past. None: answers from the catalog only. */
-  readonly behaviour?: BehaviourModel | undefined;
-  /** How many sessions must have paired a product before its behavioural neighbours are used (BEHAVIOUR_MIN_EVIDENCE). */
-  readonly minBehaviourEvidence?: number | undefined;
-}
-
-const NO_ANSWER: KeptAnswer = Object.freeze({ ids: Object.freeze([]), from: Object.freeze([]), products: Object.freeze([]) });
-
-/** The first `limit` of an answer. */
-function cut(answer: KeptAnswer, limit: number): KeptAnswer {
-  return Object.freeze({
-    ids: Object.freeze(answer.ids.slice(0, limit)),
-    from: Object.freeze(answer.from.slice(0, limit)),
-    products: Object.freeze(answer.products.slice(0, limit)),
-  });
+  /** The content index's walk of common terms per query (see ContentIndexSettings; benchmarks compare). */
+  readonly commonWalkBudget?: number | undefined;
 }
 
 /**
- * The similarity engine: neighbour lists precomputed for every product and kept current as
- * products change, so a request costs a lookup. Per product, in this order: its curated `similar`
- * list when it has one; then its behavioural neighbours (products shoppers saw with it), once
- * sessions enough have paired it; then its embedding neighbours (cosine, HNSW above a size, exact
- * below) when it carries an embedding, its content neighbours (TF-IDF over name, description,
- * tags, brand and category, with price closeness) otherwise. Answers leave out the product
- * itself, unknown and unavailable products and repeats, are cut to the limit and topped up from
- * the same category when too few remain. Each answer is kept until the catalog or the product's
- * behaviour changes; a shopper's answer re-ranks it (`recommend`).
+ * The catalog's neighbour lists, precomputed for every product and kept current as products
+ * change, so reading one costs a lookup. Per product: its curated `similar` list when it has
+ * one; else its embedding neighbours (cosine, HNSW above a size, exact below) when it carries an
+ * embedding, its content neighbours (TF-IDF over name, description, tags, brand and category,
+ * with price closeness) otherwise. Lists hold available products only.
  *
  * Changes are incremental: a changed, unavailable or deleted product is taken out of every list
  * holding it at once (those lists are recomputed in the background), a new or changed product's
  * own list is computed in the background (or on the spot when asked for first), and it enters the
  * lists of its neighbours when it ranks within them.
  *
- * It is the catalog search too (CatalogSearch): it holds every product, and its content index
- * finds them by their words, unavailable ones and those whose lists are still pending included.
+ * It holds the catalog as the similarity index knows it: every product, by id and by slot, with
+ * its category and its terms (what the catalog search and the shopper's style read).
  */
-export class NeighbourEngine implements Similarity, CatalogSearch {
+export class NeighbourLists implements SlottedProducts {
   private readonly slotOf = new Map<string, number>();
   private readonly entries: (Entry | undefined)[] = [];
   /** Slots of deleted products, given to the next new ones (the last slots are given back altogether). */
   private readonly freeSlots = new Set<number>();
   private readonly byCategory = new Map<string, Set<number>>();
   /** How many products carry each brand, as written. */
-  private readonly brandCounts = new Map<string, number>();
-  private readonly content = new ContentIndex();
-  private readonly search = new CatalogRanking(this.content, this);
+  private readonly brands = new Map<string, number>();
+  private readonly content: ContentIndex;
   private vectors: VectorIndex | undefined;
   private embedded = 0;
   private readonly queue = new Set<number>();
@@ -137,71 +104,73 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
   private idle: { promise: Promise<void>; resolve: () => void } | undefined;
   private readonly exactSearchBelow: number;
   private readonly background: boolean;
-  private readonly behaviour: BehaviourModel | undefined;
-  private readonly minEvidence: number;
-  /** Whether a product may be in an answer: known and available. */
-  private readonly showable = (id: string): boolean => {
-    const slot = this.slotOf.get(id);
-    return slot !== undefined && this.entries[slot]!.product.available;
-  };
 
-  constructor(settings: EngineSettings = {}) {
+  constructor(settings: NeighbourListSettings = {}) {
     this.exactSearchBelow = settings.exactSearchBelow ?? EXACT_SEARCH_BELOW;
     this.background = settings.background ?? true;
-    this.behaviour = settings.behaviour;
-    this.minEvidence = settings.minBehaviourEvidence ?? DEFAULT_MIN_BEHAVIOUR_EVIDENCE;
+    this.content = new ContentIndex({ commonWalkBudget: settings.commonWalkBudget });
   }
 
-  similarTo(productId: string, limit: number): readonly string[] | undefined {
-    return this.answer(productId, limit)?.ids;
-  }
-
-  recommend(productId: string, limit: number, shopper?: ShopperQuery): Recommendation | undefined {
-    if (shopper === undefined || this.behaviour === undefined) return this.answer(productId, limit);
-    // The shopper's answer re-ranks a pool of the best (as `npm run eval:similar` does): at least 50.
-    const pool = () => this.answer(productId, Math.max(limit, RERANKED_POOL));
-    return forShopper(pool, limit, shopper, this.behaviour, this) ?? this.answer(productId, limit);
-  }
-
-  sourceOf(productId: string, neighbourId: string): NeighbourSource | undefined {
-    const answer = this.answer(productId, NEIGHBOURS_KEPT);
-    const at = answer?.ids.indexOf(neighbourId) ?? -1;
-    return at < 0 ? undefined : answer!.from[at];
-  }
-
-  /** The answer for a product and a limit: kept until the catalog or the product's behaviour changes. */
-  private answer(productId: string, limit: number): KeptAnswer | undefined {
+  /** A product's list as ids, best first (at most NEIGHBOURS_KEPT), and what it is; undefined for an unknown product. */
+  listOf(productId: string): CatalogNeighbours | undefined {
     const slot = this.slotOf.get(productId);
     if (slot === undefined) return undefined;
     const entry = this.entries[slot]!;
-    // A little pending work (a write or two) is finished first, so answers right after a write
+    // A little pending work (a write or two) is finished first, so lists read right after a write
     // include what it changed; a large backlog (an import) is left to the background.
     if (this.queue.size > 0 && this.queue.size <= SMALL_BACKLOG) this.drain(Infinity);
     if (entry.stale) {
       this.compute(entry);
       this.version++;
     }
-    const behaviourVersion = this.behaviour?.versionOf(productId) ?? 0;
-    if (entry.answersVersion !== this.version || entry.behaviourVersion !== behaviourVersion || entry.answers === undefined) {
-      entry.answers = new Map();
-      entry.answersVersion = this.version;
-      entry.behaviourVersion = behaviourVersion;
+    if (entry.ids === undefined) {
+      const { similar } = entry.product;
+      entry.ids =
+        entry.kind === 'curated' && similar !== undefined
+          ? similar
+          : Array.from(entry.list.subarray(0, entry.size), (neighbour) => this.entries[neighbour]!.product.id);
     }
-    // Beyond the kept lists (slices built from seeds may ask for more), the category tops up.
-    if (limit > NEIGHBOURS_KEPT) return this.answerFor(entry, limit);
-    let answer = entry.answers.get(limit);
-    if (answer === undefined) {
-      // Built at one of two sizes (the re-ranked pool, or all that is kept), the smaller limits cut from it.
-      const size = limit <= RERANKED_POOL ? RERANKED_POOL : NEIGHBOURS_KEPT;
-      const base = entry.answers.get(size) ?? this.answerFor(entry, size);
-      entry.answers.set(size, base);
-      answer = base.ids.length <= limit ? base : cut(base, limit);
-      entry.answers.set(limit, answer);
-    }
-    return answer;
+    return { ids: entry.ids, source: entry.kind };
   }
 
-  /** A product the engine knows, by id. */
+  /**
+   * The available products of a product's category, nearest it by brand, tags and price (the
+   * category's own ranking), at most `n`: a walk of the category.
+   */
+  categoryNeighbours(productId: string, n: number): readonly string[] {
+    const product = this.productOf(productId);
+    const members = product?.category === undefined ? undefined : this.byCategory.get(product.category);
+    if (product === undefined || members === undefined || members.size <= 1) return [];
+    const candidates: Product[] = [];
+    for (const slot of members) {
+      const member = this.entries[slot]!.product;
+      if (member.id !== productId && member.available) candidates.push(member);
+    }
+    return rankByCategoryNeighbourhood(product, candidates)
+      .slice(0, n)
+      .map((p) => p.id);
+  }
+
+  /** The ids of a category's products (every one, available or not). */
+  *categoryMembers(category: string): Iterable<string> {
+    for (const slot of this.byCategory.get(category) ?? []) yield this.entries[slot]!.product.id;
+  }
+
+  /** How many products each category holds, and each brand. */
+  categoryCounts(): Iterable<readonly [string, number]> {
+    return Array.from(this.byCategory, ([name, members]) => [name, members.size] as const);
+  }
+
+  brandCounts(): Iterable<readonly [string, number]> {
+    return this.brands;
+  }
+
+  /** The content index: what the catalog search walks. */
+  get contentIndex(): ContentIndex {
+    return this.content;
+  }
+
+  /** A product the lists know, by id. */
   productOf(id: string): Product | undefined {
     const slot = this.slotOf.get(id);
     return slot === undefined ? undefined : this.entries[slot]!.product;
@@ -259,7 +228,6 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
       this.slotOf.delete(id);
       this.freeSlots.add(slot);
     }
-    this.behaviour?.forget(ids);
     while (this.entries.length > 0 && this.entries.at(-1) === undefined) {
       this.freeSlots.delete(this.entries.length - 1);
       this.entries.pop();
@@ -342,23 +310,6 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
     return this.vectors;
   }
 
-  wordsOf(text: string): readonly string[] {
-    return searchWords(text);
-  }
-
-  ranked(words: readonly string[], filter: CatalogFilter, offset: number, limit: number): Page<string> {
-    return this.search.ranked(words, catalogFilterTest(filter), offset, limit);
-  }
-
-  listed(filter: CatalogFilter, afterId: string | undefined, limit: number): Page<string> {
-    return this.search.listed(catalogFilterTest(filter), afterId, limit);
-  }
-
-  names(max: number): CatalogNames {
-    const categories = [...this.byCategory].map(([name, members]) => [name, members.size] as const);
-    return { categories: mostCommon(categories, max), brands: mostCommon(this.brandCounts, max) };
-  }
-
   /** The number of slots, the free ones included: what a search walks. */
   get slotCount(): number {
     return this.entries.length;
@@ -399,7 +350,8 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
       product,
       terms,
       unit,
-      embeddingPrint: fingerprint(embedding),
+      unusedEmbedding:
+        unit === undefined && embedding !== undefined && embedding.length > 0 ? Float64Array.from(embedding) : undefined,
       list: EMPTY_SLOTS,
       scores: EMPTY_SCORES,
       size: 0,
@@ -407,9 +359,7 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
       stale: true,
       readers: new SlotList(),
       readersLimit: MIN_READERS_LIMIT,
-      answers: undefined,
-      answersVersion: -1,
-      behaviourVersion: -1,
+      ids: undefined,
     };
     this.entries[slot] = entry;
     this.slotOf.set(product.id, slot);
@@ -419,7 +369,7 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
       if (members === undefined) this.byCategory.set(product.category, (members = new Set()));
       members.add(slot);
     }
-    if (product.brand !== undefined) this.brandCounts.set(product.brand, (this.brandCounts.get(product.brand) ?? 0) + 1);
+    if (product.brand !== undefined) this.brands.set(product.brand, (this.brands.get(product.brand) ?? 0) + 1);
     if (product.available) {
       this.content.add(slot, terms, product.price);
       if (unit !== undefined) this.vectors!.add(slot, unit);
@@ -443,13 +393,14 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
       if (members?.size === 0) this.byCategory.delete(product.category);
     }
     if (product.brand !== undefined) {
-      const count = (this.brandCounts.get(product.brand) ?? 1) - 1;
-      if (count > 0) this.brandCounts.set(product.brand, count);
-      else this.brandCounts.delete(product.brand);
+      const count = (this.brands.get(product.brand) ?? 1) - 1;
+      if (count > 0) this.brands.set(product.brand, count);
+      else this.brands.delete(product.brand);
     }
     for (let i = 0; i < entry.readers.length; i++) {
       const reader = this.entries[entry.readers.at(i)];
       if (reader === undefined || !removeFromList(reader, slot)) continue;
+      reader.ids = undefined;
       this.queue.add(reader.slot);
       reader.stale = true;
     }
@@ -457,6 +408,7 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
     // Nor is it a reader of its neighbours any more.
     for (let i = 0; i < entry.size; i++) this.entries[entry.list[i]!]?.readers.remove(slot);
     entry.size = 0;
+    entry.ids = undefined;
     this.queue.delete(slot);
   }
 
@@ -487,6 +439,7 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
     entry.list.set(found.slots);
     entry.scores.set(found.scores);
     entry.size = found.slots.length;
+    entry.ids = undefined;
     for (const member of found.slots) if (!before.has(member)) this.addReader(this.entries[member]!, slot);
     if (!product.available || entry.kind === 'curated') return;
     for (let i = 0; i < Math.min(found.slots.length, OFFERED_TO); i++) {
@@ -520,6 +473,7 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
     target.list[at] = candidate.slot;
     target.scores[at] = score;
     target.size = Math.min(n + 1, NEIGHBOURS_KEPT);
+    target.ids = undefined;
     this.addReader(candidate, target.slot);
   }
 
@@ -536,62 +490,6 @@ export class NeighbourEngine implements Similarity, CatalogSearch {
     entry.readers.clear();
     for (const slot of kept) entry.readers.push(slot);
     entry.readersLimit = Math.max(MIN_READERS_LIMIT, 2 * kept.size);
-  }
-
-  /**
-   * The answer for a limit: the curated list, the behavioural neighbours (with evidence enough),
-   * the catalog's list, each filtered (only known, available products, each once); then topped up
-   * from the category.
-   */
-  private answerFor(entry: Entry, size: number): KeptAnswer {
-    const { product } = entry;
-    const { kind } = entry;
-    const curated = kind === 'curated';
-    // Each list is read as far as an answer of this size may need: twice the size (what the others hold may repeat).
-    const catalog: string[] = [];
-    for (let i = 0; i < Math.min(entry.size, 2 * size); i++) catalog.push(this.entries[entry.list[i]!]!.product.id);
-    const behavioural = this.behaviour === undefined ? undefined : this.behaviourOf(product.id, 2 * size);
-    const { ids, from } = blendNeighbours(
-      product.id,
-      {
-        curated: curated ? product.similar : undefined,
-        behavioural: behavioural?.ids,
-        evidence: behavioural?.evidence,
-        catalog,
-        catalogSource: kind === 'curated' ? 'content' : kind,
-      },
-      size,
-      this.minEvidence,
-      this.showable,
-    );
-    if (ids.length < size && product.category !== undefined) this.topUp(product, ids, from, size);
-    if (ids.length === 0) return NO_ANSWER;
-    const products = ids.map((id) => this.entries[this.slotOf.get(id)!]!.product);
-    return Object.freeze({ ids: Object.freeze(ids), from: Object.freeze(from), products: Object.freeze(products) });
-  }
-
-  /** A product's best `count` behavioural neighbours and the evidence behind them (none below the threshold). */
-  private behaviourOf(productId: string, count: number): { ids: string[]; evidence: number } | undefined {
-    const evidence = this.behaviour!.evidence(productId);
-    if (evidence < this.minEvidence) return undefined;
-    return { ids: this.behaviour!.neighbours(productId, count).map((n) => n.productId), evidence };
-  }
-
-  /** Tops an answer up with the product's category, nearest first (by the category's own ranking). */
-  private topUp(product: Product, ids: string[], from: NeighbourSource[], size: number): void {
-    const members = this.byCategory.get(product.category!);
-    if (members === undefined || members.size <= 1) return;
-    const chosen = new Set<string>(ids).add(product.id);
-    const candidates: Product[] = [];
-    for (const slot of members) {
-      const member = this.entries[slot]!.product;
-      if (!chosen.has(member.id) && member.available) candidates.push(member);
-    }
-    for (const candidate of rankByCategoryNeighbourhood(product, candidates)) {
-      if (ids.length >= size) break;
-      ids.push(candidate.id);
-      from.push('category');
-    }
   }
 
   private changed(): void {
@@ -697,20 +595,27 @@ function sameForSimilarity(previous: Entry, b: Product): boolean {
     a.description === b.description &&
     sameList(a.tags, b.tags) &&
     sameList(a.similar, b.similar) &&
-    previous.embeddingPrint === fingerprint(b.embedding)
+    sameEmbedding(previous, b.embedding)
   );
 }
 
-/** The length and two weighted sums of an embedding: equal for a re-read, different for any real change. */
-function fingerprint(embedding: readonly number[] | undefined): string {
-  if (embedding === undefined) return '';
-  let sum = 0;
-  let weighted = 0;
-  for (let i = 0; i < embedding.length; i++) {
-    sum += embedding[i]!;
-    weighted += embedding[i]! * (i + 1);
-  }
-  return `${embedding.length}:${sum}:${weighted}`;
+/**
+ * Whether an embedding reads the same as the one kept: the same direction (its unit vector equal,
+ * value for value: a re-read always is, and a change of direction never; a change of length alone
+ * leaves every cosine as it was), or the same values where it gave no unit vector.
+ */
+function sameEmbedding(entry: Entry, embedding: readonly number[] | undefined): boolean {
+  const none = embedding === undefined || embedding.length === 0;
+  if (entry.unusedEmbedding !== undefined) return !none && sameValues(entry.unusedEmbedding, embedding);
+  if (entry.unit === undefined) return none;
+  const unit = none ? undefined : unitVector(embedding);
+  return unit !== undefined && sameValues(entry.unit, unit);
+}
+
+function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
