@@ -168,6 +168,7 @@ function sweeps() {
     ['popularLift', [0, 0.02, 0.2]],
     ['popularityHalfLifeMs', [86_400_000, 30 * 86_400_000]],
     ['eventWeights', [{ view: 1, add_to_cart: 3, purchase: 5 }]],
+    ['shopperPool', [20, 50]],
   ].flatMap(([key, values]) =>
     /** @type {unknown[]} */ (values).map((value) => ({
       name: `${key} ${JSON.stringify(value)}`,

@@ -30,6 +30,7 @@
  * Options: --count=100000, --dimension=64, --samples=1000, --noise=0.8, --events=3000000,
  * --sizes=1000,10000,100000 (realistic catalogs), --only=embeddings|content|realistic|behaviour.
  */
+import { COMMON_WALK_BUDGET } from '../dist/adapters/similarity/content-index.js';
 import { NeighbourLists } from '../dist/adapters/similarity/neighbour-lists.js';
 import { SimilarityEngine } from '../dist/adapters/similarity/similarity-engine.js';
 import { SimilarAnswers } from '../dist/application/product/similar-answers.js';
@@ -329,7 +330,7 @@ function realisticTable() {
     results.set(size, { old, budget });
     for (const { name, r } of [
       { name: 'budget 0 (before)', r: old },
-      { name: 'default budget (30,000)', r: budget },
+      { name: `default budget (${COMMON_WALK_BUDGET.toLocaleString('en')})`, r: budget },
     ]) {
       lines.push(
         `| ${size.toLocaleString('en')} | ${name} | ${r.buildS.toFixed(1)} s | ${latency(r.times)} | ${r.categoryShare.toFixed(3)} | ${r.modelShare.toFixed(3)} |`,

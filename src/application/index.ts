@@ -6,6 +6,7 @@ export * from './profile/erase-profile.js';
 export * from './product/catalog-feed.js';
 export * from './product/follow-catalog.js';
 export * from './product/find-similar-products.js';
+export * from './product/similar-answers.js';
 export * from './product/upsert-product.js';
 export * from './product/batch-products.js';
 export * from './product/get-product.js';

@@ -17,6 +17,8 @@ export * from './product/catalog-news.js';
 export * from './product/similarity-ranking.js';
 export * from './product/neighbour-blend.js';
 export * from './product/shopper-ranking.js';
+export * from './product/session-neighbours.js';
+export * from './product/similarity-policy.js';
 export * from './product/catalog-search.js';
 
 export * from './merchandising/collection.js';

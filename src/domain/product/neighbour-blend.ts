@@ -112,14 +112,18 @@ function scoredCandidates(
   const popularity = new Map<string, number>();
   popular.forEach((id, i) => popularity.has(id) || popularity.set(id, policy.popularLift / (i + 1)));
   const behaviourOf = (id: string): number => (max > 0 ? (behaviour!.get(id) ?? 0) / max : 0);
-  const reminderOf = (id: string): number => reminded.get(id) ?? 0;
-  const popularOf = (id: string): number => popularity.get(id) ?? 0;
+  const reminderOf = (id: string): number => (reminded.size === 0 ? 0 : (reminded.get(id) ?? 0));
+  const popularOf = (id: string): number => (popularity.size === 0 ? 0 : (popularity.get(id) ?? 0));
   const top: Scored[] = [];
   const offer = (id: string, score: number): void => {
     if (!(score > 0)) return;
-    const candidate = { id, score };
-    if (top.length === n && !before(candidate, top[n - 1]!)) return;
+    if (top.length === n) {
+      // Most candidates are not better than the last kept: checked before anything is made.
+      const last = top[n - 1]!;
+      if (score < last.score || (score === last.score && id >= last.id)) return;
+    }
     if (!eligible(id)) return;
+    const candidate = { id, score };
     let at = top.length;
     while (at > 0 && before(candidate, top[at - 1]!)) at--;
     top.splice(at, 0, candidate);

@@ -59,7 +59,7 @@ export const DEFAULT_SIMILARITY_POLICY: SimilarityPolicy = Object.freeze({
   eventWeights: Object.freeze({ view: 1, add_to_cart: 1, purchase: 1 }),
   visitGapMs: 60 * 60_000,
   tasteHorizonMs: 30 * 86_400_000,
-  shopperPool: 50,
+  shopperPool: 30,
 });
 
 export const SimilarityPolicyToken = token<SimilarityPolicy>('SimilarityPolicy');
