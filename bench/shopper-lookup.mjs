@@ -22,11 +22,11 @@
  * Run alone (`node --max-old-space-size=8192 bench/shopper-lookup.mjs [--products=100000]
  * [--shoppers=30000]`) or by `npm run bench`.
  */
-import { PerformanceObserver } from 'node:perf_hooks';
 import { SimilarityEngine } from '../dist/adapters/similarity/similarity-engine.js';
 import { SimilarAnswers } from '../dist/application/product/similar-answers.js';
 import { DEFAULT_SIMILARITY_POLICY } from '../dist/domain/product/similarity-policy.js';
 import { commandLineOptions } from './options.mjs';
+import { quantile, timedCalls, withoutPauses } from './timing.mjs';
 import { catalogProductOf, syntheticShop } from './synthetic-shop.mjs';
 
 const options = commandLineOptions();
@@ -41,45 +41,9 @@ const SESSION_EVENTS = 20;
 const GOAL_P99_MS = 0.5;
 const POLICY = DEFAULT_SIMILARITY_POLICY;
 
-/** @param {number[]} times @param {number} q */
-function quantile(times, q) {
-  const sorted = Float64Array.from(times).sort();
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-}
-
-/** Garbage collection pauses seen, as [start, end] (performance.now()'s clock). */
-const pauses = /** @type {[number, number][]} */ ([]);
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) pauses.push([entry.startTime, entry.startTime + entry.duration]);
-}).observe({ entryTypes: ['gc'] });
-
-/**
- * Times one call per item; the calls are kept with their start and end, to be told apart later
- * from garbage collection pauses.
- * @template T @param {readonly T[]} items @param {(item: T, i: number) => void} call
- */
-function timed(items, call) {
-  const calls = new Float64Array(2 * items.length);
-  items.forEach((item, i) => {
-    const t = performance.now();
-    call(item, i);
-    calls[2 * i] = t;
-    calls[2 * i + 1] = performance.now();
-  });
-  return calls;
-}
-
 /** p50 / p99 of timed calls, and those a GC pause fell in. @param {Float64Array} calls */
 async function summary(calls) {
-  // The observer is told of pauses after the fact: a turn of the event loop first.
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  const times = [];
-  const clean = [];
-  for (let i = 0; i < calls.length; i += 2) {
-    const [start, end] = [calls[i], calls[i + 1]];
-    times.push(end - start);
-    if (!pauses.some(([from, to]) => from < end && to > start)) clean.push(end - start);
-  }
+  const { times, clean } = await withoutPauses(calls);
   const p99 = quantile(times, 0.99);
   const gc = times.length - clean.length;
   return {
@@ -147,11 +111,11 @@ async function measureShopperLookups() {
   const now = new Date(sessions.at(-1)?.query.now.getTime() ?? last);
   const requests = Array.from({ length: LOOKUPS }, (_, i) => anchors[i % anchors.length]);
   for (const id of requests) answers.forEveryone(id, 20);
-  const kept = timed(requests, (id) => answers.forEveryone(id, 20));
+  const kept = timedCalls(requests, (id) => answers.forEveryone(id, 20));
 
   // Shoppers in a session: a warm-up on the first sessions, then the others, each once.
   for (const { productId, query } of sessions.slice(0, WARM_UP)) answers.forShopper(productId, 20, query);
-  const inSession = timed(sessions.slice(WARM_UP), ({ productId, query }) => answers.forShopper(productId, 20, query));
+  const inSession = timedCalls(sessions.slice(WARM_UP), ({ productId, query }) => answers.forShopper(productId, 20, query));
   // The same shoppers without a session: the product's kept answer re-ranked to them (their taste
   // worked out in a warm-up on another product: a shopper's last answer is kept, not asked again).
   const withoutSession = sessions.slice(WARM_UP).map(({ query }, i) => ({
@@ -159,7 +123,7 @@ async function measureShopperLookups() {
     query: { userId: query.userId, now },
   }));
   withoutSession.forEach(({ query }, i) => answers.forShopper(anchors[(i + ANCHORS / 2) % anchors.length], 20, query));
-  const userOnly = timed(withoutSession, ({ productId, query }) => answers.forShopper(productId, 20, query));
+  const userOnly = timedCalls(withoutSession, ({ productId, query }) => answers.forShopper(productId, 20, query));
 
   // Behaviour that changed since the answer was kept: a new session pairs the anchor with another product.
   const changes = Array.from({ length: Math.min(LOOKUPS / 4, anchors.length * 4) }, (_, i) => i);

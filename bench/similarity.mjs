@@ -36,10 +36,10 @@ import { SimilarityEngine } from '../dist/adapters/similarity/similarity-engine.
 import { SimilarAnswers } from '../dist/application/product/similar-answers.js';
 import { DEFAULT_SIMILARITY_POLICY } from '../dist/domain/product/similarity-policy.js';
 import { commandLineOptions } from './options.mjs';
+import { quantile, timedCalls, withoutPauses } from './timing.mjs';
 import { realisticCatalog } from './realistic-catalog.mjs';
 import { random, syntheticCatalog } from './synthetic-catalog.mjs';
 import { cpus, totalmem } from 'node:os';
-import { PerformanceObserver } from 'node:perf_hooks';
 
 const options = commandLineOptions();
 const COUNT = Number(options.count ?? 100_000);
@@ -60,52 +60,17 @@ const BATCH = 1_000;
 const USERS = 50_000;
 const SHOPPER_SESSION_EVENTS = 20;
 
-/** @param {number[]} values @param {number} q */
-function quantile(values, q) {
-  const sorted = Float64Array.from(values).sort();
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-}
-
 /** @param {number[]} times */
 const latency = (times) => `${quantile(times, 0.5).toFixed(4)} / ${quantile(times, 0.99).toFixed(4)} ms`;
 /** @param {number[]} times */
 const p99Goal = (times) => `p99 ≤ ${GOALS.p99Ms} ms ${quantile(times, 0.99) <= GOALS.p99Ms ? 'met' : 'missed'}`;
-
-/** Garbage collection pauses seen, as [start, end] (performance.now()'s clock). */
-const pauses = /** @type {[number, number][]} */ ([]);
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) pauses.push([entry.startTime, entry.startTime + entry.duration]);
-}).observe({ entryTypes: ['gc'] });
-
-/**
- * Times one call per item, keeping each call's start and end (to tell them from GC pauses).
- * @template T @param {readonly T[]} items @param {(item: T) => void} call
- */
-function timedCalls(items, call) {
-  const calls = new Float64Array(2 * items.length);
-  items.forEach((item, i) => {
-    const t = performance.now();
-    call(item);
-    calls[2 * i] = t;
-    calls[2 * i + 1] = performance.now();
-  });
-  return calls;
-}
 
 /**
  * The durations of timed calls, and how many a GC pause fell in with the p99 of the others.
  * @param {Float64Array} calls
  */
 async function withPauses(calls) {
-  // The observer is told of pauses after the fact: a turn of the event loop first.
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  const times = [];
-  const clean = [];
-  for (let i = 0; i < calls.length; i += 2) {
-    const [start, end] = [calls[i], calls[i + 1]];
-    times.push(end - start);
-    if (!pauses.some(([from, to]) => from < end && to > start)) clean.push(end - start);
-  }
+  const { times, clean } = await withoutPauses(calls);
   const note =
     clean.length === times.length
       ? ''
