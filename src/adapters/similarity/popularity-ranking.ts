@@ -4,6 +4,8 @@ import type { ChangeCounter } from './session-index.js';
 interface Group {
   readonly ids: string[];
   readonly keys: number[];
+  /** Each listed product's place in `ids`. */
+  readonly places: Map<string, number>;
   /** A product left the list while it was full: products that ranked just below it may be missing. */
   short: boolean;
   /** The counter's value when the order of the first `depth` places last changed. */
@@ -32,9 +34,9 @@ export class PopularityRanking {
   /** A product's popularity in a group rose to `key`. */
   raise(group: string, id: string, key: number): void {
     let found = this.groups.get(group);
-    if (found === undefined) this.groups.set(group, (found = { ids: [], keys: [], short: false, stamp: 0 }));
-    const { ids, keys } = found;
-    const was = ids.indexOf(id);
+    if (found === undefined) this.groups.set(group, (found = { ids: [], keys: [], places: new Map(), short: false, stamp: 0 }));
+    const { ids, keys, places } = found;
+    const was = places.get(id) ?? -1;
     let at = was;
     if (at < 0) {
       const n = ids.length;
@@ -43,7 +45,7 @@ export class PopularityRanking {
       if (n >= this.capacity || found.short) {
         if (n === 0 || !better(key, id, keys[n - 1]!, ids[n - 1]!)) return;
         if (n >= this.capacity) {
-          ids.pop();
+          places.delete(ids.pop()!);
           keys.pop();
         }
       }
@@ -54,10 +56,12 @@ export class PopularityRanking {
     while (at > 0 && better(key, id, keys[at - 1]!, ids[at - 1]!)) {
       ids[at] = ids[at - 1]!;
       keys[at] = keys[at - 1]!;
+      places.set(ids[at]!, at);
       at--;
     }
     ids[at] = id;
     keys[at] = key;
+    places.set(id, at);
     // The order of the first `depth` changed only when the product moved (a product staying in its place does not count).
     if (at < this.depth && at !== was) found.stamp = this.counter.next();
   }
@@ -65,11 +69,13 @@ export class PopularityRanking {
   /** A product is no longer in a group. */
   remove(group: string, id: string): void {
     const found = this.groups.get(group);
-    const at = found?.ids.indexOf(id) ?? -1;
+    const at = found?.places.get(id) ?? -1;
     if (found === undefined || at < 0) return;
     if (found.ids.length >= this.capacity) found.short = true;
     found.ids.splice(at, 1);
     found.keys.splice(at, 1);
+    found.places.delete(id);
+    for (let i = at; i < found.ids.length; i++) found.places.set(found.ids[i]!, i);
     if (at < this.depth) found.stamp = this.counter.next();
   }
 
@@ -92,6 +98,7 @@ export class PopularityRanking {
     this.groups.set(group, {
       ids: kept.map(([id]) => id),
       keys: kept.map(([, key]) => key),
+      places: new Map(kept.map(([id], i) => [id, i])),
       short: false,
       stamp: this.counter.next(),
     });
