@@ -382,6 +382,19 @@ describe('the merchandising builder', () => {
       expect((await server.request('DELETE', slicePath, { headers: { 'If-Match': '*' } })).status).toBe(204);
     });
 
+    it('refuses an If-Match that is not entity tags with 400 naming the header, and changes nothing', async () => {
+      for (const ifMatch of [etag.replaceAll('"', ''), 'garbage', `${etag}, slice`]) {
+        const answer = await server.request('DELETE', slicePath, { headers: { 'If-Match': ifMatch } });
+        expectProblem(answer, 400, 'VALIDATION_FAILED');
+        expect(answer.json.errors).toEqual([
+          { path: 'If-Match', message: expect.stringContaining('entity tags in double quotes') },
+        ]);
+      }
+      expect((await server.request('GET', slicePath)).status).toBe(200);
+      // An empty element of the list names nothing; the tag beside it still counts.
+      expect((await server.request('DELETE', slicePath, { headers: { 'If-Match': `, ${etag}` } })).status).toBe(204);
+    });
+
     it('lets exactly one of two builders saving the same version win; the other gets 412', async () => {
       const save = (products: string[]) =>
         server.request('PUT', slicePath, {
