@@ -97,6 +97,22 @@ describe('errors as RFC 9457 problem details', () => {
     expect(answer.json.errors).toEqual([{ path: name, message: `is not a query parameter of this route (${takes})` }]);
   });
 
+  it('answers 400 naming the path or the query to a malformed percent-encoding, on either lane, and still reads good escapes', async () => {
+    for (const [path, where] of [
+      ['/api/v1/products/protected/catalog/P-%E0%A4%A', 'path'],
+      ['/api/v1/crm/protected/profile/user-profile-id/up_%zz', 'path'],
+      ['/api/v1/products/protected/catalog?q=%E0%A4%A', 'query'],
+      ['/api/v1/products/protected/catalog?q=vestido&category=%', 'query'],
+    ] as const) {
+      const answer = await server.request('GET', path);
+      expectProblem(answer, 400, 'VALIDATION_FAILED');
+      expect(answer.json.errors, path).toEqual([{ path: where, message: expect.stringContaining('malformed percent-encoding') }]);
+    }
+    // Good escapes are read as before: a product id with a space, a search for an accented word.
+    expect((await server.request('GET', '/api/v1/products/protected/catalog/P%20NONE')).status).toBe(404);
+    expect((await server.request('GET', '/api/v1/products/protected/catalog?q=ver%C3%A3o')).status).toBe(200);
+  });
+
   it('accepts application/json with a charset parameter', async () => {
     const answer = await server.request('POST', SIMILAR, {
       rawBody: '{"sessionId":"s","data":{"id":"x"}}',

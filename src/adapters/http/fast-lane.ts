@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Pipeline } from './pipeline/pipeline.js';
 import { failed, finished, send, type FinishedReply } from './pipeline/reply.js';
 import { drained, readJsonBody } from './pipeline/request-body.js';
-import { answerRoute, checkedParams } from './pipeline/route-input.js';
+import { answerRoute, checkedParams, malformedEncodingIn } from './pipeline/route-input.js';
 import type { RouteSpec } from './pipeline/route-spec.js';
 import { routeTable } from './pipeline/route-table.js';
 import { Remembered } from '../../application/shared/remembered.js';
@@ -61,7 +61,8 @@ export function fastLane(routes: readonly RouteSpec[], pipeline: Pipeline): Fast
     const { method } = req;
     if (method !== 'GET' && method !== 'POST') return false;
     const path = req.url ?? '';
-    if (path.includes('?')) return false;
+    // A query, or a malformed escape (refused with its reason through Koa), is not the fast lane's.
+    if (path.includes('?') || malformedEncodingIn(path) !== undefined) return false;
     const hit = matchOf(method, path);
     if (hit === undefined) return false;
     if (method === 'GET' && !holds(hit)) return false;

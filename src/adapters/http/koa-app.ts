@@ -4,7 +4,7 @@ import { HttpProblem } from './pipeline/problems.js';
 import { failed, sendThroughKoa, type Exchange } from './pipeline/reply.js';
 import { drained, jsonBodyReader, uploadReader } from './pipeline/request-body.js';
 import { REQUEST_ID_HEADER } from './pipeline/request-id.js';
-import { answerRoute } from './pipeline/route-input.js';
+import { answerRoute, refuseMalformedEncoding } from './pipeline/route-input.js';
 import { routeTable } from './pipeline/route-table.js';
 import type { RouteSpec } from './pipeline/route-spec.js';
 
@@ -50,6 +50,7 @@ function admitted(spec: RouteSpec, pipeline: Pipeline): Middleware<VitrineState>
 /** Hands the route its checked input and sends what it answers. */
 function answered(spec: RouteSpec): Middleware<VitrineState> {
   return async (ctx) => {
+    refuseMalformedEncoding(ctx.url);
     const raw = { params: ctx.params, query: ctx.query, body: ctx.request.body, ifMatch: ctx.get('If-Match') || undefined };
     sendThroughKoa(ctx, await answerRoute(spec, raw, ctx.state.exchange, ctx.get('If-None-Match') || undefined));
   };

@@ -109,3 +109,45 @@ function checked(schema: v.GenericSchema | undefined, input: unknown, issues: Va
   issues.push(...result.issues.map(toValidationIssue));
   return undefined;
 }
+
+/**
+ * Where a request's URL holds a malformed percent-encoding (a `%` not followed by two hex digits,
+ * or escapes that are not UTF-8): `path`, `query`, or undefined when it holds none. The router and
+ * the query parser would pass such a text on as it is, to be looked up or ignored.
+ */
+export function malformedEncodingIn(url: string): 'path' | 'query' | undefined {
+  if (!url.includes('%')) return undefined;
+  const mark = url.indexOf('?');
+  const path = mark < 0 ? url : url.slice(0, mark);
+  if (!decodes(path)) return 'path';
+  if (
+    mark >= 0 &&
+    !url
+      .slice(mark + 1)
+      .split('&')
+      .every((part) => decodes(part.replaceAll('+', ' ')))
+  )
+    return 'query';
+  return undefined;
+}
+
+function decodes(text: string): boolean {
+  if (!text.includes('%')) return true;
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Refuses a request whose URL holds a malformed percent-encoding, naming where. */
+export function refuseMalformedEncoding(url: string): void {
+  const where = malformedEncodingIn(url);
+  if (where !== undefined) {
+    throw ValidationError.single(
+      where,
+      'holds a malformed percent-encoding: each % must start an escape of two hex digits, and the escapes must spell UTF-8',
+    );
+  }
+}
