@@ -1,6 +1,6 @@
 /**
  * Starts Vitrine: reads the environment, builds the container, opens the configured stores,
- * prepares the instance (bootstrap token, demo data), listens, and on SIGTERM or SIGINT stops
+ * listens, prepares the instance (bootstrap token, demo data), and on SIGTERM or SIGINT stops
  * taking connections, lets requests in flight finish, closes the stores and exits.
  *
  * With WORKERS above 1 this process is the primary of a node:cluster: it prepares the instance
@@ -72,7 +72,7 @@ async function serve(config: VitrineConfig, asWorker: boolean): Promise<void> {
   if (opened === undefined) return;
   const { container, logger } = opened;
 
-  const { generatedAdminToken } = asWorker ? {} : await prepareInstance(container, config);
+  // The port first: a start that cannot serve prepares nothing, so it creates (and shows) no token.
   const server = createHttpServer(createRequestHandler(container), config.server);
   try {
     await new Promise<void>((done, fail) => {
@@ -80,16 +80,12 @@ async function serve(config: VitrineConfig, asWorker: boolean): Promise<void> {
       server.listen(config.port, config.host, done);
     });
   } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    process.stderr.write(
-      `vitrine: cannot listen on ${config.host ?? 'all interfaces'} port ${config.port} (HOST, PORT): ${message} (${code})\n`,
-    );
-    // A persistent store keeps the token created at this start: show it, or nobody ever could.
-    if (generatedAdminToken !== undefined) showAdminToken(generatedAdminToken);
+    cannotListen(config, error);
     await stopResources(container);
     process.exitCode = 1;
     return;
   }
+  const { generatedAdminToken } = asWorker ? {} : await prepareInstance(container, config);
   if (generatedAdminToken !== undefined) showAdminToken(generatedAdminToken);
   const { address, port } = server.address() as AddressInfo;
   const where = `http://${shownHost(address)}:${port}`;
@@ -189,6 +185,14 @@ async function runPrimary(config: VitrineConfig): Promise<void> {
     });
   }
   for (let i = 0; i < config.workers; i++) fork();
+}
+
+/** Says on stderr why the port could not be listened on. */
+function cannotListen(config: VitrineConfig, error: unknown): void {
+  const { code, message } = error as NodeJS.ErrnoException;
+  process.stderr.write(
+    `vitrine: cannot listen on ${config.host ?? 'all interfaces'} port ${config.port} (HOST, PORT): ${message} (${code})\n`,
+  );
 }
 
 function shownHost(address: string): string {

@@ -77,13 +77,15 @@ describe('main: the service as `npm start` runs it', () => {
     );
   });
 
-  it('refuses to start when its port is taken, saying why', async () => {
+  it('refuses to start when its port is taken, saying why, and shows no admin token nobody could use', async () => {
     const first = await startVitrine({ DEMO_DATA: 'false' });
     try {
       const port = new URL(first.baseUrl).port;
       const { exited, output } = runVitrine({ PORT: port, DEMO_DATA: 'false' });
       expect((await exited).code).toBe(1);
       expect(output().stderr).toMatch(/^vitrine: cannot listen on 127\.0\.0\.1 port \d+ \(HOST, PORT\): .*EADDRINUSE/m);
+      // No store held a token, but the start could not serve: it created none and shows none.
+      expect(`${output().stdout}${output().stderr}`).not.toContain('shown this once');
     } finally {
       await first.stop();
     }
