@@ -75,6 +75,31 @@ describe('the builder and the API reference, served by Vitrine', () => {
     expect({ status: again.status, length: again.body.length }).toEqual({ status: 304, length: 0 });
   });
 
+  it('reads Accept-Encoding as RFC 9110 does (q in any case, *, identity, q=0 refusing), each encoding with its own ETag', async () => {
+    const script = /src="(\/builder\/assets\/[^"]+\.js)"/.exec(page)![1]!;
+    const encodingOf = async (acceptEncoding: string) =>
+      (await rawGet(server, script, { 'Accept-Encoding': acceptEncoding })).headers['content-encoding'];
+    expect(await encodingOf('br;Q=0, gzip')).toBe('gzip');
+    expect(await encodingOf('gzip;q=1.0, br;q=0.5')).toBe('gzip');
+    expect(await encodingOf('br;q=0.5, gzip;q=0.8')).toBe('gzip');
+    expect(await encodingOf('*')).toBe('br');
+    expect(await encodingOf('*;q=0.5, br;q=0')).toBe('gzip');
+    expect(await encodingOf('identity;q=1, gzip;q=0.5')).toBeUndefined();
+    expect(await encodingOf('gzip;q=0, br;q=0')).toBeUndefined();
+    expect(await encodingOf('deflate')).toBeUndefined();
+    const tags = new Set<string>();
+    for (const acceptEncoding of ['', 'gzip', 'br']) {
+      const answer = await rawGet(server, script, acceptEncoding === '' ? {} : { 'Accept-Encoding': acceptEncoding });
+      tags.add(answer.headers.etag!);
+      // Asked again with its own tag: 304; with another encoding's tag: the body.
+      const again = await rawGet(server, script, { 'Accept-Encoding': acceptEncoding, 'If-None-Match': answer.headers.etag! });
+      expect(again.status).toBe(304);
+    }
+    expect(tags.size).toBe(3);
+    const other = await rawGet(server, script, { 'Accept-Encoding': 'br', 'If-None-Match': [...tags][0]! });
+    expect(other.status).toBe(200);
+  });
+
   it('answers a missing asset with a 404 problem, and a write with a 405 problem', async () => {
     const missing = await server.request('GET', '/builder/assets/nothing-here.js', { token: null });
     expectProblem(missing, 404, 'ROUTE_NOT_FOUND');

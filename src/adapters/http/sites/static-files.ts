@@ -61,14 +61,44 @@ export async function loadDirectory(root: string): Promise<ReadonlyMap<string, S
   return files;
 }
 
-/** The encoding to send: brotli, then gzip, when the client accepts it and a copy exists. */
+/** The weight of identity when `Accept-Encoding` names neither it nor `*`: above 0, below any weight a client can write. */
+const IDENTITY_UNNAMED = 0.0001;
+
+/**
+ * The encoding to send, as RFC 9110 (12.5.3) reads `Accept-Encoding`: each coding's weight (`q`,
+ * any case, 0 refusing it), `*` for the codings not named, identity acceptable unless refused
+ * (and, not named, least wanted); of the copies this file has, the one of highest weight, brotli
+ * before gzip before none on a tie.
+ * Undefined: send the file as it is.
+ */
 export function encodingFor(file: StaticFile, acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = (acceptEncoding ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => q === undefined || !/^\s*q=0(\.0*)?\s*$/.test(q))
-    .map(([name]) => name?.trim().toLowerCase());
-  if (file.br !== undefined && accepted.includes('br')) return 'br';
-  if (file.gzip !== undefined && accepted.includes('gzip')) return 'gzip';
-  return undefined;
+  const weights = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    if (name === '') continue;
+    let weight = 1;
+    for (const param of params) {
+      const q = /^q\s*=\s*(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i.exec(param);
+      if (q !== null) weight = Number(q[1]);
+    }
+    weights.set(name.toLowerCase(), weight);
+  }
+  // Identity not named is acceptable (unless `*;q=0`), but after any coding the client named.
+  const weightOf = (coding: string): number =>
+    weights.get(coding) ?? weights.get('*') ?? (coding === 'identity' ? IDENTITY_UNNAMED : 0);
+  let best: 'br' | 'gzip' | undefined;
+  let bestWeight = 0;
+  for (const coding of ['br', 'gzip'] as const) {
+    const weight = file[coding] === undefined ? 0 : weightOf(coding);
+    if (weight > bestWeight) {
+      best = coding;
+      bestWeight = weight;
+    }
+  }
+  return best !== undefined && bestWeight >= weightOf('identity') ? best : undefined;
+}
+
+/** The entity tag of the copy sent: each encoding is a representation of its own (RFC 9110, 8.8.3). */
+export function etagOf(file: StaticFile, encoding: 'br' | 'gzip' | undefined): string {
+  return encoding === undefined ? file.etag : `${file.etag.slice(0, -1)}-${encoding}"`;
 }

@@ -5,7 +5,7 @@ import type { Middleware, ParameterizedContext } from 'koa';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { HttpProblem } from '../pipeline/problems.js';
 import { OPENAPI_PATH } from '../operations/openapi-route.js';
-import { encodingFor, loadDirectory, staticFile, type StaticFile } from './static-files.js';
+import { encodingFor, etagOf, loadDirectory, staticFile, type StaticFile } from './static-files.js';
 
 export const BUILDER_PATH = '/builder/';
 export const DOCS_PATH = '/docs';
@@ -90,7 +90,8 @@ function serve(ctx: ParameterizedContext, file: StaticFile | undefined, cacheCon
     ctx.set('Allow', 'GET, HEAD');
     throw new HttpProblem('METHOD_NOT_ALLOWED', `This route does not answer ${ctx.method}.`);
   }
-  ctx.set({ ...HARDENING, 'Cache-Control': cacheControl, ETag: file.etag, Vary: 'Accept-Encoding' });
+  const encoding = encodingFor(file, ctx.get('Accept-Encoding') || undefined);
+  ctx.set({ ...HARDENING, 'Cache-Control': cacheControl, ETag: etagOf(file, encoding), Vary: 'Accept-Encoding' });
   if (csp !== undefined) ctx.set('Content-Security-Policy', csp);
   ctx.type = file.type;
   ctx.status = 200;
@@ -98,7 +99,6 @@ function serve(ctx: ParameterizedContext, file: StaticFile | undefined, cacheCon
     ctx.status = 304;
     return;
   }
-  const encoding = encodingFor(file, ctx.get('Accept-Encoding'));
   if (encoding !== undefined) ctx.set('Content-Encoding', encoding);
   ctx.body = encoding === undefined ? file.identity : file[encoding];
 }
