@@ -38,7 +38,9 @@ describe('drafting a catalog product', () => {
     ).toEqual(['id', 'name', 'category', 'price', 'tags.0', 'embedding', 'similar.1']);
   });
 
-  it.each([
+  const UNESCAPED =
+    'must be an absolute http or https URL, with no spaces, quotes, angle brackets or backslashes (escape them: %20, %22, %3C ...)';
+  it.each<[string, string | undefined]>([
     ['https://cdn.loja.com.br/p/VES-001.jpg', undefined],
     ['http://imagens.example/1.png', undefined],
     ['javascript:alert(1)', 'must be an absolute http or https URL'],
@@ -46,6 +48,11 @@ describe('drafting a catalog product', () => {
     ['/relative/image.png', 'must be an absolute http or https URL'],
     ['ftp://files.example/1.png', 'must be an absolute http or https URL'],
     [`https://cdn.example/${'x'.repeat(2048)}`, 'must be at most 2048 characters'],
+    ['https://cdn.example/p.jpg?v=%22x%22', undefined],
+    ['https://cdn.example/p.jpg" onerror="alert(1)', UNESCAPED],
+    ['https://cdn.example/a b.jpg', UNESCAPED],
+    ['https://cdn.example/<img>.jpg', UNESCAPED],
+    ["https://cdn.example/p'.jpg", UNESCAPED],
   ])('takes an image URL %s only when it is absolute http(s)', (imageUrl, problem) => {
     expect(imageUrlProblem(imageUrl)).toBe(problem);
     const drafted = () => draftProduct(aProductInput({ imageUrl }));

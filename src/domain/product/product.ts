@@ -117,6 +117,12 @@ export const MAX_IMAGE_URL_LENGTH = 2048;
 export function imageUrlProblem(value: string): string | undefined {
   const message = 'must be an absolute http or https URL';
   if (value.length > MAX_IMAGE_URL_LENGTH) return `must be at most ${MAX_IMAGE_URL_LENGTH} characters`;
+  // What a URL never holds unescaped (RFC 3986): spaces, quotes, angle brackets, backslashes, control
+  // characters. The WHATWG parser forgives them; a shop pasting the URL into HTML would not be safe.
+  // eslint-disable-next-line no-control-regex
+  if (/[\s"'<>\\`{}|^\x00-\x1f\x7f]/.test(value)) {
+    return `${message}, with no spaces, quotes, angle brackets or backslashes (escape them: %20, %22, %3C ...)`;
+  }
   if (!URL.canParse(value)) return message;
   const url = new URL(value);
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? undefined : message;
