@@ -97,6 +97,56 @@ describe('errors as RFC 9457 problem details', () => {
     expect(answer.json.errors).toEqual([{ path: name, message: `is not a query parameter of this route (${takes})` }]);
   });
 
+  it('refuses unknown fields in its own write bodies, naming each and what the object takes, and writes nothing', async () => {
+    const created = await server.request('POST', '/api/v1/merchandising-collections/protected', {
+      body: { name: 'Verão', limt: 2, colour: 'red' },
+    });
+    expectProblem(created, 400, 'VALIDATION_FAILED');
+    expect(created.json.errors).toEqual([
+      { path: 'limt', message: 'is not a field of this object (it takes: name, description)' },
+      { path: 'colour', message: 'is not a field of this object (it takes: name, description)' },
+    ]);
+    const listed = await server.request('GET', '/api/v1/merchandising-collections/protected?name=Ver%C3%A3o');
+    expect(listed.json.collections).toEqual([]);
+
+    const product = await server.request('PUT', '/api/v1/products/protected/catalog/NEW-1', {
+      body: { name: 'Vestido', category: 'vestidos', availble: false },
+    });
+    expectProblem(product, 400, 'VALIDATION_FAILED');
+    expect(product.json.errors).toEqual([
+      { path: 'availble', message: expect.stringMatching(/^is not a field of this object \(it takes: .*available/) },
+    ]);
+    expect((await server.request('GET', '/api/v1/products/protected/catalog/NEW-1')).status).toBe(404);
+
+    const profile = await server.request('PUT', '/api/v1/crm/protected/profile/user-profile-id/up_new', {
+      body: { profile: { perfil_cliente: { estilo: 'clássico' } } },
+    });
+    expectProblem(profile, 400, 'VALIDATION_FAILED');
+    expect(profile.json.errors).toEqual([
+      {
+        path: 'profile.perfil_cliente.estilo',
+        message: 'is not a field of this object (it takes: descricao_geral, estilo_geral)',
+      },
+    ]);
+
+    const events = await server.request('POST', '/api/v1/events/protected/batch', {
+      body: { events: [{ eventId: 'u-1', type: 'view', productId: 'VES-001', sessionId: 's', user: 'up_x' }] },
+    });
+    expect(events.json.results?.[0] ?? events.json).toMatchObject({
+      errors: [{ path: 'user', message: expect.stringContaining('is not a field of this object') }],
+    });
+  });
+
+  it('keeps ignoring unknown fields in the contract’s similar-products request, as decided', async () => {
+    await server.request('PUT', '/api/v1/products/protected/catalog/VES-001', {
+      body: { name: 'Vestido', category: 'vestidos' },
+    });
+    const answer = await server.request('POST', SIMILAR, {
+      body: { sessionId: 's', channel: 'whatsapp', data: { id: 'VES-001', limit: 2, lang: 'pt' } },
+    });
+    expect(answer.status).toBe(200);
+  });
+
   it('answers 400 naming the path or the query to a malformed percent-encoding, on either lane, and still reads good escapes', async () => {
     for (const [path, where] of [
       ['/api/v1/products/protected/catalog/P-%E0%A4%A', 'path'],

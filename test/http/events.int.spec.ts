@@ -32,7 +32,7 @@ describe('the events route', () => {
         { type: 'view', productId: 'VES-001', sessionId: '  ', at: new Date(now.getTime() + 3_600_000).toISOString() },
         { type: 'recommendation_click', productId: 'BOL-003', sessionId: 'sess-h', at: '2026-11-21T12:00:00' },
         'not an event',
-        { type: 'purchase', productId: 'SAN-002', sessionId: 'sess-h', userId: null, email: 'ana@example.com' },
+        { type: 'purchase', productId: 'SAN-002', sessionId: 'sess-h', userId: null },
       ],
     };
     const answer = await server.request('POST', BATCH, { body });
@@ -71,9 +71,27 @@ describe('the events route', () => {
       ['VES-001', 'view', now.toISOString()],
       ['SAN-002', 'add_to_cart', '2026-11-21T11:59:00.000Z'],
     ]);
-    // Fields the event does not have are not kept: nothing but the listed ones reaches the store.
-    expect(JSON.stringify(session)).not.toContain('ana@example.com');
     expect(session.find((e) => e.type === 'purchase')).not.toHaveProperty('userId');
+  });
+
+  it('refuses an event with a field it does not have (personal data above all), naming it, and records the rest', async () => {
+    const before = await store().count();
+    const answer = await server.request('POST', BATCH, {
+      body: {
+        events: [
+          { type: 'purchase', productId: 'SAN-002', sessionId: 'sess-x', email: 'ana@example.com' },
+          { type: 'view', productId: 'SAN-002', sessionId: 'sess-x' },
+        ],
+      },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json.results[0]).toEqual({
+      index: 0,
+      status: 'invalid',
+      errors: [{ path: 'email', message: expect.stringMatching(/^is not a field of this object \(it takes: .*userId/) }],
+    });
+    expect(answer.json.results[1]).toMatchObject({ index: 1, status: 'accepted' });
+    expect(await store().count()).toBe(before + 1);
   });
 
   it('refuses an envelope that is not 1 to 1,000 events with 400, recording nothing', async () => {

@@ -101,7 +101,7 @@ describe('observability', () => {
         expect(line).toMatchObject({ route: `${PROFILE}/${kind}/:${kind}`, path: `${PROFILE}/${kind}/${masked}`, status: 200 });
       }
       // The profile id (a shopper's userId in events) is masked on every profile route, writes included.
-      const profile = { identifiers: {}, profile: { nome: 'Teste' } };
+      const profile = { identifiers: {}, profile: { perfil_cliente: { descricao_geral: 'Teste' } } };
       for (const [method, body] of [
         ['PUT', profile],
         ['GET', undefined],

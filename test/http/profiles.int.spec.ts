@@ -191,13 +191,16 @@ describe('profile endpoints', () => {
       expect((await server.request('GET', `${BASE}/document/52998224725`)).json.userProfileId).toBe('up_ana');
     });
 
-    it('answers deeply nested JSON without failing (unknown fields are ignored, wrong types are 400)', async () => {
+    it('answers deeply nested JSON without failing (an unknown field is named and not walked, wrong types are 400)', async () => {
       const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
-      const ignored = await server.request('PUT', `${BASE}/user-profile-id/up_new`, {
+      const unknown = await server.request('PUT', `${BASE}/user-profile-id/up_new`, {
         rawBody: `{"profile":{},"x":${deep(5000)}}`,
         headers: { 'Content-Type': 'application/json' },
       });
-      expect(ignored.status).toBe(201);
+      expectProblem(unknown, 400, 'VALIDATION_FAILED');
+      expect(unknown.json.errors).toEqual([
+        { path: 'x', message: 'is not a field of this object (it takes: identifiers, profile)' },
+      ]);
       const wrong = await server.request('PUT', `${BASE}/user-profile-id/up_new`, {
         rawBody: `{"profile":{"ocasioes_relevantes":${deep(5000)}}}`,
         headers: { 'Content-Type': 'application/json' },
@@ -205,10 +208,16 @@ describe('profile endpoints', () => {
       expectProblem(wrong, 400, 'VALIDATION_FAILED');
     });
 
-    it('keeps fields whose keys arrive in decomposed Unicode, and drops unknown fields', async () => {
+    it('keeps fields whose keys arrive in decomposed Unicode, and refuses unknown fields, naming them, storing nothing', async () => {
       const decomposed = 'ocasia\u0303o';
-      const answer = await server.request('PUT', `${BASE}/user-profile-id/up_new`, {
+      const refused = await server.request('PUT', `${BASE}/user-profile-id/up_new`, {
         body: { profile: { ocasioes_relevantes: [{ [decomposed]: 'Praia' }], campo_desconhecido: 'x' }, extra: true },
+      });
+      expectProblem(refused, 400, 'VALIDATION_FAILED');
+      expect(refused.json.errors.map((e: { path: string }) => e.path)).toEqual(['profile.campo_desconhecido', 'extra']);
+      expectProblem(await server.request('GET', `${BASE}/user-profile-id/up_new`), 404, 'PROFILE_NOT_FOUND');
+      const answer = await server.request('PUT', `${BASE}/user-profile-id/up_new`, {
+        body: { profile: { ocasioes_relevantes: [{ [decomposed]: 'Praia' }] } },
       });
       expect(answer.status).toBe(201);
       expect(answer.json.profile).toEqual({ ocasioes_relevantes: [{ ocasião: 'Praia' }] });

@@ -1,7 +1,15 @@
 import * as v from 'valibot';
 import { MAX_TOKEN_NAME_LENGTH } from '../../../application/auth/issue-token.js';
 import { MAX_RATE_LIMIT_REQUESTS, MAX_RATE_LIMIT_WINDOW_SECONDS } from '../../../domain/auth/rate-limit.js';
-import { cursorText, Instant, jsonObject, requiredText, Timestamp, wholeNumberText } from '../shared/common-schemas.js';
+import {
+  cursorText,
+  Instant,
+  jsonObject,
+  queryObject,
+  requiredText,
+  Timestamp,
+  wholeNumberText,
+} from '../shared/common-schemas.js';
 
 const wholeNumber = v.pipe(v.number('must be a number'), v.integer('must be a whole number'));
 
@@ -51,7 +59,7 @@ export const TokenListResponse = v.object({
 });
 
 /** `GET /tokens`: a page of tokens, oldest first. The cursor is the opaque `nextCursor` of the previous page. */
-export const TokenListQuery = jsonObject({
+export const TokenListQuery = queryObject({
   limit: v.optional(wholeNumberText(1, 200, 'must be a whole number from 1 to 200')),
   cursor: v.optional(
     cursorText(/^\d{1,16}:tok_[\w-]{1,64}$/, (text) => {

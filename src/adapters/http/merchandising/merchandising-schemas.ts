@@ -6,6 +6,7 @@ import {
   cursorText,
   Instant,
   jsonObject,
+  queryObject,
   jsonText,
   PositiveId,
   requiredText,
@@ -60,7 +61,7 @@ export const SliceBody = jsonObject(
 );
 
 /** `GET /`: a page of collections. The cursor is the opaque `nextCursor` of the previous page. */
-export const CollectionListQuery = jsonObject({
+export const CollectionListQuery = queryObject({
   limit: v.optional(wholeNumberText(1, 200, 'must be a whole number from 1 to 200')),
   cursor: v.optional(cursorText(/^\d{1,16}$/, Number)),
   name: v.optional(
@@ -73,7 +74,7 @@ export const CollectionListQuery = jsonObject({
   ),
 });
 
-export const SliceListQuery = jsonObject({
+export const SliceListQuery = queryObject({
   status: v.optional(v.picklist(['SCHEDULED', 'ACTIVE', 'EXPIRED'], 'must be SCHEDULED, ACTIVE or EXPIRED')),
   limit: v.optional(wholeNumberText(1, 200, 'must be a whole number from 1 to 200')),
   cursor: v.optional(
@@ -90,7 +91,7 @@ export function sliceCursor(position: { readonly startsAtMs: number; readonly id
 }
 
 /** The slice an uploaded spreadsheet fills, described in the query string. `filters` is JSON. */
-export const SpreadsheetSliceQuery = jsonObject({
+export const SpreadsheetSliceQuery = queryObject({
   name: requiredText(MAX_NAME_LENGTH),
   startsAt: Instant,
   endsAt: v.optional(Instant),
@@ -141,9 +142,9 @@ export const ProductEditsBody = jsonObject(
   'must be a JSON object',
 );
 
-export const TimelineQuery = jsonObject({ from: Instant, to: Instant });
+export const TimelineQuery = queryObject({ from: Instant, to: Instant });
 
-export const PreviewQuery = jsonObject({ at: v.optional(Instant) });
+export const PreviewQuery = queryObject({ at: v.optional(Instant) });
 
 const integer = v.pipe(v.number(), v.integer());
 
@@ -239,7 +240,7 @@ export const TimelineResponse = v.object({
 export const SliceVersionParams = jsonObject({ id: PositiveId, sliceId: PositiveId, version: PositiveId });
 
 /** `GET .../versions`: a page of a slice's history. The cursor is the opaque `nextCursor` of the previous page. */
-export const SliceVersionListQuery = jsonObject({
+export const SliceVersionListQuery = queryObject({
   limit: v.optional(wholeNumberText(1, MAX_SLICE_VERSIONS, `must be a whole number from 1 to ${MAX_SLICE_VERSIONS}`)),
   cursor: v.optional(cursorText(/^[1-9]\d{0,15}$/, Number)),
 });

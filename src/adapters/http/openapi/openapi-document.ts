@@ -305,6 +305,11 @@ function schemaConverter(named: Readonly<Record<string, v.GenericSchema>>): Conv
     overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
     // A pipe's own schema is never offered for overriding, so the last step of the pipe is.
     overrideAction: ({ valibotAction }) => PIPE_RESULTS.get(valibotAction),
+    // An object whose every other field is refused (`jsonObject`) has no additional properties.
+    overrideSchema: ({ valibotSchema, jsonSchema }) =>
+      valibotSchema.type === 'object_with_rest' && (valibotSchema as { rest?: { type: string } }).rest?.type === 'never'
+        ? { ...jsonSchema, additionalProperties: false }
+        : undefined,
   };
   return {
     schema(schema) {

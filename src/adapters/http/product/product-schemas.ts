@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { MAX_SEARCH_LIMIT, type CatalogPosition } from '../../../application/product/search-catalog.js';
 import { MAX_SIMILAR_LIMIT } from '../../../domain/product/similarity.js';
 import { batchItems } from '../shared/batch-schemas.js';
-import { jsonObject, requiredText, stringList, Timestamp, wholeNumberText } from '../shared/common-schemas.js';
+import { jsonObject, queryObject, requiredText, stringList, Timestamp, wholeNumberText } from '../shared/common-schemas.js';
 
 const nonBlank = (s: string) => s.trim().length > 0;
 
@@ -24,9 +24,11 @@ export const SimilarRequestBody = jsonObject(
         ),
       },
       'must be an object',
+      'ignore',
     ),
   },
   'must be a JSON object',
+  'ignore',
 );
 
 const optionalText = (max: number) =>
@@ -130,7 +132,7 @@ const CURSOR_MESSAGE = 'must be the nextCursor of a previous page';
 const CATALOG_CURSOR_TEXT = /^(?:o:\d{1,4}|i:[^\u0000-\u001f\u007f]{1,200})$/;
 
 /** `GET /catalog`: a page of a catalog search. The cursor is the opaque `nextCursor` of the previous page. */
-export const CatalogSearchQuery = jsonObject({
+export const CatalogSearchQuery = queryObject({
   q: v.optional(v.pipe(queryText(200), v.description('Words to rank by (name, description, tags, brand, category).'))),
   category: v.optional(v.pipe(queryText(100), v.description('Only this category (ignoring case).'))),
   brand: v.optional(v.pipe(queryText(100), v.description('Only this brand (ignoring case).'))),

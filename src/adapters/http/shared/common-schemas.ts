@@ -3,13 +3,30 @@ import { parseInstant } from '../../../domain/shared/instant.js';
 
 /**
  * An object with these entries, and an object only: valibot's `object` also accepts arrays, which
- * JSON clients must not be able to send where an object belongs.
+ * JSON clients must not be able to send where an object belongs. A field it does not have is
+ * refused, each one named with the fields it takes (`"limt": 2` is a typo, not a wish to be
+ * ignored); `unknown: 'ignore'` drops them instead, for the contract's similar-products request,
+ * which ignores unknown fields as decided, and for a query, whose unknown names the route refuses
+ * before its schema reads them.
  */
-export function jsonObject<const E extends v.ObjectEntries>(entries: E, message = 'must be an object') {
-  return v.pipe(
-    v.custom<Record<string, unknown>>((input) => input !== null && typeof input === 'object' && !Array.isArray(input), message),
-    v.object(entries, message),
+export function jsonObject<const E extends v.ObjectEntries>(
+  entries: E,
+  message = 'must be an object',
+  unknown: 'refuse' | 'ignore' = 'refuse',
+) {
+  const isObject = v.custom<Record<string, unknown>>(
+    (input) => input !== null && typeof input === 'object' && !Array.isArray(input),
+    message,
   );
+  if (unknown === 'ignore') return v.pipe(isObject, v.object(entries, message));
+  const takes = Object.keys(entries).join(', ');
+  const notAField = v.never(`is not a field of this object (${takes === '' ? 'it takes none' : `it takes: ${takes}`})`);
+  return v.pipe(isObject, v.objectWithRest(entries, notAField, message));
+}
+
+/** A route's query: its unknown names are refused by the route, before the schema reads them. */
+export function queryObject<const E extends v.ObjectEntries>(entries: E) {
+  return jsonObject(entries, 'must be an object', 'ignore');
 }
 
 /** The schema of what each JSON text parameter holds once parsed: how the API description tells it. */
