@@ -137,6 +137,20 @@ describe('errors as RFC 9457 problem details', () => {
     });
   });
 
+  it('refuses a product id outside the safe characters, and stores nothing', async () => {
+    const id = '<img src=x onerror=alert(1)>';
+    const answer = await server.request('PUT', `/api/v1/products/protected/catalog/${encodeURIComponent(id)}`, {
+      body: { name: 'Vestido' },
+    });
+    expectProblem(answer, 400, 'VALIDATION_FAILED');
+    expect(answer.json.errors).toEqual([{ path: 'id', message: expect.stringContaining('may hold only letters, digits') }]);
+    expectProblem(
+      await server.request('GET', `/api/v1/products/protected/catalog/${encodeURIComponent(id)}`),
+      404,
+      'PRODUCT_NOT_FOUND',
+    );
+  });
+
   it('keeps ignoring unknown fields in the contract’s similar-products request, as decided', async () => {
     await server.request('PUT', '/api/v1/products/protected/catalog/VES-001', {
       body: { name: 'Vestido', category: 'vestidos' },

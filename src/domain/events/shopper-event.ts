@@ -1,5 +1,5 @@
 import { MAX_USER_PROFILE_ID_LENGTH, shopperIdOf } from '../profile/customer-profile.js';
-import { MAX_PRODUCT_ID_LENGTH } from '../product/product.js';
+import { MAX_PRODUCT_ID_LENGTH, SAFE_PRODUCT_ID, SAFE_PRODUCT_ID_RULE } from '../product/product.js';
 import { ValidationError, type ValidationIssue } from '../shared/errors.js';
 import { token } from '../shared/token.js';
 
@@ -100,6 +100,9 @@ export function draftEvent(input: ShopperEventInput, now: Date, policy: EventPol
   const { sessionId } = input;
   const userId = shopperIdOf(input.userId);
   check('productId', productId, MAX_EVENT_PRODUCT_ID_LENGTH);
+  if (productId.length > 0 && !CONTROL.test(productId) && !SAFE_PRODUCT_ID.test(productId)) {
+    issues.push({ path: 'productId', message: SAFE_PRODUCT_ID_RULE });
+  }
   check('sessionId', blankAsEmpty(sessionId), MAX_SESSION_ID_LENGTH);
   if (userId !== undefined) check('userId', userId, MAX_EVENT_USER_ID_LENGTH);
   if (input.eventId !== undefined) check('eventId', blankAsEmpty(input.eventId), MAX_EVENT_ID_LENGTH);

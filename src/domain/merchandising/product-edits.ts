@@ -1,4 +1,5 @@
 import { ValidationError, type ValidationIssue } from '../shared/errors.js';
+import { newProductIdProblem } from '../product/product.js';
 import { productListIssues } from './slice.js';
 
 /** One change to a slice's product list; positions count from 1. */
@@ -30,6 +31,11 @@ export function applyProductEdits(products: readonly string[], edits: readonly P
     const at = list.indexOf(id);
     switch (edit.op) {
       case 'add': {
+        const problem = newProductIdProblem(id);
+        if (problem !== undefined) {
+          issues.push({ path: `${path}.productId`, message: problem });
+          return;
+        }
         const position = edit.position ?? list.length + 1;
         if (!isPosition(position, list.length + 1)) {
           issues.push({ path: `${path}.position`, message: `must be a whole number from 1 to ${list.length + 1}` });

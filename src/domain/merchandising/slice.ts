@@ -1,4 +1,5 @@
 import { ValidationError, type ValidationIssue } from '../shared/errors.js';
+import { newProductIdProblem } from '../product/product.js';
 import { LATEST_INSTANT_MS } from '../shared/instant.js';
 import { normaliseFilters, type SliceFilters } from './slice-filters.js';
 
@@ -150,7 +151,7 @@ export function draftSlice(input: SliceInput): SliceDraft {
     );
   }
   const products = input.products.map((id) => id.trim());
-  issues.push(...productListIssues(products));
+  issues.push(...productListIssues(products), ...unsafeIdIssues(products));
   const { filters, issues: filterIssues } = normaliseFilters(input.filters ?? {});
   issues.push(...filterIssues);
   if (issues.length > 0) throw new ValidationError(issues);
@@ -162,6 +163,20 @@ export function draftSlice(input: SliceInput): SliceDraft {
 function isValidInstant(date: Date): boolean {
   const t = date.getTime();
   return Number.isFinite(t) && t <= LATEST_INSTANT_MS;
+}
+
+/**
+ * The ids of a list a writer gives that break the product-id rules (SAFE_PRODUCT_ID): a slice made
+ * before the rule keeps its ids until it is written again, and an edit checks only what it adds.
+ */
+export function unsafeIdIssues(products: readonly string[], path = 'products'): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  products.forEach((id, i) => {
+    if (id.length === 0 || id.length > MAX_PRODUCT_ID_IN_SLICE) return; // said by productListIssues
+    const problem = newProductIdProblem(id);
+    if (problem !== undefined) issues.push({ path: `${path}.${i}`, message: problem });
+  });
+  return issues;
 }
 
 /** The product-list rules of a slice (ids already trimmed): at most 500, none empty, none twice. */

@@ -1,4 +1,5 @@
 import { ValidationError, type ValidationIssue } from '../shared/errors.js';
+import { newProductIdProblem } from '../product/product.js';
 import { MAX_SLICE_PRODUCTS } from './slice.js';
 
 /** One data row of an uploaded spreadsheet, as read: the row number a person sees, and its cells. */
@@ -30,8 +31,10 @@ export function productsFromRows(rows: readonly SpreadsheetRow[], hasPositionCol
   for (const row of rows) {
     const path = `rows.${row.rowNumber}`;
     const id = row.productId.trim();
+    const idProblem = id.length === 0 ? undefined : newProductIdProblem(id);
     if (row.problems?.productId !== undefined) issues.push({ path: `${path}.productId`, message: row.problems.productId });
     else if (id.length === 0) issues.push({ path: `${path}.productId`, message: 'is empty' });
+    else if (idProblem !== undefined) issues.push({ path: `${path}.productId`, message: `${idProblem} (got "${id}")` });
     else if (rowOfId.has(id)) issues.push({ path: `${path}.productId`, message: `duplicates row ${rowOfId.get(id)} (${id})` });
     else rowOfId.set(id, row.rowNumber);
 

@@ -27,13 +27,26 @@ export type ProductInput = Omit<Product, 'createdAt' | 'updatedAt'>;
 
 export const MAX_PRODUCT_ID_LENGTH = 200;
 
-/** Product ids are matched exactly, so they must not carry invisible surroundings. */
 /**
  * Words the catalog's API uses where a product id would stand (`catalog/batch`, its batch routes):
  * no product may be one of them, so that a path never means two things.
  */
 export const RESERVED_PRODUCT_IDS: ReadonlySet<string> = new Set(['batch', 'batch-delete']);
 
+/**
+ * The characters a product id a writer gives may hold: letters and digits of any script (with
+ * their accents) and `- _ . : ~`. No space, quote, slash, angle bracket, `&`, `%`, `?` or `#`: an id
+ * goes into URL paths, spreadsheets and, on a storefront, into HTML, where such characters change
+ * what the text means.
+ */
+export const SAFE_PRODUCT_ID = /^[\p{L}\p{M}\p{N}._~:-]+$/u;
+export const SAFE_PRODUCT_ID_RULE = 'may hold only letters, digits and - _ . : ~ (no spaces, quotes, slashes or markup)';
+
+/**
+ * Why an id cannot name a product, looked up or removed; undefined when it can. Product ids are
+ * matched exactly, so they must not carry invisible surroundings. (An id stored before the safe
+ * characters were required can still be read and removed.)
+ */
 export function productIdProblem(id: string): string | undefined {
   if (id.trim().length === 0) return 'must not be empty';
   if (RESERVED_PRODUCT_IDS.has(id))
@@ -45,6 +58,11 @@ export function productIdProblem(id: string): string | undefined {
   return undefined;
 }
 
+/** Why an id cannot be given to a product or put in a list of products: productIdProblem's rules and the safe characters. */
+export function newProductIdProblem(id: string): string | undefined {
+  return productIdProblem(id) ?? (SAFE_PRODUCT_ID.test(id) ? undefined : SAFE_PRODUCT_ID_RULE);
+}
+
 const MAX_LIST = 100;
 
 /**
@@ -54,7 +72,7 @@ const MAX_LIST = 100;
  */
 export function draftProduct(input: ProductInput): ProductInput {
   const issues: ValidationIssue[] = [];
-  const idProblem = productIdProblem(input.id);
+  const idProblem = newProductIdProblem(input.id);
   if (idProblem !== undefined) issues.push({ path: 'id', message: idProblem });
   const name = input.name.trim();
   if (name.length === 0) issues.push({ path: 'name', message: 'must not be empty' });
@@ -93,7 +111,7 @@ export function draftProduct(input: ProductInput): ProductInput {
       issues.push({ path: 'embedding', message: 'must hold finite numbers only' });
   }
   input.similar?.forEach((id, i) => {
-    const problem = productIdProblem(id);
+    const problem = newProductIdProblem(id);
     if (problem !== undefined) issues.push({ path: `similar.${i}`, message: problem });
     else if (id === input.id) issues.push({ path: `similar.${i}`, message: 'must not name the product itself' });
   });
