@@ -187,9 +187,14 @@ async function prepare(base) {
     }
   }
   for (let step = 0; step < 20; step++) {
-    events.push({ type: 'view', productId: step === 19 ? 'BENCH-001' : ids[(step * 53 + 7) % ids.length], sessionId: 'bench-visit' });
+    events.push({
+      type: 'view',
+      productId: step === 19 ? 'BENCH-001' : ids[(step * 53 + 7) % ids.length],
+      sessionId: 'bench-visit',
+    });
   }
-  for (let i = 0; i < events.length; i += 1000) await call('POST', '/api/v1/events/protected/batch', { events: events.slice(i, i + 1000) });
+  for (let i = 0; i < events.length; i += 1000)
+    await call('POST', '/api/v1/events/protected/batch', { events: events.slice(i, i + 1000) });
   const collection = await call('POST', '/api/v1/merchandising-collections/protected', {
     name: 'Vitrine principal',
     description: 'Quinhentos produtos no ar.',

@@ -25,9 +25,12 @@ import { RecordEvents } from '../dist/application/events/record-events.js';
 import { UpsertProducts } from '../dist/application/product/batch-products.js';
 import { FindSimilarProducts } from '../dist/application/product/find-similar-products.js';
 import { parseConfig } from '../dist/composition/config.js';
-import { createContainer } from '../dist/composition/container.js';
+import { EngineTuningToken } from '../dist/composition/adapters/similarity.js';
+import { createContainer, override } from '../dist/composition/container.js';
 import { resolve } from '../dist/composition/resolve.js';
-import { DEFAULT_SIMILARITY_POLICY } from '../dist/domain/product/similarity-policy.js';
+import { DEFAULT_SIMILARITY_POLICY, SimilarityPolicyToken } from '../dist/domain/product/similarity-policy.js';
+import { ClockToken } from '../dist/domain/shared/clock.js';
+import { SchedulerToken } from '../dist/domain/shared/scheduler.js';
 import { commandLineOptions } from './options.mjs';
 import { readSessions, splitSessions, testStream } from './session-data.mjs';
 import { References, REFERENCE_NAMES } from './session-references.mjs';
@@ -93,12 +96,12 @@ function referenceRanks(split) {
 function service(policy) {
   const clock = new FakeClock(0);
   const config = parseConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', EVENT_RETENTION_DAYS: '3650' });
-  const container = createContainer(config, {
-    clock,
-    scheduler: clock,
-    engineTuning: { background: false },
-    ...(policy === undefined ? {} : { similarityPolicy: policy }),
-  });
+  const container = createContainer(config, [
+    override(ClockToken, clock),
+    override(SchedulerToken, clock),
+    override(EngineTuningToken, { background: false }),
+    ...(policy === undefined ? [] : [override(SimilarityPolicyToken, policy)]),
+  ]);
   return {
     clock,
     upsert: resolve(container, UpsertProducts),

@@ -31,7 +31,16 @@ export const LIBRARY_THRESHOLD = 0.03;
 export async function measureHandWrittenParts(build, requestUs) {
   const dist = (/** @type {string} */ path) => import(`${build}/dist/${path}`);
   const { parseConfig } = await dist('composition/config.js');
-  const { createContainer } = await dist('composition/container.js');
+  const composition = await dist('composition/container.js');
+  const { createContainer } = composition;
+  const { LoggerToken } = await dist('adapters/logging/logger.js');
+  const { CacheObserverToken } = await dist('application/caching/answer-cache.js');
+  const tokens = { logger: LoggerToken, cacheObserver: CacheObserverToken };
+  /** The overrides as the build takes them: a list of `override(token, value)`, or (builds before it) one object by name. */
+  const overridesOf = (/** @type {Record<string, unknown>} */ named) =>
+    composition.override === undefined
+      ? named
+      : Object.entries(named).map(([name, value]) => composition.override(tokens[/** @type {'logger'} */ (name)], value));
   const { startResources, stopResources } = await dist('composition/lifecycle.js');
   const { prepareInstance } = await dist('composition/start.js');
   const { routesOf, PipelineToken } = await dist('composition/adapters/http.js');
@@ -73,7 +82,7 @@ export async function measureHandWrittenParts(build, requestUs) {
 
   /** A container as the service builds it, and a request handler over it with the observer given. */
   const built = async (/** @type {object} */ overrides) => {
-    const container = createContainer(config, { logger, ...overrides });
+    const container = createContainer(config, overridesOf({ logger, ...overrides }));
     await startResources(container);
     await prepareInstance(container, config);
     return container;

@@ -1,4 +1,4 @@
-export { createContainer, FEATURE_MODULES, type Overrides } from './container.js';
+export { createContainer, FEATURE_MODULES, override, type Override, type Overrides } from './container.js';
 export { resolve } from './resolve.js';
 export { createApp, createRequestHandler, openApiDocumentOf, routesOf } from './adapters/http.js';
 export { parseConfig, ConfigError, type VitrineConfig } from './config.js';

@@ -10,6 +10,9 @@ import type { ProductInput } from '../../src/domain/product/product.js';
 import { ValidationError } from '../../src/domain/shared/errors.js';
 import { aProductInput, T0 } from '../support/mothers.js';
 import { testContainer } from '../support/test-container.js';
+import { SimilarityEngineToken } from '../../src/composition/adapters/similarity.js';
+import { ProductStoreToken } from '../../src/domain/product/product-store.js';
+import { override } from '../../src/composition/overrides.js';
 
 function item(id: string, overrides: Partial<ProductInput> = {}): ProductInput {
   return aProductInput({
@@ -26,7 +29,7 @@ function item(id: string, overrides: Partial<ProductInput> = {}): ProductInput {
 async function service(products: ProductInput[]) {
   const store = new InMemoryProductStore();
   const engine = new SimilarityEngine({ background: false });
-  const { get } = testContainer({ overrides: { productStore: store, similarityEngine: engine } });
+  const { get } = testContainer({ overrides: [override(ProductStoreToken, store), override(SimilarityEngineToken, engine)] });
   for (const product of products) await get(UpsertProduct).execute(product);
   return { store, engine, get, search: get(SearchCatalog), propose: get(ProposeSliceFromBrief) };
 }

@@ -6,6 +6,8 @@ import { ProfileStyles } from '../../src/application/profile/profile-styles.js';
 import { UpsertProfile } from '../../src/application/profile/upsert-profile.js';
 import { someProfileContent } from '../support/mothers.js';
 import { testContainer } from '../support/test-container.js';
+import { override } from '../../src/composition/overrides.js';
+import { ProfileStoreToken } from '../../src/domain/profile/profile-store.js';
 
 /** Lets a read started in the background (from the in-memory store) run to its end. */
 const finished = () => new Promise<void>((done) => setImmediate(done));
@@ -13,8 +15,10 @@ const finished = () => new Promise<void>((done) => setImmediate(done));
 const ANA_STYLE = ['Clássico', 'Convidada elegante', 'Vestido midi', 'Luz natural'];
 
 /** The service's container (answers cached for CACHE_TTL, 60 s by default) with Ana's profile stored. */
-async function service(overrides: { profileStore?: InMemoryProfileStore } = {}) {
-  const { get, clock } = testContainer({ overrides });
+async function service(profileStore?: InMemoryProfileStore) {
+  const { get, clock } = testContainer({
+    overrides: profileStore === undefined ? [] : [override(ProfileStoreToken, profileStore)],
+  });
   await get(UpsertProfile).execute({ userProfileId: 'up_ana', profile: someProfileContent() });
   return { clock, get, styles: get(ProfileStyles), upsert: get(UpsertProfile) };
 }
@@ -87,7 +91,7 @@ describe('the style words’ background reads', () => {
 
   it('starts at most 32 at once, one per shopper, and more once they are done', async () => {
     const { store, read, release } = slowStore();
-    const { styles } = await service({ profileStore: store });
+    const { styles } = await service(store);
     const shoppers = Array.from({ length: 40 }, (_, i) => `up_${i}`);
     for (const id of shoppers) expect(styles.styleOf(id)).toBeUndefined();
     styles.styleOf('up_0');

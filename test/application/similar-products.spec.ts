@@ -12,6 +12,10 @@ import type { ProductInput } from '../../src/domain/product/product.js';
 import { DomainError, ValidationError } from '../../src/domain/shared/errors.js';
 import { aPlainProductInput, T0 } from '../support/mothers.js';
 import { testContainer } from '../support/test-container.js';
+import { SimilarityEngineToken } from '../../src/composition/adapters/similarity.js';
+import { CatalogNewsToken } from '../../src/domain/product/catalog-news.js';
+import { ProductStoreToken } from '../../src/domain/product/product-store.js';
+import { override } from '../../src/composition/overrides.js';
 
 /** One instance of the service's catalog side, built by the service's own modules: store, engine, the write path and the read. */
 function instance(
@@ -20,7 +24,11 @@ function instance(
   engine = new SimilarityEngine({ background: false }),
 ) {
   const { get, clock } = testContainer({
-    overrides: { productStore: store, catalogNews: news.endpoint(), similarityEngine: engine },
+    overrides: [
+      override(ProductStoreToken, store),
+      override(CatalogNewsToken, news.endpoint()),
+      override(SimilarityEngineToken, engine),
+    ],
   });
   const find = get(FindSimilarProducts);
   return {

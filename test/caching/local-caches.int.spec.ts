@@ -8,6 +8,11 @@ import { InMemoryTokenStore } from '../../src/adapters/memory/in-memory-token-st
 import { AnswerCache } from '../../src/application/caching/answer-cache.js';
 import { startTestServer, type TestServer } from '../support/http-harness.js';
 import { T0 } from '../support/mothers.js';
+import { TokenStoreToken } from '../../src/domain/auth/token-store.js';
+import { CollectionStoreToken } from '../../src/domain/merchandising/collection-store.js';
+import { ProductStoreToken } from '../../src/domain/product/product-store.js';
+import { ProfileStoreToken } from '../../src/domain/profile/profile-store.js';
+import { override } from '../../src/composition/overrides.js';
 
 const PROFILE = '/api/v1/crm/protected/profile/user-profile-id/up_ana';
 
@@ -24,12 +29,12 @@ describe('answers kept in each instance without Redis', () => {
 
   async function twoInstances(env: Record<string, string>) {
     const clock = new FakeClock(T0);
-    const overrides = {
-      profileStore: new InMemoryProfileStore(),
-      productStore: new InMemoryProductStore(),
-      collectionStore: new InMemoryCollectionStore(),
-      tokenStore: new InMemoryTokenStore(),
-    };
+    const overrides = [
+      override(ProfileStoreToken, new InMemoryProfileStore()),
+      override(ProductStoreToken, new InMemoryProductStore()),
+      override(CollectionStoreToken, new InMemoryCollectionStore()),
+      override(TokenStoreToken, new InMemoryTokenStore()),
+    ];
     for (let i = 0; i < 2; i++) servers.push(await startTestServer({ clock, overrides, env }));
     const [writer, reader] = servers as [TestServer, TestServer];
     const style = async (on: TestServer) => {

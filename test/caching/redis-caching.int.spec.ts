@@ -13,6 +13,11 @@ import { expectProblem, startTestServer, type TestServer } from '../support/http
 import { T0 } from '../support/mothers.js';
 import { describeWithRedis } from '../support/redis-suite.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { TokenStoreToken } from '../../src/domain/auth/token-store.js';
+import { CollectionStoreToken } from '../../src/domain/merchandising/collection-store.js';
+import { ProductStoreToken } from '../../src/domain/product/product-store.js';
+import { ProfileStoreToken } from '../../src/domain/profile/profile-store.js';
+import { override } from '../../src/composition/overrides.js';
 
 const PROFILE = '/api/v1/crm/protected/profile';
 const CATALOG = '/api/v1/products/protected/catalog';
@@ -52,12 +57,12 @@ describeWithRedis('caching the hot reads in Redis', () => {
     const shared = {
       clock,
       env: { REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix, CACHE_TTL: '3600' },
-      overrides: {
-        profileStore: profiles.store,
-        productStore: products.store,
-        collectionStore: collections.store,
-        tokenStore: tokens.store,
-      },
+      overrides: [
+        override(ProfileStoreToken, profiles.store),
+        override(ProductStoreToken, products.store),
+        override(CollectionStoreToken, collections.store),
+        override(TokenStoreToken, tokens.store),
+      ],
     };
     server = await startTestServer(shared);
     second = await startTestServer(shared);

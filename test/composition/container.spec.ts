@@ -9,6 +9,7 @@ import { createContainer } from '../../src/composition/container.js';
 import { resolve } from '../../src/composition/resolve.js';
 import { MetricsToken } from '../../src/adapters/metrics/prometheus-metrics.js';
 import { aProductInput } from '../support/mothers.js';
+import { override } from '../../src/composition/overrides.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a class of any constructor, as the container sees it
 type UseCaseClass = (new (...args: any[]) => { execute: unknown }) & {
@@ -48,7 +49,7 @@ describe('the composition root', () => {
   it('replaces single ports with overrides, stores included (behind the metrics)', async () => {
     const clock = new FakeClock('2030-01-01T00:00:00.000Z');
     const products = new InMemoryProductStore();
-    const container = createContainer(config, { clock, productStore: products });
+    const container = createContainer(config, [override(ClockToken, clock), override(ProductStoreToken, products)]);
     expect(resolve(container, ClockToken)).toBe(clock);
     const resolved = resolve(container, ProductStoreToken);
     expect(resolved).toBeInstanceOf(InMemoryProductStore);
@@ -59,7 +60,7 @@ describe('the composition root', () => {
   it('times every store call and counts the failures, whichever adapter the store is', async () => {
     const failing = new InMemoryProductStore();
     failing.get = () => Promise.reject(new Error('the disk is on fire'));
-    const container = createContainer(config, { productStore: failing });
+    const container = createContainer(config, [override(ProductStoreToken, failing)]);
     const products = resolve(container, ProductStoreToken);
     await products.save(aProductInput({ id: 'P-1' }), new Date());
     await expect(products.get('P-1')).rejects.toThrow('the disk is on fire');

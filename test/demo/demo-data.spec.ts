@@ -17,13 +17,15 @@ import { DomainError } from '../../src/domain/shared/errors.js';
 import { parseConfig } from '../../src/composition/config.js';
 import { createContainer } from '../../src/composition/container.js';
 import type { Container } from 'inversify';
+import { ClockToken } from '../../src/domain/shared/clock.js';
+import { override } from '../../src/composition/overrides.js';
 
 describe('the demo data set', () => {
   const clock = new FakeClock('2026-11-21T19:37:12.345Z');
   let container: Container;
 
   beforeAll(async () => {
-    container = createContainer(parseConfig({ LOG_LEVEL: 'silent' }), { clock });
+    container = createContainer(parseConfig({ LOG_LEVEL: 'silent' }), [override(ClockToken, clock)]);
     await loadDemoData({
       clock,
       upsertProduct: resolve(container, UpsertProduct),

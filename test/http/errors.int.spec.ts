@@ -3,6 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describe } from '../support/suite.js';
 import { InMemoryProductStore } from '../../src/adapters/memory/in-memory-product-store.js';
 import { expectProblem, startTestServer, type TestServer } from '../support/http-harness.js';
+import { ProductStoreToken } from '../../src/domain/product/product-store.js';
+import { override } from '../../src/composition/overrides.js';
 
 const SIMILAR = '/api/v1/products/protected/similar';
 
@@ -19,7 +21,7 @@ describe('errors as RFC 9457 problem details', () => {
   let broken: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
-    broken = await startTestServer({ overrides: { productStore: new BrokenProductStore() } });
+    broken = await startTestServer({ overrides: [override(ProductStoreToken, new BrokenProductStore())] });
   });
   afterAll(async () => {
     await server.close();

@@ -4,6 +4,8 @@ import { resolve } from '../../src/composition/resolve.js';
 import { expectProblem, startTestServer, type TestServer } from '../support/http-harness.js';
 import { captureLogs, type CapturedLogs } from '../support/log-capture.js';
 import { describe } from '../support/suite.js';
+import { LoggerToken } from '../../src/adapters/logging/logger.js';
+import { override } from '../../src/composition/overrides.js';
 
 const BATCH = '/api/v1/events/protected/batch';
 const PROFILE = '/api/v1/crm/protected/profile/user-profile-id';
@@ -17,7 +19,7 @@ describe('the events route', () => {
 
   beforeAll(async () => {
     logs = captureLogs('debug');
-    server = await startTestServer({ overrides: { logger: logs.logger } });
+    server = await startTestServer({ overrides: [override(LoggerToken, logs.logger)] });
   });
   afterAll(() => server.close());
 

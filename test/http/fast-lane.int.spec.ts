@@ -10,6 +10,8 @@ import { resolve } from '../../src/composition/resolve.js';
 import { ADMIN_SECRET, expectProblem, startTestServer, type TestServer } from '../support/http-harness.js';
 import { T0 } from '../support/mothers.js';
 import { describe } from '../support/suite.js';
+import { RequestLimiterToken } from '../../src/application/auth/request-limiter.js';
+import { override } from '../../src/composition/overrides.js';
 
 const PROFILE = '/api/v1/crm/protected/profile';
 const COLLECTIONS = '/api/v1/merchandising-collections/protected';
@@ -185,7 +187,7 @@ describe('the fast lane', () => {
       },
       knownOver: () => undefined,
     };
-    const slow = await startTestServer({ clock, overrides: { requestLimiter: limiter } });
+    const slow = await startTestServer({ clock, overrides: [override(RequestLimiterToken, limiter)] });
     try {
       const id = (await slow.request('POST', COLLECTIONS, { body: { name: 'Relâmpago' } })).json.id;
       const ends = new Date(T0.getTime() + 50).toISOString();

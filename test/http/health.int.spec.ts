@@ -2,6 +2,8 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import '../support/provided.js';
 import { describe } from '../support/suite.js';
 import { expectProblem, startTestServer, type TestServer } from '../support/http-harness.js';
+import { ReadinessChecksToken } from '../../src/domain/health/readiness-check.js';
+import { override } from '../../src/composition/overrides.js';
 
 describe('health routes', () => {
   let healthy: TestServer;
@@ -9,13 +11,13 @@ describe('health routes', () => {
   beforeAll(async () => {
     healthy = await startTestServer();
     unhealthy = await startTestServer({
-      overrides: {
-        readinessChecks: [
+      overrides: [
+        override(ReadinessChecksToken, [
           { name: 'memory', required: true, check: async () => {} },
           { name: 'database', required: true, check: () => Promise.reject(new Error('down')) },
           { name: 'cache', required: false, check: () => Promise.reject(new Error('down')) },
-        ],
-      },
+        ]),
+      ],
     });
   });
   afterAll(async () => {
@@ -39,12 +41,12 @@ describe('health routes', () => {
 
   it('answers 200 while only a store that is not required (a cache) is down, reporting it', async () => {
     const degraded = await startTestServer({
-      overrides: {
-        readinessChecks: [
+      overrides: [
+        override(ReadinessChecksToken, [
           { name: 'mongodb', required: true, check: async () => {} },
           { name: 'redis', required: false, check: () => Promise.reject(new Error('down')) },
-        ],
-      },
+        ]),
+      ],
     });
     try {
       const answer = await degraded.request('GET', '/health/ready', { token: null });

@@ -3,6 +3,9 @@ import { ADMIN_SECRET, startTestServer, type TestServer } from '../support/http-
 import { captureLogs, type CapturedLogs } from '../support/log-capture.js';
 import { VALID_CPF, VALID_CPF_FORMATTED } from '../support/mothers.js';
 import { describe } from '../support/suite.js';
+import { LoggerToken } from '../../src/adapters/logging/logger.js';
+import { ReadinessChecksToken } from '../../src/domain/health/readiness-check.js';
+import { override } from '../../src/composition/overrides.js';
 
 const PROFILE = '/api/v1/crm/protected/profile';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -12,7 +15,7 @@ describe('observability', () => {
   let logs: CapturedLogs;
   beforeAll(async () => {
     logs = captureLogs('debug');
-    server = await startTestServer({ overrides: { logger: logs.logger } });
+    server = await startTestServer({ overrides: [override(LoggerToken, logs.logger)] });
     await server.request('PUT', `${PROFILE}/user-profile-id/up_observed`, {
       body: {
         identifiers: { phones: ['11987654321'], emails: ['Ana.Souza@Example.com'], documents: [VALID_CPF] },
@@ -136,10 +139,10 @@ describe('observability', () => {
       const probe = await server.request('GET', '/health/ready', { token: null });
       expect(linesOf(probe.headers.get('x-request-id') ?? '')[0]).toMatchObject({ level: 20, route: '/health/ready' });
       const failing = await startTestServer({
-        overrides: {
-          logger: logs.logger,
-          readinessChecks: [{ name: 'database', required: true, check: () => Promise.reject(new Error('down')) }],
-        },
+        overrides: [
+          override(LoggerToken, logs.logger),
+          override(ReadinessChecksToken, [{ name: 'database', required: true, check: () => Promise.reject(new Error('down')) }]),
+        ],
       });
       try {
         const down = await failing.request('GET', '/health/ready', { token: null });

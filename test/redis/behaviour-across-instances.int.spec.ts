@@ -11,6 +11,12 @@ import { startTestServer, type TestServer } from '../support/http-harness.js';
 import { T0 } from '../support/mothers.js';
 import { describeWithRedis } from '../support/redis-suite.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { EventNewsToken } from '../../src/domain/events/event-news.js';
+import { EventStoreToken } from '../../src/domain/events/event-store.js';
+import { CatalogNewsToken } from '../../src/domain/product/catalog-news.js';
+import { ProductStoreToken } from '../../src/domain/product/product-store.js';
+import { ProfileStoreToken } from '../../src/domain/profile/profile-store.js';
+import { override } from '../../src/composition/overrides.js';
 
 const CATALOG = '/api/v1/products/protected/catalog';
 const SIMILAR = '/api/v1/products/protected/similar';
@@ -40,11 +46,11 @@ function behaviourAcrossInstances(describeIt: typeof describe, label: string, de
 
     /** One more instance of the deployment, on the shared stores, learning from a single session (BEHAVIOUR_MIN_EVIDENCE 1). */
     async function start(): Promise<TestServer> {
-      const { env = {}, overrides = {} } = current.instance();
+      const { env = {}, overrides = [] } = current.instance();
       const server = await startTestServer({
         clock,
         env: { BEHAVIOUR_MIN_EVIDENCE: '1', ...env },
-        overrides: { ...shared, ...overrides },
+        overrides: [...shared, ...overrides],
       });
       started.push(server);
       return server;
@@ -53,11 +59,11 @@ function behaviourAcrossInstances(describeIt: typeof describe, label: string, de
     beforeEach(async () => {
       clock = new FakeClock(T0);
       current = deployment();
-      shared = {
-        eventStore: new InMemoryEventStore({ maxEvents: 100_000, policy: { retentionDays: 90 } }, clock),
-        productStore: new InMemoryProductStore(),
-        profileStore: new InMemoryProfileStore(),
-      };
+      shared = [
+        override(EventStoreToken, new InMemoryEventStore({ maxEvents: 100_000, policy: { retentionDays: 90 } }, clock)),
+        override(ProductStoreToken, new InMemoryProductStore()),
+        override(ProfileStoreToken, new InMemoryProfileStore()),
+      ];
       started = [];
       [one, other] = [await start(), await start()];
       for (const id of PRODUCTS) {
@@ -147,7 +153,11 @@ function clickCount(metrics: string, source: string): number {
 behaviourAcrossInstances(describe, 'news in process', () => {
   const catalogNews = new InProcessCatalogNews();
   const eventNews = new InProcessEventNews();
-  return { instance: () => ({ overrides: { catalogNews: catalogNews.endpoint(), eventNews: eventNews.endpoint() } }) };
+  return {
+    instance: () => ({
+      overrides: [override(CatalogNewsToken, catalogNews.endpoint()), override(EventNewsToken, eventNews.endpoint())],
+    }),
+  };
 });
 
 describeWithRedis('across instances, over Redis', () => {

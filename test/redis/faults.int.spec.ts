@@ -10,6 +10,9 @@ import { startTestServer, type TestResponse, type TestServer } from '../support/
 import { T0 } from '../support/mothers.js';
 import { describeWithRedis } from '../support/redis-suite.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { CollectionStoreToken } from '../../src/domain/merchandising/collection-store.js';
+import { ProfileStoreToken } from '../../src/domain/profile/profile-store.js';
+import { override } from '../../src/composition/overrides.js';
 
 const PROFILE = '/api/v1/crm/protected/profile';
 const COLLECTIONS = '/api/v1/merchandising-collections/protected';
@@ -33,7 +36,7 @@ describeWithRedis('Redis outages: every request still answers, correctly and qui
         REDIS_KEY_PREFIX: `test:${randomUUID().slice(0, 8)}:`,
         REDIS_COMMAND_TIMEOUT_MS: String(COMMAND_TIMEOUT_MS),
       },
-      overrides: { profileStore: profiles.store, collectionStore: new InMemoryCollectionStore() },
+      overrides: [override(ProfileStoreToken, profiles.store), override(CollectionStoreToken, new InMemoryCollectionStore())],
     });
     await server.request('PUT', `${PROFILE}/user-profile-id/up_ana`, {
       body: { identifiers: { phones: ['11987654321'] }, profile: { ganchos_conteudo: ['a'] } },

@@ -13,6 +13,8 @@ import { ADMIN_SECRET, expectProblem, startTestServer, type TestServer } from '.
 import { T0 } from '../support/mothers.js';
 import { describeWithRedis } from '../support/redis-suite.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { ClockToken } from '../../src/domain/shared/clock.js';
+import { override } from '../../src/composition/overrides.js';
 
 const PROFILE = '/api/v1/crm/protected/profile';
 const COLLECTIONS = '/api/v1/merchandising-collections/protected';
@@ -60,7 +62,7 @@ describeWithRedis('MongoDB unreachable', () => {
       MONGODB_URI: `mongodb://127.0.0.1:${await closedPort()}/?directConnection=true`,
       MONGODB_TIMEOUT_MS: String(TIMEOUT_MS),
     });
-    const container = createContainer(config, { clock: new FakeClock(T0) });
+    const container = createContainer(config, [override(ClockToken, new FakeClock(T0))]);
     const connection = resolve(container, RedisConnectionToken);
     await connection.start();
     const server = createServer(createApp(container).callback());

@@ -20,6 +20,8 @@ import { prepareInstance } from '../../src/composition/start.js';
 import { ApiConformance } from './api-conformance.js';
 import { T0 } from './mothers.js';
 import './provided.js';
+import { ClockToken } from '../../src/domain/shared/clock.js';
+import { override } from '../../src/composition/overrides.js';
 
 export const ADMIN_SECRET = 'vtr_test-admin-secret-0123456789abcdefghijklmnop';
 
@@ -79,7 +81,7 @@ export async function startTestServer(
   // Tests send many requests and many bad tokens from one address: limits only where a test sets them.
   const limits = { RATE_LIMIT: '1000000000/1s', AUTH_FAILURE_LIMIT: '1000000000/1s' };
   const config = parseConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...limits, ...project.env, ...options.env });
-  const container = createContainer(config, { clock, ...options.overrides });
+  const container = createContainer(config, [override(ClockToken, clock), ...(options.overrides ?? [])]);
   await startResources(container);
   await resolve(container, EnsureBootstrapToken).execute(ADMIN_SECRET);
   // DEMO_DATA: 'true' loads the demo shop, as `npm start` does, relative to the clock.

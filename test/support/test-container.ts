@@ -6,6 +6,10 @@ import { createContainer, type Overrides } from '../../src/composition/container
 import { resolve } from '../../src/composition/resolve.js';
 import type { Token } from '../../src/domain/shared/token.js';
 import { T0 } from './mothers.js';
+import { EngineTuningToken } from '../../src/composition/adapters/similarity.js';
+import { ClockToken } from '../../src/domain/shared/clock.js';
+import { SchedulerToken } from '../../src/domain/shared/scheduler.js';
+import { override } from '../../src/composition/overrides.js';
 
 type Newable<T> = abstract new (...args: never[]) => T;
 
@@ -25,11 +29,11 @@ export function testContainer(
 ): TestContainer {
   const clock = options.clock ?? new FakeClock(T0);
   const config = parseConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...options.env });
-  const container = createContainer(config, {
-    clock,
-    scheduler: clock,
-    engineTuning: { background: false },
-    ...options.overrides,
-  });
+  const container = createContainer(config, [
+    override(ClockToken, clock),
+    override(SchedulerToken, clock),
+    override(EngineTuningToken, { background: false }),
+    ...(options.overrides ?? []),
+  ]);
   return { container, clock, get: (id) => resolve(container, id) };
 }

@@ -1,4 +1,4 @@
-import { ContainerModule } from 'inversify';
+import { ContainerModule, type Container } from 'inversify';
 import { TokenStoreToken } from '../../domain/auth/token-store.js';
 import { EventStoreToken } from '../../domain/events/event-store.js';
 import type { ReadinessCheck } from '../../domain/health/readiness-check.js';
@@ -20,10 +20,32 @@ import { MongoEventStore } from '../../adapters/mongo/mongo-event-store.js';
 import { MongoProductStore } from '../../adapters/mongo/mongo-product-store.js';
 import { MongoProfileStore } from '../../adapters/mongo/mongo-profile-store.js';
 import { MongoTokenStore } from '../../adapters/mongo/mongo-token-store.js';
+import { instrumentStore } from '../../adapters/metrics/instrument-store.js';
+import { MetricsToken } from '../../adapters/metrics/prometheus-metrics.js';
+import type { Token } from '../../domain/shared/token.js';
 import { bindFactory, bindValue } from '../binding.js';
 import type { VitrineConfig } from '../config.js';
 
 export const InMemoryReadinessToken = token<ReadinessCheck>('InMemoryReadiness');
+
+/** The stores, by the name their metrics carry. */
+const STORES: readonly (readonly [Token<object>, string])[] = [
+  [ProfileStoreToken, 'profiles'],
+  [ProductStoreToken, 'products'],
+  [CollectionStoreToken, 'collections'],
+  [TokenStoreToken, 'tokens'],
+  [EventStoreToken, 'events'],
+];
+
+/**
+ * Every store, whichever adapter (or override) it is, reports each call's latency and failure to
+ * the metrics. On the container, not in a module: an override replaces the module's binding.
+ */
+export function instrumentStores(container: Container): void {
+  for (const [storeToken, name] of STORES) {
+    container.onActivation<object>(storeToken, (context, store) => instrumentStore(store, name, context.get(MetricsToken)));
+  }
+}
 
 /** The embedded default: every store in this process's memory (shopper events bounded by MAX_EMBEDDED_EVENTS). */
 export function memoryStoresModule(config: VitrineConfig): ContainerModule {
