@@ -44,17 +44,22 @@ describe('no upload can stall the service', () => {
     return { answers: await all, probes };
   }
 
-  // Reading happens on a worker thread, so the probes keep being answered meanwhile. How fast is a
-  // measure, not a test rule: on a quiet machine the slowest probe took about 22 ms; a loaded CI
-  // machine, with Chromium running the builder's journeys beside it, once took 390 ms.
+  // Reading happens on a worker thread, so the probes keep being answered meanwhile. The rule: the
+  // loop is held (a probe waits more than 100 ms) for less than half of the time the uploads take.
+  // Measured on 2 cores: with the worker, 0% quiet and at most 6% beside three busy processes;
+  // with the reading put back on the main thread (each upload holds the loop 100 to 450 ms), 86% to
+  // 92%. A single slow probe is not the rule: a loaded CI machine once took 390 ms for one.
   it('keeps answering /health/live while the worst uploads are read, and refuses each with 400', async () => {
     const query = 'name=BF&startsAt=2026-11-27T00:00:00Z';
-    const uploads = worst.map(({ body, headers }) =>
+    const started = performance.now();
+    const uploads = [...worst, ...worst, ...worst].map(({ body, headers }) =>
       server.request('POST', `${BASE}/${collection}/slices/spreadsheet?${query}`, { rawBody: body, headers }),
     );
     const { answers, probes } = await probedWhile(uploads);
-    expect(answers.map((a) => a.status)).toEqual([400, 400, 400]);
+    const phase = performance.now() - started;
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 9 }, () => 400));
     expect(answers[1]?.json.errors).toEqual([{ path: 'file', message: 'unpacks to more than a slice of 500 products can need' }]);
-    expect(probes.length).toBeGreaterThan(0);
+    const held = probes.filter((ms) => ms > 100).reduce((sum, ms) => sum + ms, 0);
+    expect(held / phase, `held ${Math.round(held)} ms of ${Math.round(phase)} ms over ${probes.length} probes`).toBeLessThan(0.5);
   }, 60_000);
 });
