@@ -34,7 +34,9 @@ export async function measureHandWrittenParts(build, requestUs) {
   const composition = await dist('composition/container.js');
   const { createContainer } = composition;
   const { LoggerToken } = await dist('adapters/logging/logger.js');
-  const { CacheObserverToken } = await dist('application/caching/answer-cache.js');
+  const { CacheObserverToken } = await dist('domain/caching/cache-observer.js').catch(() =>
+    dist('application/caching/answer-cache.js'),
+  );
   const tokens = { logger: LoggerToken, cacheObserver: CacheObserverToken };
   /** The overrides as the build takes them: a list of `override(token, value)`, or (builds before it) one object by name. */
   const overridesOf = (/** @type {Record<string, unknown>} */ named) =>

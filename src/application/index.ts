@@ -34,7 +34,7 @@ export * from './merchandising/get-timeline.js';
 
 export * from './auth/authenticate-token.js';
 export * from './auth/admit-request.js';
-export * from './auth/request-limiter.js';
+export * from './auth/rate-limit-settings.js';
 export * from './auth/issue-token.js';
 export * from './auth/list-tokens.js';
 export * from './auth/revoke-token.js';
@@ -42,7 +42,6 @@ export * from './auth/ensure-bootstrap-token.js';
 
 export * from './health/check-readiness.js';
 
-export * from './caching/shared-cache.js';
 export * from './caching/answer-cache.js';
 export * from './caching/cache-keys.js';
 

@@ -20,6 +20,7 @@ export * from './product/shopper-ranking.js';
 export * from './product/session-neighbours.js';
 export * from './product/similarity-policy.js';
 export * from './product/catalog-search.js';
+export * from './product/recommendation-counts.js';
 
 export * from './merchandising/collection.js';
 export * from './merchandising/slice.js';
@@ -33,6 +34,10 @@ export * from './auth/api-token.js';
 export * from './auth/rate-limit.js';
 export * from './auth/token-store.js';
 export * from './auth/token-secrets.js';
+export * from './auth/request-limiter.js';
+
+export * from './caching/shared-cache.js';
+export * from './caching/cache-observer.js';
 
 export * from './health/readiness-check.js';
 export * from './merchandising/product-edits.js';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import { InMemorySharedCache } from '../../src/adapters/memory/in-memory-shared-cache.js';
-import { NO_SHARED_CACHE } from '../../src/application/caching/shared-cache.js';
+import { NO_SHARED_CACHE } from '../../src/domain/caching/shared-cache.js';
 import { AnswerCache } from '../../src/application/caching/answer-cache.js';
 import { DomainError } from '../../src/domain/shared/errors.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EventFeedToken } from '../../src/application/events/follow-events.js';
 import { RecordEvents } from '../../src/application/events/record-events.js';
 import { FindSimilarProducts } from '../../src/application/product/find-similar-products.js';
-import type { RecommendationCounts } from '../../src/application/product/recommendations.js';
+import type { RecommendationCounts } from '../../src/domain/product/recommendation-counts.js';
 import { UpsertProduct } from '../../src/application/product/upsert-product.js';
 import type { BatchItem } from '../../src/application/shared/batch.js';
 import { EventStoreToken } from '../../src/domain/events/event-store.js';

@@ -68,3 +68,67 @@ describe('caches', () => {
     expect(offences).toEqual([]);
   });
 });
+
+describe('ports', () => {
+  it('live in the domain, beside their peers: no adapter implements an interface the application declares', async () => {
+    const declaredIn = new Map<string, string>();
+    for (const file of await sources(SRC)) {
+      for (const found of (await readFile(file, 'utf8')).matchAll(/^export interface (\w+)/gm)) {
+        declaredIn.set(found[1] ?? '', file.slice(SRC.length + 1));
+      }
+    }
+    const offences: string[] = [];
+    let implemented = 0;
+    for (const file of await sources(join(SRC, 'adapters'))) {
+      for (const found of (await readFile(file, 'utf8')).matchAll(/\bimplements ([\w, ]+?)\s*\{/g)) {
+        for (const name of (found[1] ?? '').split(',').map((n) => n.trim())) {
+          const where = declaredIn.get(name);
+          if (where === undefined) continue; // a library's interface
+          implemented++;
+          if (!where.startsWith('domain/') && !where.startsWith('adapters/')) {
+            offences.push(`${file.slice(SRC.length + 1)} implements ${name}, declared in ${where}`);
+          }
+        }
+      }
+    }
+    expect(implemented).toBeGreaterThan(20);
+    expect(offences).toEqual([]);
+  });
+});
+
+describe('adapter families', () => {
+  /** Which family (src/adapters/<family>) each family's files import, its index (a facade) aside. */
+  async function familyImports(): Promise<Map<string, Set<string>>> {
+    const graph = new Map<string, Set<string>>();
+    const adapters = join(SRC, 'adapters');
+    for (const file of await sources(adapters)) {
+      const [family, ...rest] = file.slice(adapters.length + 1).split('/');
+      if (family === undefined || rest.join('/') === 'index.ts' || family === 'web') continue;
+      const targets = graph.get(family) ?? new Set<string>();
+      graph.set(family, targets);
+      for (const found of (await readFile(file, 'utf8')).matchAll(/from '(\.[^']+)'/g)) {
+        const target = join(file, '..', found[1] ?? '');
+        if (!target.startsWith(`${adapters}/`)) continue;
+        const other = target.slice(adapters.length + 1).split('/')[0];
+        if (other !== undefined && other !== family) targets.add(other);
+      }
+    }
+    return graph;
+  }
+
+  it('import one another one way only: no two families (memory, rate-limit, redis, ...) need each other', async () => {
+    const graph = await familyImports();
+    expect(graph.size).toBeGreaterThan(10);
+    const cycles: string[] = [];
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean => {
+      if (from === to) return true;
+      if (seen.has(from)) return false;
+      seen.add(from);
+      return [...(graph.get(from) ?? [])].some((next) => reaches(next, to, seen));
+    };
+    for (const [family, targets] of graph) {
+      for (const target of targets) if (reaches(target, family)) cycles.push(`${family} → ${target} → … → ${family}`);
+    }
+    expect(cycles).toEqual([]);
+  });
+});

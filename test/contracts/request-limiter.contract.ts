@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RequestLimiter } from '../../src/application/auth/request-limiter.js';
+import type { RequestLimiter } from '../../src/domain/auth/request-limiter.js';
 import { freshStorePerTest, type StoreFactory } from './store-factory.js';
 
 const MINUTE = { requests: 3, windowSeconds: 60 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SharedCache } from '../../src/application/caching/shared-cache.js';
+import type { SharedCache } from '../../src/domain/caching/shared-cache.js';
 import type { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import { freshStorePerTest, type StoreFixture } from './store-factory.js';
 

@@ -3,14 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fastLane } from '../../src/adapters/http/fast-lane.js';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
-import type { RequestLimiter } from '../../src/application/auth/request-limiter.js';
+import type { RequestLimiter } from '../../src/domain/auth/request-limiter.js';
 import { AnswerCache } from '../../src/application/caching/answer-cache.js';
 import { createApp, PipelineToken, routesOf } from '../../src/composition/adapters/http.js';
 import { resolve } from '../../src/composition/resolve.js';
 import { ADMIN_SECRET, expectProblem, startTestServer, type TestServer } from '../support/http-harness.js';
 import { T0 } from '../support/mothers.js';
 import { describe } from '../support/suite.js';
-import { RequestLimiterToken } from '../../src/application/auth/request-limiter.js';
+import { RequestLimiterToken } from '../../src/domain/auth/request-limiter.js';
 import { override } from '../../src/composition/overrides.js';
 
 const PROFILE = '/api/v1/crm/protected/profile';

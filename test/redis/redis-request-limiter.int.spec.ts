@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../../src/adapters/logging/logger.js';
 import { RedisConnection } from '../../src/adapters/redis/redis-connection.js';
-import { RedisRequestLimiter } from '../../src/adapters/redis/redis-request-limiter.js';
+import { RedisRequestLimiter } from '../../src/adapters/rate-limit/redis-request-limiter.js';
 import { requestLimiterContract } from '../contracts/request-limiter.contract.js';
 import { describeWithRedis } from '../support/redis-suite.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';

@@ -23,7 +23,7 @@ import { UpsertProduct } from '../../src/application/product/upsert-product.js';
 import { CollectionStoreToken } from '../../src/domain/merchandising/collection-store.js';
 import type { ProductInput } from '../../src/domain/product/product.js';
 import { testContainer } from './test-container.js';
-import { SharedCacheToken } from '../../src/application/caching/shared-cache.js';
+import { SharedCacheToken } from '../../src/domain/caching/shared-cache.js';
 import { override } from '../../src/composition/overrides.js';
 
 export function merchandisingKit(start = '2026-11-21T12:00:00.000Z') {

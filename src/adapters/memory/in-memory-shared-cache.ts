@@ -1,4 +1,4 @@
-import type { SharedCache, CacheLookup, InvalidationListener, Validity } from '../../application/caching/shared-cache.js';
+import type { SharedCache, CacheLookup, InvalidationListener, Validity } from '../../domain/caching/shared-cache.js';
 import type { Clock } from '../../domain/shared/clock.js';
 
 interface Entry {

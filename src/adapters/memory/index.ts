@@ -5,6 +5,6 @@ export { InMemoryTokenStore } from './in-memory-token-store.js';
 export { InMemoryEventStore, type InMemoryEventStoreOptions } from './in-memory-event-store.js';
 export { inMemoryReadiness } from './in-memory-readiness.js';
 export { InMemorySharedCache } from './in-memory-shared-cache.js';
-export { InMemoryRequestLimiter } from './in-memory-request-limiter.js';
+export { InMemoryRequestLimiter } from '../rate-limit/in-memory-request-limiter.js';
 export { InProcessCatalogNews } from './in-process-catalog-news.js';
 export { InProcessEventNews } from './in-process-event-news.js';

@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { CacheLookups, RequestSeries } from './hot-series.js';
-import type { CacheLayer, CacheObserver } from '../../application/caching/answer-cache.js';
-import type { RecommendationCounts } from '../../application/product/recommendations.js';
+import type { CacheLayer, CacheObserver } from '../../domain/caching/cache-observer.js';
+import type { RecommendationCounts } from '../../domain/product/recommendation-counts.js';
 import { NEIGHBOUR_SOURCES, type NeighbourSource } from '../../domain/product/neighbour-blend.js';
 import { token } from '../../domain/shared/token.js';
 

@@ -1,5 +1,5 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { QuotaState } from '../../application/auth/request-limiter.js';
+import type { QuotaState } from '../../domain/auth/request-limiter.js';
 import type { RateLimit } from '../../domain/auth/rate-limit.js';
 
 /**

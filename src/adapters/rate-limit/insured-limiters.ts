@@ -1,7 +1,7 @@
-import type { QuotaState, RequestLimiter } from '../../application/auth/request-limiter.js';
+import type { QuotaState, RequestLimiter } from '../../domain/auth/request-limiter.js';
 import type { RateLimit } from '../../domain/auth/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
-import { InMemoryRequestLimiter } from '../memory/in-memory-request-limiter.js';
+import { InMemoryRequestLimiter } from './in-memory-request-limiter.js';
 import { FailurePause } from '../redis/failure-pause.js';
 import { FlexibleLimiters } from './flexible-limiters.js';
 

@@ -1,5 +1,5 @@
 export { RedisConnection, type RedisSettings } from './redis-connection.js';
 export { RedisSharedCache } from './redis-shared-cache.js';
 export { RedisCatalogNews } from './redis-catalog-news.js';
-export { RedisRequestLimiter } from './redis-request-limiter.js';
+export { RedisRequestLimiter } from '../rate-limit/redis-request-limiter.js';
 export { RedisEventNews } from './redis-event-news.js';

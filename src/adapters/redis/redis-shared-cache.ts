@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { CacheLookup, InvalidationListener, SharedCache, Validity } from '../../application/caching/shared-cache.js';
+import type { CacheLookup, InvalidationListener, SharedCache, Validity } from '../../domain/caching/shared-cache.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import type { Logger } from '../logging/logger.js';
 import { FailurePause } from './failure-pause.js';

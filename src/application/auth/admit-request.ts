@@ -2,7 +2,8 @@ import type { Principal } from '../../domain/auth/api-token.js';
 import type { RateLimit } from '../../domain/auth/rate-limit.js';
 import { DomainError, RateLimitedError, type QuotaReport } from '../../domain/shared/errors.js';
 import type { AuthenticateToken } from './authenticate-token.js';
-import type { QuotaState, RateLimitSettings, RequestLimiter } from './request-limiter.js';
+import type { QuotaState, RequestLimiter } from '../../domain/auth/request-limiter.js';
+import type { RateLimitSettings } from './rate-limit-settings.js';
 
 export interface AdmissionRequest {
   /** The secret the caller presented, if any. */

@@ -1,7 +1,8 @@
 import type { Clock } from '../../domain/shared/clock.js';
 import { DomainError, type DomainErrorCode } from '../../domain/shared/errors.js';
 import { token } from '../../domain/shared/token.js';
-import { NO_SHARED_CACHE, type SharedCache, type Validity } from './shared-cache.js';
+import { NO_CACHE_OBSERVER, type CacheObserver } from '../../domain/caching/cache-observer.js';
+import { NO_SHARED_CACHE, type SharedCache, type Validity } from '../../domain/caching/shared-cache.js';
 import { cacheKeyFamily } from './cache-keys.js';
 
 export interface CacheSettings {
@@ -12,21 +13,6 @@ export interface CacheSettings {
 }
 
 export const CacheSettingsToken = token<CacheSettings>('CacheSettings');
-
-/** Where a cached answer was looked for: this process's memory, or the cache instances share. */
-export type CacheLayer = 'local' | 'shared';
-
-/**
- * Told of every cache lookup, for metrics. `family` is what the key is about (`profile`,
- * `active`, `token`); keys themselves may hold identifiers and are never passed on.
- */
-export interface CacheObserver {
-  lookedUp(family: string, layer: CacheLayer, hit: boolean): void;
-}
-
-export const CacheObserverToken = token<CacheObserver>('CacheObserver');
-
-export const NO_CACHE_OBSERVER: CacheObserver = Object.freeze({ lookedUp: () => {} });
 
 type Outcome =
   | { readonly ok: true; readonly value: unknown }

@@ -3,7 +3,7 @@ import { draftEvent, type EventPolicy, type ShopperEvent, type ShopperEventInput
 import { recommendedFor } from '../../domain/product/recommendation.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import { ValidationError } from '../../domain/shared/errors.js';
-import type { RecommendationCounts } from '../product/recommendations.js';
+import type { RecommendationCounts } from '../../domain/product/recommendation-counts.js';
 import type { SimilarAnswers } from '../product/similar-answers.js';
 import { MAX_BATCH_ITEMS, refusedItem, type BatchItem, type InvalidOutcome } from '../shared/batch.js';
 import type { EventFeed } from './follow-events.js';

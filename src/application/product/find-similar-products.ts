@@ -8,7 +8,8 @@ import {
   type Recommendation,
   type ShopperQuery,
 } from '../../domain/product/similarity.js';
-import type { RecommendationCounts, RecommendationIds } from './recommendations.js';
+import type { RecommendationCounts } from '../../domain/product/recommendation-counts.js';
+import type { RecommendationIds } from './recommendations.js';
 import type { CatalogFeed } from './catalog-feed.js';
 import type { SimilarAnswers } from './similar-answers.js';
 

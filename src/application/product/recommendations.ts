@@ -3,19 +3,6 @@ import { toBase64Url } from '../../domain/product/recommendation.js';
 import { token } from '../../domain/shared/token.js';
 import { Remembered } from '../shared/remembered.js';
 
-/**
- * Counts of what similar-products answers showed and what shoppers clicked, by the source of each
- * product (the metrics adapter reports them).
- */
-export interface RecommendationCounts {
-  /** One answer given: the source of each product in it. */
-  shown(from: readonly NeighbourSource[]): void;
-  /** One click attributed to a source; undefined: the answer it came from is not known. */
-  clicked(source: NeighbourSource | undefined): void;
-}
-
-export const RecommendationCountsToken = token<RecommendationCounts>('RecommendationCounts');
-
 /** How many products' encoded ids are remembered: the hot products are asked about again and again. */
 const REMEMBERED_PRODUCTS = 10_000;
 

@@ -1,12 +1,13 @@
 import cluster from 'node:cluster';
 import { ContainerModule } from 'inversify';
-import { RateLimitSettingsToken } from '../../application/auth/request-limiter.js';
-import { AnswerCache, CacheObserverToken, CacheSettingsToken } from '../../application/caching/answer-cache.js';
+import { RateLimitSettingsToken } from '../../application/auth/rate-limit-settings.js';
+import { AnswerCache, CacheSettingsToken } from '../../application/caching/answer-cache.js';
+import { CacheObserverToken } from '../../domain/caching/cache-observer.js';
 import { MerchandisingSettingsToken } from '../../application/merchandising/slice-writer.js';
-import { SharedCacheToken } from '../../application/caching/shared-cache.js';
+import { SharedCacheToken } from '../../domain/caching/shared-cache.js';
 import { CatalogFollowSettingsToken } from '../../application/product/follow-catalog.js';
 import { BehaviourFollowSettingsToken } from '../../application/events/follow-events.js';
-import { RecommendationCountsToken, type RecommendationCounts } from '../../application/product/recommendations.js';
+import { RecommendationCountsToken, type RecommendationCounts } from '../../domain/product/recommendation-counts.js';
 import { TokenSecretsToken } from '../../domain/auth/token-secrets.js';
 import { EventPolicyToken } from '../../domain/events/shopper-event.js';
 import { IdentifierPolicyToken } from '../../domain/profile/identifiers.js';

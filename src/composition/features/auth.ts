@@ -5,7 +5,8 @@ import { EnsureBootstrapToken } from '../../application/auth/ensure-bootstrap-to
 import { GetOwnToken } from '../../application/auth/get-own-token.js';
 import { IssueToken } from '../../application/auth/issue-token.js';
 import { ListTokens } from '../../application/auth/list-tokens.js';
-import { RateLimitSettingsToken, RequestLimiterToken } from '../../application/auth/request-limiter.js';
+import { RateLimitSettingsToken } from '../../application/auth/rate-limit-settings.js';
+import { RequestLimiterToken } from '../../domain/auth/request-limiter.js';
 import { RevokeToken } from '../../application/auth/revoke-token.js';
 import { AnswerCache } from '../../application/caching/answer-cache.js';
 import { TokenSecretsToken } from '../../domain/auth/token-secrets.js';

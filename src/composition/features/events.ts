@@ -11,7 +11,7 @@ import {
   FollowEvents,
   type EventFeed,
 } from '../../application/events/follow-events.js';
-import { RecommendationCountsToken } from '../../application/product/recommendations.js';
+import { RecommendationCountsToken } from '../../domain/product/recommendation-counts.js';
 import { EventNewsToken } from '../../domain/events/event-news.js';
 import { SimilarityFeedToken } from '../../domain/product/similarity.js';
 import { SimilarAnswers } from '../../application/product/similar-answers.js';

@@ -1,7 +1,7 @@
 import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { QuotaState, RequestLimiter } from '../../application/auth/request-limiter.js';
+import type { QuotaState, RequestLimiter } from '../../domain/auth/request-limiter.js';
 import type { RateLimit } from '../../domain/auth/rate-limit.js';
-import { FlexibleLimiters, stateOf, stateOfRejection } from '../rate-limit/flexible-limiters.js';
+import { FlexibleLimiters, stateOf, stateOfRejection } from './flexible-limiters.js';
 
 /**
  * Counts in this process' memory: the embedded default, one instance's own count when the limits

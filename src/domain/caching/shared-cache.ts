@@ -1,4 +1,4 @@
-import { token } from '../../domain/shared/token.js';
+import { token } from '../shared/token.js';
 
 /** What a lookup found: the cached text, if any, and a stamp to hand back when storing a fresh answer. */
 export interface CacheLookup {

@@ -1,5 +1,5 @@
-import type { RateLimit } from '../../domain/auth/rate-limit.js';
-import { token } from '../../domain/shared/token.js';
+import type { RateLimit } from './rate-limit.js';
+import { token } from '../shared/token.js';
 
 /** Where a bucket of requests stands in its current window. */
 export interface QuotaState {
@@ -26,12 +26,3 @@ export interface RequestLimiter {
 }
 
 export const RequestLimiterToken = token<RequestLimiter>('RequestLimiter');
-
-export interface RateLimitSettings {
-  /** Every token's limit unless it has its own (RATE_LIMIT); undefined: no limit. */
-  readonly perToken: RateLimit | undefined;
-  /** Failed authentications a client address may make (AUTH_FAILURE_LIMIT); undefined: no limit. */
-  readonly failedAuthentications: RateLimit | undefined;
-}
-
-export const RateLimitSettingsToken = token<RateLimitSettings>('RateLimitSettings');

@@ -1,8 +1,8 @@
 import { RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RateLimit } from '../../domain/auth/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
-import { InsuredLimiters } from '../rate-limit/insured-limiters.js';
-import type { RedisConnection } from './redis-connection.js';
+import { InsuredLimiters } from './insured-limiters.js';
+import type { RedisConnection } from '../redis/redis-connection.js';
 
 /**
  * Counts in Redis, so every instance shares each token's quota (REDIS_URL); in this process's
