@@ -63,5 +63,5 @@ export async function merchandiserPage(
   return { context, page };
 }
 
-/** Where the README's screenshots go: the tests take them, so they show what the builder does. */
+/** Where the guide's screenshots (docs/guide.md) go: the tests take them, so they show what the builder does. */
 export const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url);

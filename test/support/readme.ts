@@ -1,5 +1,5 @@
-/** Reads the fenced code blocks of README.md, in order. */
-import { readFileSync } from 'node:fs';
+/** Reads the fenced code blocks of the project's Markdown documents, in order. */
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export interface CodeBlock {
@@ -9,8 +9,22 @@ export interface CodeBlock {
   readonly section: string;
 }
 
-export function readmeBlocks(): CodeBlock[] {
-  const text = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** README.md and every document under docs/, as paths from the project's root. */
+export function documents(): string[] {
+  return [
+    'README.md',
+    ...readdirSync(`${ROOT}docs`)
+      .filter((name) => name.endsWith('.md'))
+      .sort()
+      .map((name) => `docs/${name}`),
+  ];
+}
+
+/** The fenced code blocks of a document (README.md unless named), each with the heading it stands under. */
+export function readmeBlocks(document = 'README.md'): CodeBlock[] {
+  const text = readFileSync(`${ROOT}${document}`, 'utf8');
   const blocks: CodeBlock[] = [];
   let section = '';
   let open: { language: string; lines: string[] } | undefined;

@@ -1,6 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 
-/** How long a client may take, and how many may be connected at once (see the README's operations section). */
+/** How long a client may take, and how many may be connected at once (see docs/operations.md). */
 export interface ServerLimits {
   /** Receiving a request's headers (HEADERS_TIMEOUT_MS): past it, 408 and the connection closes. */
   readonly headersTimeoutMs: number;

@@ -8,9 +8,9 @@ import { PROJECT_ROOT } from '../support/vitrine-process.js';
 
 const run = promisify(execFile);
 
-describe('the README’s embedding example', () => {
-  it('runs against the built package and prints what the README says', async () => {
-    const blocks = readmeBlocks().filter((b) => b.section === 'Embedding the domain in another service');
+describe('the embedding example (docs/embedding.md)', () => {
+  it('runs against the built package and prints what the document says', async () => {
+    const blocks = readmeBlocks('docs/embedding.md').filter((b) => b.section === 'Embedding the domain in another service');
     const example = blocks.find((b) => b.language === 'js');
     const printed = blocks.find((b) => b.language === 'text');
     expect(example?.code).toContain("from 'vitrine'");
@@ -27,7 +27,7 @@ describe('the README’s embedding example', () => {
     }
   });
 
-  it('exports every subpath the README names from the built package', async () => {
+  it('exports every subpath the document names from the built package', async () => {
     const dir = await mkdtemp(join(PROJECT_ROOT, '.vitest-tmp-'));
     try {
       const file = join(dir, 'subpaths.mjs');
