@@ -90,10 +90,11 @@ export function openApiDocument(groups: readonly RouteGroup[]): OpenApiDocument 
   for (const group of groups) Object.assign(named, group.schemas);
   named.Problem = ProblemResponse;
   const convert = schemaConverter(named);
+  const referenced = new Set<ProblemCode>();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const spec of groups.flatMap((group) => group.routes)) {
     const path = spec.path.replace(/:(\w+)/g, '{$1}');
-    (paths[path] ??= {})[spec.method.toLowerCase()] = operation(spec, convert);
+    (paths[path] ??= {})[spec.method.toLowerCase()] = operation(spec, convert, referenced);
   }
   return {
     openapi: '3.1.0',
@@ -104,11 +105,13 @@ export function openApiDocument(groups: readonly RouteGroup[]): OpenApiDocument 
         'Retail personalisation and merchandising: customer profiles, similar products and time-boxed merchandising collections. Every error is an RFC 9457 problem (`application/problem+json`) with a stable `code`.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
+    // Relative: the operations are on the service that serves this document, wherever it runs.
+    servers: [{ url: '/', description: 'The service this document is served by.' }],
     tags: TAGS,
     paths,
     components: {
       schemas: convert.components(),
-      responses: problemComponents(),
+      responses: problemComponents(referenced),
       headers: Object.fromEntries(Object.entries(HEADERS).map(([name, header]) => [headerComponent(name), header])),
       securitySchemes: {
         appToken: {
@@ -122,7 +125,7 @@ export function openApiDocument(groups: readonly RouteGroup[]): OpenApiDocument 
   };
 }
 
-function operation(spec: RouteSpec, convert: Converter): Record<string, unknown> {
+function operation(spec: RouteSpec, convert: Converter, referenced: Set<ProblemCode>): Record<string, unknown> {
   const scopeNote =
     spec.scope === undefined
       ? 'No token needed.'
@@ -179,11 +182,12 @@ function operation(spec: RouteSpec, convert: Converter): Record<string, unknown>
               ? { required: true, content: { 'application/json': { schema: convert.schema(spec.body.schema) } } }
               : SPREADSHEET_BODY,
         }),
-    responses: responsesOf(spec, convert),
+    responses: responsesOf(spec, convert, referenced),
   };
 }
 
-function responsesOf(spec: RouteSpec, convert: Converter): Record<string, unknown> {
+/** The route's answers; `referenced` gathers the problem codes whose shared response component they name. */
+function responsesOf(spec: RouteSpec, convert: Converter, referenced: Set<ProblemCode>): Record<string, unknown> {
   const common = spec.scope === undefined ? ['X-Request-Id'] : ['X-Request-Id', 'RateLimit', 'RateLimit-Policy'];
   const responses: Record<string, unknown> = {};
   for (const answer of spec.responses) {
@@ -206,18 +210,22 @@ function responsesOf(spec: RouteSpec, convert: Converter): Record<string, unknow
   }
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     const [only] = codes;
-    responses[String(status)] =
-      codes.length === 1 && only !== undefined && spec.scope !== undefined
-        ? { $ref: `#/components/responses/${only}` }
-        : problemResponse(codes, common);
+    if (codes.length === 1 && only !== undefined && spec.scope !== undefined) {
+      referenced.add(only);
+      responses[String(status)] = { $ref: `#/components/responses/${only}` };
+    } else responses[String(status)] = problemResponse(codes, common);
   }
   return responses;
 }
 
-/** The answer of a route with a token (so with rate-limit headers) that fails with this one code. */
-function problemComponents(): Record<string, unknown> {
+/**
+ * The answer of a route with a token (so with rate-limit headers) that fails with this one code,
+ * for the codes some operation names so (an unused component is noise to a reader), in the table's order.
+ */
+function problemComponents(referenced: ReadonlySet<ProblemCode>): Record<string, unknown> {
   const common = ['X-Request-Id', 'RateLimit', 'RateLimit-Policy'];
-  return Object.fromEntries((Object.keys(PROBLEM_TABLE) as ProblemCode[]).map((code) => [code, problemResponse([code], common)]));
+  const codes = (Object.keys(PROBLEM_TABLE) as ProblemCode[]).filter((code) => referenced.has(code));
+  return Object.fromEntries(codes.map((code) => [code, problemResponse([code], common)]));
 }
 
 function problemResponse(codes: readonly ProblemCode[], common: readonly string[]): Record<string, unknown> {

@@ -1430,51 +1430,6 @@ export interface components {
                 };
             };
         };
-        /** @description `NO_ACTIVE_SLICE`: No active slice. */
-        NO_ACTIVE_SLICE: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "NO_ACTIVE_SLICE";
-                };
-            };
-        };
-        /** @description `SLICE_NOT_FOUND`: Slice not found. */
-        SLICE_NOT_FOUND: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "SLICE_NOT_FOUND";
-                };
-            };
-        };
-        /** @description `SLICE_VERSION_NOT_FOUND`: Slice version not found. */
-        SLICE_VERSION_NOT_FOUND: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "SLICE_VERSION_NOT_FOUND";
-                };
-            };
-        };
         /** @description `TOKEN_NOT_FOUND`: Token not found. */
         TOKEN_NOT_FOUND: {
             headers: {
@@ -1487,36 +1442,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "TOKEN_NOT_FOUND";
-                };
-            };
-        };
-        /** @description `ROUTE_NOT_FOUND`: Route not found. */
-        ROUTE_NOT_FOUND: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "ROUTE_NOT_FOUND";
-                };
-            };
-        };
-        /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
-        METHOD_NOT_ALLOWED: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "METHOD_NOT_ALLOWED";
                 };
             };
         };
