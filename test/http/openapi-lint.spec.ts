@@ -27,7 +27,10 @@ describe("the OpenAPI document, linted with Redocly's recommended rules", () => 
     const { servers: _servers, ...serverless } = document;
     expect(await lintProblems(serverless)).toEqual([expect.stringMatching(/^error no-empty-servers/)]);
     const components = document.components as { responses: Record<string, unknown> };
-    const stray = { ...document, components: { ...components, responses: { ...components.responses, Stray: { description: 'x' } } } };
+    const stray = {
+      ...document,
+      components: { ...components, responses: { ...components.responses, Stray: { description: 'x' } } },
+    };
     expect(await lintProblems(stray)).toEqual([expect.stringMatching(/^warn no-unused-components: .*"Stray"/)]);
   });
 });
