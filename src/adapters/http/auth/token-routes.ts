@@ -5,7 +5,7 @@ import type { ListTokens } from '../../../application/auth/list-tokens.js';
 import type { RevokeToken } from '../../../application/auth/revoke-token.js';
 import { ANY_SCOPE } from '../pipeline/admission.js';
 import { json, noContent } from '../pipeline/reply.js';
-import { jsonBody, route, type RouteGroup } from '../pipeline/route-spec.js';
+import { jsonBody, route, type RouteGroup, type RouteTag } from '../pipeline/route-spec.js';
 import { presentToken } from './token-presenter.js';
 import {
   IssuedTokenResponse,
@@ -18,16 +18,18 @@ import {
 
 export const TOKENS_BASE = '/api/v1/admin/protected/tokens';
 
+const TOKENS_TAG: RouteTag = { name: 'Tokens', description: 'Application tokens and their scopes.' };
+
 /** Application tokens: issued, listed and revoked by a token with `tokens:manage`. */
 export function tokenRoutes(issue: IssueToken, list: ListTokens, revoke: RevokeToken, own: GetOwnToken): RouteGroup {
   return {
+    tag: TOKENS_TAG,
     schemas: { Token: TokenResponse, TokenList: TokenListResponse, IssuedToken: IssuedTokenResponse, TokenInput: IssueTokenBody },
     routes: [
       route({
         method: 'POST',
         path: TOKENS_BASE,
         operationId: 'issueToken',
-        tag: 'Tokens',
         summary: 'Issue an application token',
         description: 'The secret is in this answer only; the service keeps its SHA-256 hash.',
         scope: 'tokens:manage',
@@ -46,7 +48,6 @@ export function tokenRoutes(issue: IssueToken, list: ListTokens, revoke: RevokeT
         method: 'GET',
         path: TOKENS_BASE,
         operationId: 'listTokens',
-        tag: 'Tokens',
         summary: 'List tokens, without their secrets',
         description:
           'Oldest first; 100 a page unless `limit` says (at most 200); `cursor` is the `nextCursor` of the page before.',
@@ -65,7 +66,6 @@ export function tokenRoutes(issue: IssueToken, list: ListTokens, revoke: RevokeT
         method: 'GET',
         path: `${TOKENS_BASE}/self`,
         operationId: 'getOwnToken',
-        tag: 'Tokens',
         summary: 'The token this request is made with',
         description: 'Who is signed in: its id, name, scopes and expiry (never its secret). Any token may ask about itself.',
         scope: ANY_SCOPE,
@@ -76,7 +76,6 @@ export function tokenRoutes(issue: IssueToken, list: ListTokens, revoke: RevokeT
         method: 'DELETE',
         path: `${TOKENS_BASE}/:tokenId`,
         operationId: 'revokeToken',
-        tag: 'Tokens',
         summary: 'Revoke a token',
         description: 'It answers 401 from then on.',
         scope: 'tokens:manage',

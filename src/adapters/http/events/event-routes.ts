@@ -2,15 +2,21 @@ import type { RecordEvents } from '../../../application/events/record-events.js'
 import { MAX_BATCH_ITEMS } from '../../../application/shared/batch.js';
 import { EVENT_CLOCK_SKEW_MS } from '../../../domain/events/shopper-event.js';
 import { json } from '../pipeline/reply.js';
-import { batchBody, route, type RouteGroup, type RouteSpec } from '../pipeline/route-spec.js';
+import { batchBody, route, type RouteGroup, type RouteSpec, type RouteTag } from '../pipeline/route-spec.js';
 import { parseBatch } from '../shared/batch-schemas.js';
 import { EventBatchBody, EventBatchResponse, ShopperEventItem } from './event-schemas.js';
 
 export const EVENTS_BASE = '/api/v1/events/protected';
 
+const EVENTS_TAG: RouteTag = {
+  name: 'Events',
+  description: 'What shoppers do (views, carts, purchases, recommendation clicks), for answers that learn from them.',
+};
+
 /** What shoppers do, sent in batches by the shop's channels. */
 export function eventRoutes(record: RecordEvents): RouteGroup {
   return {
+    tag: EVENTS_TAG,
     schemas: { ShopperEvent: ShopperEventItem, EventBatchResult: EventBatchResponse },
     routes: [batch(record)],
   };
@@ -21,7 +27,6 @@ function batch(record: RecordEvents): RouteSpec {
     method: 'POST',
     path: `${EVENTS_BASE}/batch`,
     operationId: 'recordEvents',
-    tag: 'Events',
     summary: `Record up to ${MAX_BATCH_ITEMS.toLocaleString('en')} shopper events`,
     description:
       'Each event is checked on its own: a bad event is reported by its index with its errors and the others are recorded. ' +

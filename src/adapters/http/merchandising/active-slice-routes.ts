@@ -4,13 +4,15 @@ import type { Clock } from '../../../domain/shared/clock.js';
 import { maxAgeSeconds } from '../pipeline/entity-tags.js';
 import { json, rendered } from '../pipeline/reply.js';
 import { renderer } from '../pipeline/rendered-answers.js';
-import { route, type RouteGroup } from '../pipeline/route-spec.js';
+import { route, type RouteGroup, type RouteTag } from '../pipeline/route-spec.js';
 import { presentActiveSlice } from './merchandising-presenter.js';
 import { ActiveSliceResponse, CollectionParams, PreviewQuery } from './merchandising-schemas.js';
 import { COLLECTION_PATH } from './slice-answers.js';
 
 /** How long at most a client may reuse the contract answer without asking again. */
 export const ACTIVE_SLICE_MAX_AGE_SECONDS = 60;
+
+const COLLECTIONS_TAG: RouteTag = { name: 'Collections', description: 'What a merchandising collection shows now.' };
 
 /**
  * What does this collection show right now: the contract's read, cached and answered on the fast
@@ -22,13 +24,13 @@ export function activeSliceRoutes(getActiveSlice: GetActiveSlice, clock: Clock):
   const cacheControl = (view: ActiveSliceView) =>
     `private, max-age=${maxAgeSeconds(clock.now(), view.nextChange, ACTIVE_SLICE_MAX_AGE_SECONDS)}`;
   return {
+    tag: COLLECTIONS_TAG,
     schemas: { ActiveSliceResponse },
     routes: [
       route({
         method: 'GET',
         path: COLLECTION_PATH,
         operationId: 'getActiveSlice',
-        tag: 'Collections',
         summary: 'What a collection shows now',
         description:
           'The one active slice: the latest start wins, then the highest slice id. Each product carries its active flag from the slice filters. `Cache-Control: max-age` never reaches past the next slice transition. With `?at=`, a preview of any instant: needs collections:write, never cached.',

@@ -14,7 +14,7 @@ import {
   CreateCollectionBody,
   UpdateCollectionBody,
 } from './merchandising-schemas.js';
-import { actorOf, COLLECTION_PATH, COLLECTIONS_BASE } from './slice-answers.js';
+import { actorOf, BUILDER_TAG, COLLECTION_PATH, COLLECTIONS_BASE } from './slice-answers.js';
 
 /** The merchandiser's collections: created, listed a page at a time, renamed, deleted. */
 export function collectionRoutes(
@@ -24,6 +24,7 @@ export function collectionRoutes(
   remove: DeleteCollection,
 ): RouteGroup {
   return {
+    tag: BUILDER_TAG,
     schemas: { Collection: CollectionResponse, CollectionPage: CollectionPageResponse },
     routes: [creation(create), listing(list), renaming(update), removal(remove)],
   };
@@ -34,7 +35,6 @@ function creation(create: CreateCollection): RouteSpec {
     method: 'POST',
     path: COLLECTIONS_BASE,
     operationId: 'createCollection',
-    tag: 'Builder',
     summary: 'Create a collection',
     scope: 'collections:write',
     body: jsonBody(CreateCollectionBody),
@@ -54,7 +54,6 @@ function listing(list: ListCollections): RouteSpec {
     method: 'GET',
     path: COLLECTIONS_BASE,
     operationId: 'listCollections',
-    tag: 'Builder',
     summary: 'List collections, a page at a time',
     scope: 'collections:read',
     query: CollectionListQuery,
@@ -74,7 +73,6 @@ function renaming(update: UpdateCollection): RouteSpec {
     method: 'PATCH',
     path: COLLECTION_PATH,
     operationId: 'updateCollection',
-    tag: 'Builder',
     summary: 'Rename a collection or change its description',
     scope: 'collections:write',
     params: CollectionParams,
@@ -94,7 +92,6 @@ function removal(remove: DeleteCollection): RouteSpec {
     method: 'DELETE',
     path: COLLECTION_PATH,
     operationId: 'deleteCollection',
-    tag: 'Builder',
     summary: 'Delete a collection and its slices',
     scope: 'collections:write',
     params: CollectionParams,

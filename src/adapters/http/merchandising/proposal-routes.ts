@@ -7,7 +7,7 @@ import { jsonBody, route, type RouteGroup } from '../pipeline/route-spec.js';
 import { presentProduct } from '../product/product-presenter.js';
 import { ProductResponse } from '../product/product-schemas.js';
 import { jsonObject, requiredText } from '../shared/common-schemas.js';
-import { COLLECTIONS_BASE } from './slice-answers.js';
+import { BUILDER_TAG, COLLECTIONS_BASE } from './slice-answers.js';
 
 /** A slice proposal asked for in words. */
 export const ProposalBody = jsonObject(
@@ -41,13 +41,13 @@ export const ProposalResponse = v.object({ products: v.array(ProductResponse), u
 /** Slice proposals: products chosen from a text brief, shown for the merchandiser to edit, never saved here. */
 export function proposalRoutes(propose: ProposeSliceFromBrief): RouteGroup {
   return {
+    tag: BUILDER_TAG,
     schemas: { SliceProposalInput: ProposalBody, SliceProposal: ProposalResponse },
     routes: [
       route({
         method: 'POST',
         path: `${COLLECTIONS_BASE}/proposals`,
         operationId: 'proposeSliceFromBrief',
-        tag: 'Builder',
         summary: "Propose a slice's products from a text brief (nothing is saved)",
         description:
           'Price phrases ("até R$ 400", "entre 100 e 300", "under $400"), the catalog’s category and brand names and the ' +

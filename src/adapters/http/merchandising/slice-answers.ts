@@ -2,7 +2,7 @@ import type { SliceChange } from '../../../application/merchandising/views.js';
 import type { Principal } from '../../../domain/auth/api-token.js';
 import { versionTag } from '../pipeline/entity-tags.js';
 import { json, type Reply } from '../pipeline/reply.js';
-import type { SuccessResponse } from '../pipeline/route-spec.js';
+import type { RouteTag, SuccessResponse } from '../pipeline/route-spec.js';
 import { presentSlice } from './merchandising-presenter.js';
 import { SliceWrittenResponse } from './merchandising-schemas.js';
 
@@ -10,6 +10,12 @@ export const COLLECTIONS_BASE = '/api/v1/merchandising-collections/protected';
 export const COLLECTION_PATH = `${COLLECTIONS_BASE}/:id`;
 export const SLICES_PATH = `${COLLECTION_PATH}/slices`;
 export const SLICE_PATH = `${SLICES_PATH}/:sliceId`;
+
+/** The merchandisers' routes' group: collections, slices, their history, proposals and the timeline. */
+export const BUILDER_TAG: RouteTag = {
+  name: 'Builder',
+  description: 'How merchandisers build collections and their time-boxed slices.',
+};
 
 /** The name of the token making a change: what `updatedBy` records. */
 export function actorOf(principal: Principal | undefined): string {

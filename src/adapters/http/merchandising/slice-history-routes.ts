@@ -16,7 +16,7 @@ import {
   SliceVersionResponse,
   versionCursor,
 } from './merchandising-schemas.js';
-import { actorOf, SLICE_PATH, sliceWritten, writtenResponse } from './slice-answers.js';
+import { actorOf, BUILDER_TAG, SLICE_PATH, sliceWritten, writtenResponse } from './slice-answers.js';
 
 const VERSIONS_PATH = `${SLICE_PATH}/versions`;
 const VERSION_PATH = `${VERSIONS_PATH}/:version`;
@@ -27,6 +27,7 @@ const NOT_STORED = { 'Cache-Control': 'no-store' };
 /** A slice's history: its last versions listed, one read whole, one restored. */
 export function sliceHistoryRoutes(list: ListSliceVersions, get: GetSliceVersion, restore: RestoreSliceVersion): RouteGroup {
   return {
+    tag: BUILDER_TAG,
     schemas: { SliceVersionList: SliceVersionListResponse, SliceVersion: SliceVersionResponse },
     routes: [listing(list), reading(get), restoring(restore)],
   };
@@ -37,7 +38,6 @@ function listing(list: ListSliceVersions): RouteSpec {
     method: 'GET',
     path: VERSIONS_PATH,
     operationId: 'listSliceVersions',
-    tag: 'Builder',
     summary: "A page of a slice's history: who saved each version, when, and what it changed",
     description: `Newest first (the slice as it is now, then the versions before it); a slice keeps its last ${MAX_SLICE_VERSIONS} versions. ${DEFAULT_VERSION_PAGE} a page unless \`limit\` says (at most ${MAX_SLICE_VERSIONS}); \`cursor\` is the \`nextCursor\` of the page before.`,
     scope: 'collections:read',
@@ -69,7 +69,6 @@ function reading(get: GetSliceVersion): RouteSpec {
     method: 'GET',
     path: VERSION_PATH,
     operationId: 'getSliceVersion',
-    tag: 'Builder',
     summary: 'One version of a slice, with its products and everything it changed',
     scope: 'collections:read',
     params: SliceVersionParams,
@@ -85,7 +84,6 @@ function restoring(restore: RestoreSliceVersion): RouteSpec {
     method: 'POST',
     path: `${VERSION_PATH}/restore`,
     operationId: 'restoreSliceVersion',
-    tag: 'Builder',
     summary: 'Make a slice what one of its versions was',
     description:
       "Saved as a new version (the one it replaces stays in the history). `If-Match` names the slice's current version, as for any change of the slice.",

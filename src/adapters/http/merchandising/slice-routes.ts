@@ -19,7 +19,7 @@ import {
   SliceWrittenResponse,
   sliceCursor,
 } from './merchandising-schemas.js';
-import { actorOf, SLICE_PATH, SLICES_PATH, sliceWritten, versionHeaders, writtenResponse } from './slice-answers.js';
+import { actorOf, BUILDER_TAG, SLICE_PATH, SLICES_PATH, sliceWritten, versionHeaders, writtenResponse } from './slice-answers.js';
 
 /** A collection's slices, chosen by hand: listed, created, read, replaced, their products edited, deleted. */
 export function sliceRoutes(
@@ -31,6 +31,7 @@ export function sliceRoutes(
   remove: DeleteSlice,
 ): RouteGroup {
   return {
+    tag: BUILDER_TAG,
     schemas: {
       SliceInput: SliceBody,
       SliceFilters: SliceFiltersBody,
@@ -47,7 +48,6 @@ function listing(list: ListSlices): RouteSpec {
     method: 'GET',
     path: SLICES_PATH,
     operationId: 'listSlices',
-    tag: 'Builder',
     summary: 'A collection and a page of its slices with their status and colour',
     description:
       'By start, then id; 100 a page unless `limit` says (at most 200); `cursor` is the `nextCursor` of the page before.',
@@ -83,7 +83,6 @@ function creation(create: CreateSlice): RouteSpec {
     method: 'POST',
     path: SLICES_PATH,
     operationId: 'createSlice',
-    tag: 'Builder',
     summary: 'Add a slice chosen by hand',
     scope: 'collections:write',
     params: CollectionParams,
@@ -100,7 +99,6 @@ function reading(get: GetSlice): RouteSpec {
     method: 'GET',
     path: SLICE_PATH,
     operationId: 'getSlice',
-    tag: 'Builder',
     summary: 'A slice with every product and its active flag',
     scope: 'collections:read',
     params: SliceParams,
@@ -118,7 +116,6 @@ function replacing(replace: ReplaceSlice): RouteSpec {
     method: 'PUT',
     path: SLICE_PATH,
     operationId: 'replaceSlice',
-    tag: 'Builder',
     summary: 'Replace a slice',
     scope: 'collections:write',
     params: SliceParams,
@@ -141,7 +138,6 @@ function productEdits(editProducts: EditSliceProducts): RouteSpec {
     method: 'PATCH',
     path: `${SLICE_PATH}/products`,
     operationId: 'editSliceProducts',
-    tag: 'Builder',
     summary: "Add, remove or move a slice's products",
     description: 'The operations apply in order, all or none.',
     scope: 'collections:write',
@@ -163,7 +159,6 @@ function removal(remove: DeleteSlice): RouteSpec {
     method: 'DELETE',
     path: SLICE_PATH,
     operationId: 'deleteSlice',
-    tag: 'Builder',
     summary: 'Delete a slice',
     scope: 'collections:write',
     params: SliceParams,

@@ -6,7 +6,7 @@ import type {
 import type { SpreadsheetReader } from '../../spreadsheet/spreadsheet-workers.js';
 import { jsonBody, route, SPREADSHEET_BODY, type RouteGroup, type RouteSpec } from '../pipeline/route-spec.js';
 import { AiSliceBody, CollectionParams, SliceParams, SpreadsheetSliceQuery } from './merchandising-schemas.js';
-import { actorOf, SLICE_PATH, SLICES_PATH, sliceWritten, writtenResponse } from './slice-answers.js';
+import { actorOf, BUILDER_TAG, SLICE_PATH, SLICES_PATH, sliceWritten, writtenResponse } from './slice-answers.js';
 
 /** Slices whose products come from a spreadsheet, or from the similarity engine given seed products. */
 export function spreadsheetAndAiRoutes(
@@ -17,6 +17,7 @@ export function spreadsheetAndAiRoutes(
   spreadsheets: SpreadsheetReader,
 ): RouteGroup {
   return {
+    tag: BUILDER_TAG,
     schemas: { AiSliceInput: AiSliceBody },
     routes: [
       spreadsheetSlice(fromSpreadsheet, spreadsheets),
@@ -32,7 +33,6 @@ function spreadsheetSlice(fromSpreadsheet: CreateSpreadsheetSlice, spreadsheets:
     method: 'POST',
     path: `${SLICES_PATH}/spreadsheet`,
     operationId: 'createSpreadsheetSlice',
-    tag: 'Builder',
     summary: 'Add a slice from a spreadsheet (CSV or .xlsx)',
     description: 'The body is the file; the slice is described in the query string. Every cell problem is listed at once.',
     scope: 'collections:write',
@@ -56,7 +56,6 @@ function spreadsheetProducts(
     method: 'PUT',
     path: `${SLICE_PATH}/products/spreadsheet`,
     operationId: 'replaceSliceProductsFromSpreadsheet',
-    tag: 'Builder',
     summary: "Replace a slice's products from a spreadsheet",
     scope: 'collections:write',
     params: SliceParams,
@@ -77,7 +76,6 @@ function aiSlice(fromSeeds: CreateAiSlice): RouteSpec {
     method: 'POST',
     path: `${SLICES_PATH}/ai`,
     operationId: 'createAiSlice',
-    tag: 'Builder',
     summary: 'Add a slice the similarity engine fills from seed products',
     scope: 'collections:write',
     params: CollectionParams,
@@ -94,7 +92,6 @@ function regeneration(regenerate: RegenerateAiSlice): RouteSpec {
     method: 'POST',
     path: `${SLICE_PATH}/regenerate`,
     operationId: 'regenerateAiSlice',
-    tag: 'Builder',
     summary: 'Fill an AI slice again from its seeds and the current catalog',
     scope: 'collections:write',
     params: SliceParams,

@@ -3,7 +3,7 @@ import { json } from '../pipeline/reply.js';
 import { route, type RouteGroup } from '../pipeline/route-spec.js';
 import { presentTimeline } from './merchandising-presenter.js';
 import { CollectionParams, TimelineQuery, TimelineResponse } from './merchandising-schemas.js';
-import { COLLECTION_PATH } from './slice-answers.js';
+import { BUILDER_TAG, COLLECTION_PATH } from './slice-answers.js';
 
 /**
  * The calendar as the shop will see it: which slice the collection shows when. (A preview of one
@@ -11,13 +11,13 @@ import { COLLECTION_PATH } from './slice-answers.js';
  */
 export function timelineRoutes(getTimeline: GetTimeline): RouteGroup {
   return {
+    tag: BUILDER_TAG,
     schemas: { Timeline: TimelineResponse },
     routes: [
       route({
         method: 'GET',
         path: `${COLLECTION_PATH}/timeline`,
         operationId: 'getTimeline',
-        tag: 'Builder',
         summary: 'Which slice the collection shows when',
         description:
           'The instants from `from` to `to` (at most 400 days later) cut into segments, each with the slice shown then (or none).',

@@ -8,22 +8,6 @@ import { problemsOf, type ResponseHeader, type RouteGroup, type RouteSpec, type 
 import { ANY_SCOPE } from '../pipeline/admission.js';
 import { Instant, JSON_TEXT_CONTENT, PositiveId, ProblemResponse } from '../shared/common-schemas.js';
 
-const TAGS: readonly { name: RouteTag; description: string }[] = [
-  {
-    name: 'Profiles',
-    description: 'Who is this customer: a marketing and style profile, found by id, phone, e-mail or document.',
-  },
-  { name: 'Products', description: 'Similar products, and the catalog they are computed from.' },
-  { name: 'Collections', description: 'What a merchandising collection shows now.' },
-  { name: 'Builder', description: 'How merchandisers build collections and their time-boxed slices.' },
-  {
-    name: 'Events',
-    description: 'What shoppers do (views, carts, purchases, recommendation clicks), for answers that learn from them.',
-  },
-  { name: 'Tokens', description: 'Application tokens and their scopes.' },
-  { name: 'Operations', description: 'Health, metrics and this description; no token needed.' },
-];
-
 /** Every answer may carry these; the `components/headers` entries they name. */
 const HEADERS: Readonly<
   Record<ResponseHeader | 'X-Request-Id' | 'Retry-After' | 'RateLimit' | 'RateLimit-Policy' | 'WWW-Authenticate', object>
@@ -92,9 +76,11 @@ export function openApiDocument(groups: readonly RouteGroup[]): OpenApiDocument 
   const convert = schemaConverter(named);
   const referenced = new Set<ProblemCode>();
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const spec of groups.flatMap((group) => group.routes)) {
-    const path = spec.path.replace(/:(\w+)/g, '{$1}');
-    (paths[path] ??= {})[spec.method.toLowerCase()] = operation(spec, convert, referenced);
+  for (const { tag, routes } of groups) {
+    for (const spec of routes) {
+      const path = spec.path.replace(/:(\w+)/g, '{$1}');
+      (paths[path] ??= {})[spec.method.toLowerCase()] = operation(spec, tag, convert, referenced);
+    }
   }
   return {
     openapi: '3.1.0',
@@ -107,7 +93,7 @@ export function openApiDocument(groups: readonly RouteGroup[]): OpenApiDocument 
     },
     // Relative: the operations are on the service that serves this document, wherever it runs.
     servers: [{ url: '/', description: 'The service this document is served by.' }],
-    tags: TAGS,
+    tags: tagsOf(groups),
     paths,
     components: {
       schemas: convert.components(),
@@ -125,7 +111,23 @@ export function openApiDocument(groups: readonly RouteGroup[]): OpenApiDocument 
   };
 }
 
-function operation(spec: RouteSpec, convert: Converter, referenced: Set<ProblemCode>): Record<string, unknown> {
+/**
+ * The tags the groups name, each once, in the order they first come (the features' order). Two
+ * groups may share a tag, declared once by their feature; two tags of one name are a mistake.
+ */
+function tagsOf(groups: readonly RouteGroup[]): RouteTag[] {
+  const tags = new Map<string, RouteTag>();
+  for (const { tag } of groups) {
+    const known = tags.get(tag.name);
+    if (known === undefined) tags.set(tag.name, { name: tag.name, description: tag.description });
+    else if (known.description !== tag.description) {
+      throw new Error(`Two route groups declare the tag ${tag.name} with different descriptions: declare it once and share it.`);
+    }
+  }
+  return [...tags.values()];
+}
+
+function operation(spec: RouteSpec, tag: RouteTag, convert: Converter, referenced: Set<ProblemCode>): Record<string, unknown> {
   const scopeNote =
     spec.scope === undefined
       ? 'No token needed.'
@@ -167,7 +169,7 @@ function operation(spec: RouteSpec, convert: Converter, referenced: Set<ProblemC
   ];
   return {
     operationId: spec.operationId,
-    tags: [spec.tag],
+    tags: [tag.name],
     summary: spec.summary,
     description: [spec.description, scopeNote].filter(Boolean).join('\n\n'),
     ...(spec.scope === undefined

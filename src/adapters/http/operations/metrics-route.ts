@@ -1,18 +1,19 @@
 import type { MetricsSource } from '../../metrics/metrics-source.js';
 import { text } from '../pipeline/reply.js';
 import { route, type RouteGroup } from '../pipeline/route-spec.js';
+import { OPERATIONS_TAG } from './health-routes.js';
 
 export const METRICS_PATH = '/metrics';
 
 /** Prometheus' scrape target. No token, like the health routes: keep it off the public side of the ingress. */
 export function metricsRoutes(source: MetricsSource): RouteGroup {
   return {
+    tag: OPERATIONS_TAG,
     routes: [
       route({
         method: 'GET',
         path: METRICS_PATH,
         operationId: 'getMetrics',
-        tag: 'Operations',
         summary: 'Metrics in the Prometheus text format',
         description:
           'Requests by route pattern and status with latency histograms (`vitrine_http_*`), cache lookups by layer and outcome (`vitrine_cache_lookups_total`), store calls with latency and errors (`vitrine_store_*`), requests refused by the rate limits (`vitrine_rate_limited_total`), the similarity engine (`vitrine_similarity_*`), and the process (`vitrine_process_*`, `vitrine_nodejs_*`).',

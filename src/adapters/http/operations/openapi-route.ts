@@ -3,6 +3,7 @@ import type { OpenApiDocument } from '../openapi/openapi-document.js';
 import { rendered } from '../pipeline/reply.js';
 import { renderer } from '../pipeline/rendered-answers.js';
 import { route, type RouteGroup } from '../pipeline/route-spec.js';
+import { OPERATIONS_TAG } from './health-routes.js';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 
@@ -11,12 +12,12 @@ export function openApiRoutes(describe: () => OpenApiDocument): RouteGroup {
   let document: OpenApiDocument | undefined;
   const render = renderer((answer: OpenApiDocument) => answer);
   return {
+    tag: OPERATIONS_TAG,
     routes: [
       route({
         method: 'GET',
         path: OPENAPI_PATH,
         operationId: 'getOpenApiDocument',
-        tag: 'Operations',
         summary: 'This API described in OpenAPI 3.1',
         conditional: true,
         responses: [

@@ -10,8 +10,14 @@ import { parseBody } from './validation.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The groups the API description shows its operations in. */
-export type RouteTag = 'Profiles' | 'Products' | 'Collections' | 'Builder' | 'Events' | 'Tokens' | 'Operations';
+/**
+ * A group the API description shows operations in, declared beside the routes it holds: the
+ * document lists the tags its route groups name, in the order they come.
+ */
+export interface RouteTag {
+  readonly name: string;
+  readonly description: string;
+}
 
 /** Response headers a route may send beyond those every answer carries. */
 export type ResponseHeader = 'ETag' | 'Location' | 'Cache-Control' | 'X-Recommendation-Id';
@@ -76,7 +82,6 @@ export interface RouteSpec<P = any, Q = any, B = any> {
   /** Koa's form, `/collections/:id`; the document shows `/collections/{id}`. */
   readonly path: string;
   readonly operationId: string;
-  readonly tag: RouteTag;
   readonly summary: string;
   readonly description?: string;
   /** The scope a token needs (`ANY_SCOPE`: any token that authenticates); absent: no token (health, metrics, this API's description). */
@@ -114,8 +119,10 @@ export function route<P = undefined, Q = undefined, B = undefined>(spec: RouteSp
   return spec;
 }
 
-/** The routes of one concern of a feature (one routes file), with the schemas the API description names. */
+/** The routes of one concern of a feature (one routes file), with the tag and schemas the API description names. */
 export interface RouteGroup {
+  /** The group the description shows these routes in (several files of a feature may share one). */
+  readonly tag: RouteTag;
   readonly routes: readonly RouteSpec[];
   /** Schemas named under `components/schemas`, the contract's shapes among them. */
   readonly schemas?: Readonly<Record<string, v.GenericSchema>>;

@@ -4,7 +4,7 @@ import type { DeleteProduct } from '../../../application/product/delete-product.
 import type { GetProduct } from '../../../application/product/get-product.js';
 import type { UpsertProduct } from '../../../application/product/upsert-product.js';
 import { json, noContent } from '../pipeline/reply.js';
-import { batchBody, jsonBody, route, type RouteGroup, type RouteSpec } from '../pipeline/route-spec.js';
+import { batchBody, jsonBody, route, type RouteGroup, type RouteSpec, type RouteTag } from '../pipeline/route-spec.js';
 import { BatchResponse, parseBatch } from '../shared/batch-schemas.js';
 import { presentProduct } from './product-presenter.js';
 import {
@@ -18,6 +18,12 @@ import {
 
 export const CATALOG_BASE = '/api/v1/products/protected/catalog';
 
+/** The product routes' group: the catalog's, its search's and similar products'. */
+export const PRODUCTS_TAG: RouteTag = {
+  name: 'Products',
+  description: 'Similar products, and the catalog they are computed from.',
+};
+
 const ProductParams = v.object({ productId: v.string() });
 const catalogItem = `${CATALOG_BASE}/:productId`;
 
@@ -30,6 +36,7 @@ export function catalogRoutes(
   removeMany: DeleteProducts,
 ): RouteGroup {
   return {
+    tag: PRODUCTS_TAG,
     schemas: { Product: ProductResponse, ProductInput: ProductBody },
     routes: [batchWrite(upsertMany), batchDelete(removeMany), write(upsert), read(get), removal(remove)],
   };
@@ -40,7 +47,6 @@ function batchWrite(upsertMany: UpsertProducts): RouteSpec {
     method: 'POST',
     path: `${CATALOG_BASE}/batch`,
     operationId: 'putProducts',
-    tag: 'Products',
     summary: 'Create or replace up to 1,000 catalog products',
     description:
       'Each item is checked and written on its own (whole or not at all): a bad item is reported by its index with its errors and the others are applied. An item identical to the stored product is `unchanged` and not written, so sending a batch again changes nothing. The body may be up to 2 MB.',
@@ -56,7 +62,6 @@ function batchDelete(removeMany: DeleteProducts): RouteSpec {
     method: 'POST',
     path: `${CATALOG_BASE}/batch-delete`,
     operationId: 'deleteProducts',
-    tag: 'Products',
     summary: 'Delete up to 1,000 catalog products',
     description: 'Ids no product has are listed as `missing`, not an error.',
     scope: 'products:write',
@@ -71,7 +76,6 @@ function write(upsert: UpsertProduct): RouteSpec {
     method: 'PUT',
     path: catalogItem,
     operationId: 'putProduct',
-    tag: 'Products',
     summary: 'Create or replace a catalog product',
     scope: 'products:write',
     params: ProductParams,
@@ -92,7 +96,6 @@ function read(get: GetProduct): RouteSpec {
     method: 'GET',
     path: catalogItem,
     operationId: 'getProduct',
-    tag: 'Products',
     summary: 'Read a catalog product',
     scope: 'products:read',
     params: ProductParams,
@@ -107,7 +110,6 @@ function removal(remove: DeleteProduct): RouteSpec {
     method: 'DELETE',
     path: catalogItem,
     operationId: 'deleteProduct',
-    tag: 'Products',
     summary: 'Delete a catalog product',
     scope: 'products:write',
     params: ProductParams,

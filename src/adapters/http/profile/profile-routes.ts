@@ -5,7 +5,7 @@ import type { UpsertProfile } from '../../../application/profile/upsert-profile.
 import type { UpsertProfiles } from '../../../application/profile/upsert-profiles.js';
 import { json, noContent, rendered } from '../pipeline/reply.js';
 import { renderer } from '../pipeline/rendered-answers.js';
-import { batchBody, jsonBody, route, type RouteGroup, type RouteSpec } from '../pipeline/route-spec.js';
+import { batchBody, jsonBody, route, type RouteGroup, type RouteSpec, type RouteTag } from '../pipeline/route-spec.js';
 import { BatchResponse, parseBatch } from '../shared/batch-schemas.js';
 import { presentProfile } from './profile-presenter.js';
 import {
@@ -17,6 +17,11 @@ import {
 } from './profile-schemas.js';
 
 export const PROFILE_BASE = '/api/v1/crm/protected/profile';
+
+const PROFILES_TAG: RouteTag = {
+  name: 'Profiles',
+  description: 'Who is this customer: a marketing and style profile, found by id, phone, e-mail or document.',
+};
 
 /** The four lookups share one shape, `/<kind>/:<param>`, with the contract's parameter names. */
 const LOOKUPS: readonly { segment: string; param: string; key: ProfileKey; summary: string; description: string }[] = [
@@ -67,7 +72,6 @@ export function profileRoutes(
       method: 'GET',
       path: `${PROFILE_BASE}/${segment}/:${param}`,
       operationId: `getProfileBy${segment.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}`,
-      tag: 'Profiles',
       summary,
       description,
       scope: 'profiles:read',
@@ -87,6 +91,7 @@ export function profileRoutes(
     }),
   );
   return {
+    tag: PROFILES_TAG,
     schemas: { CustomerProfile: CustomerProfileResponse, ProfileContent: ProfileContentSchema, ProfileWrite: ProfileWriteBody },
     routes: [...lookups, batchWrite(upsertMany), write(byId, upsert), eraseRoute(byId, erase)],
   };
@@ -97,7 +102,6 @@ function batchWrite(upsertMany: UpsertProfiles): RouteSpec {
     method: 'POST',
     path: `${PROFILE_BASE}/batch`,
     operationId: 'putProfiles',
-    tag: 'Profiles',
     summary: 'Create or replace up to 1,000 profiles',
     description:
       'Each item is written as `PUT .../user-profile-id/:userProfileId` writes it, on its own: a bad item (or an identifier that belongs to another profile) is reported by its index and the others are applied. An item identical to the stored profile is `unchanged` and not written. The body may be up to 2 MB.',
@@ -114,7 +118,6 @@ function write(path: string, upsert: UpsertProfile): RouteSpec {
     path,
     sensitiveParams: ['userProfileId'],
     operationId: 'putProfile',
-    tag: 'Profiles',
     summary: 'Create or replace a profile',
     description: 'Its identifiers are stored normalised; one that belongs to another profile is a conflict.',
     scope: 'profiles:write',
@@ -138,7 +141,6 @@ function eraseRoute(path: string, erase: EraseProfile): RouteSpec {
     path,
     sensitiveParams: ['userProfileId'],
     operationId: 'deleteProfile',
-    tag: 'Profiles',
     summary: 'Erase a profile',
     description: 'Afterwards none of its identifiers finds anything.',
     scope: 'profiles:write',
