@@ -19,6 +19,7 @@ function group(tag: RouteTag, operationId: string): RouteGroup {
         operationId,
         summary: `The ${operationId} route`,
         responses: [{ status: 204, description: 'Nothing.' }],
+        examples: { responses: {} },
         handler: () => noContent(),
       }),
     ],

@@ -146,8 +146,20 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(schemas.ActiveSliceResponse.properties)).toEqual(ACTIVE_SLICE_RESPONSE_FIELDS);
     const slice = document.paths['/api/v1/merchandising-collections/protected/{id}/slices/{sliceId}'].put;
     expect(slice.parameters.slice(0, 2)).toEqual([
-      { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-      { name: 'sliceId', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+        example: 1,
+      },
+      {
+        name: 'sliceId',
+        in: 'path',
+        required: true,
+        schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+        example: 8,
+      },
     ]);
     expect(slice.parameters.map((p: Json) => p.name)).toContain('If-Match');
   });

@@ -37,6 +37,31 @@ function batch(record: RecordEvents): RouteSpec {
     scope: 'events:write',
     body: batchBody(EventBatchBody, (raw) => parseBatch(raw, 'events', ShopperEventItem, (item) => item.eventId)),
     responses: [{ status: 200, description: 'What became of each event.', body: EventBatchResponse }],
+    examples: {
+      body: {
+        events: [
+          { eventId: 'evt-20261121-0001', type: 'view', productId: 'VES-002', sessionId: 'sess-7f3a', userId: 'up_ana_souza' },
+          {
+            eventId: 'evt-20261121-0002',
+            type: 'add_to_cart',
+            productId: 'SAN-005',
+            sessionId: 'sess-7f3a',
+            userId: 'up_ana_souza',
+          },
+        ],
+      },
+      responses: {
+        200: {
+          results: [
+            { index: 0, id: 'evt-20261121-0001', status: 'accepted' },
+            { index: 1, id: 'evt-20261121-0002', status: 'accepted' },
+          ],
+          accepted: 2,
+          duplicate: 0,
+          invalid: 0,
+        },
+      },
+    },
     handler: async ({ body }) => json(200, await record.execute(body)),
   });
 }

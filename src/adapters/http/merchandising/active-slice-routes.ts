@@ -12,6 +12,24 @@ import { COLLECTION_PATH } from './slice-answers.js';
 /** How long at most a client may reuse the contract answer without asking again. */
 export const ACTIVE_SLICE_MAX_AGE_SECONDS = 60;
 
+/** The demo's collection 1 now: its latest-starting active slice, two of whose products are out of stock. */
+const ACTIVE_SLICE_EXAMPLE = {
+  collectionId: 1,
+  collectionName: 'Verão 2027',
+  collectionDescription: 'Vitrine principal da estação: peças leves, linho e moda praia.',
+  sliceId: 3,
+  sliceName: 'Verão — destaque do fim de semana',
+  startsAt: '2026-11-19T19:00:00.000Z',
+  endsAt: '2026-11-26T19:00:00.000Z',
+  products: [
+    { productId: 'VES-001', position: 1, active: true },
+    { productId: 'VES-007', position: 2, active: false },
+    { productId: 'VES-004', position: 3, active: true },
+    { productId: 'PRA-001', position: 4, active: true },
+    { productId: 'PRA-007', position: 5, active: false },
+  ],
+};
+
 const COLLECTIONS_TAG: RouteTag = { name: 'Collections', description: 'What a merchandising collection shows now.' };
 
 /**
@@ -48,6 +66,7 @@ export function activeSliceRoutes(getActiveSlice: GetActiveSlice, clock: Clock):
           },
         ],
         problems: ['COLLECTION_NOT_FOUND', 'NO_ACTIVE_SLICE'],
+        examples: { params: { id: 1 }, responses: { 200: ACTIVE_SLICE_EXAMPLE } },
         handler: async ({ params, query }) => {
           if (query.at !== undefined) {
             return json(200, presentActiveSlice(await getActiveSlice.execute(params.id, query.at)), {

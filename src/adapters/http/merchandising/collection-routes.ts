@@ -14,7 +14,18 @@ import {
   CreateCollectionBody,
   UpdateCollectionBody,
 } from './merchandising-schemas.js';
-import { actorOf, BUILDER_TAG, COLLECTION_PATH, COLLECTIONS_BASE } from './slice-answers.js';
+import { actorOf, BUILDER_TAG, COLLECTION_EXAMPLE, COLLECTION_PATH, COLLECTIONS_BASE } from './slice-answers.js';
+
+const NEW_COLLECTION_EXAMPLE = {
+  id: 5,
+  name: 'Natal 2026',
+  description: 'Presentes até R$ 200.',
+  createdAt: '2026-11-21T12:00:00.000Z',
+  sliceCount: 0,
+  updatedAt: '2026-11-21T12:00:00.000Z',
+  updatedBy: 'merchandiser',
+  version: 1,
+};
 
 /** The merchandiser's collections: created, listed a page at a time, renamed, deleted. */
 export function collectionRoutes(
@@ -39,6 +50,7 @@ function creation(create: CreateCollection): RouteSpec {
     scope: 'collections:write',
     body: jsonBody(CreateCollectionBody),
     responses: [{ status: 201, description: 'Created.', body: CollectionResponse, headers: ['ETag', 'Location'] }],
+    examples: { body: { name: 'Natal 2026', description: 'Presentes até R$ 200.' }, responses: { 201: NEW_COLLECTION_EXAMPLE } },
     handler: async ({ body, principal }) => {
       const created = await create.execute(body, actorOf(principal));
       return json(201, presentCollection(created), {
@@ -58,6 +70,10 @@ function listing(list: ListCollections): RouteSpec {
     scope: 'collections:read',
     query: CollectionListQuery,
     responses: [{ status: 200, description: 'A page of collections, oldest first.', body: CollectionPageResponse }],
+    examples: {
+      query: { limit: '1' },
+      responses: { 200: { collections: [COLLECTION_EXAMPLE], nextCursor: 'MQ' } },
+    },
     handler: async ({ query }) => {
       const page = await list.execute({ limit: query.limit, afterId: query.cursor, name: query.name });
       return json(200, {
@@ -80,6 +96,11 @@ function renaming(update: UpdateCollection): RouteSpec {
     precondition: { of: 'collection', idParam: 'id' },
     responses: [{ status: 200, description: 'Saved.', body: CollectionResponse, headers: ['ETag'] }],
     problems: ['COLLECTION_NOT_FOUND'],
+    examples: {
+      params: { id: 5 },
+      body: { name: 'Natal 2026: presentes' },
+      responses: { 200: { ...NEW_COLLECTION_EXAMPLE, name: 'Natal 2026: presentes', version: 2 } },
+    },
     handler: async ({ params, body, principal, precondition }) => {
       const updated = await update.execute(params.id, body, { actor: actorOf(principal), precondition });
       return json(200, presentCollection(updated), { ETag: versionTag('collection', updated.id, updated.version) });
@@ -98,6 +119,7 @@ function removal(remove: DeleteCollection): RouteSpec {
     precondition: { of: 'collection', idParam: 'id' },
     responses: [{ status: 204, description: 'Deleted.' }],
     problems: ['COLLECTION_NOT_FOUND'],
+    examples: { params: { id: 5 }, responses: {} },
     handler: async ({ params, precondition }) => {
       await remove.execute(params.id, precondition);
       return noContent();

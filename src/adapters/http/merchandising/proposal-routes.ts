@@ -5,6 +5,7 @@ import { MAX_SLICE_PRODUCTS } from '../../../domain/merchandising/slice.js';
 import { json } from '../pipeline/reply.js';
 import { jsonBody, route, type RouteGroup } from '../pipeline/route-spec.js';
 import { presentProduct } from '../product/product-presenter.js';
+import { PRODUCT_EXAMPLE } from '../product/catalog-routes.js';
 import { ProductResponse } from '../product/product-schemas.js';
 import { jsonObject, requiredText } from '../shared/common-schemas.js';
 import { BUILDER_TAG, COLLECTIONS_BASE } from './slice-answers.js';
@@ -59,6 +60,15 @@ export function proposalRoutes(propose: ProposeSliceFromBrief): RouteGroup {
         responses: [
           { status: 200, description: 'The products proposed, and what the brief was read as.', body: ProposalResponse },
         ],
+        examples: {
+          body: { brief: 'vestidos leves para casamento de dia até R$ 400', size: 1 },
+          responses: {
+            200: {
+              products: [PRODUCT_EXAMPLE],
+              understood: { words: ['leves', 'casamento', 'dia'], maxPrice: 400, categories: ['vestidos'], brands: [] },
+            },
+          },
+        },
         handler: async ({ body }) => {
           const { products, understood } = await propose.execute(body);
           return json(200, { products: products.map(presentProduct), understood });

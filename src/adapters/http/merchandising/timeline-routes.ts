@@ -26,6 +26,26 @@ export function timelineRoutes(getTimeline: GetTimeline): RouteGroup {
         query: TimelineQuery,
         responses: [{ status: 200, description: 'The segments, in time order.', body: TimelineResponse }],
         problems: ['COLLECTION_NOT_FOUND'],
+        examples: {
+          params: { id: 1 },
+          query: { from: '2026-12-01T00:00:00Z', to: '2026-12-31T00:00:00Z' },
+          responses: {
+            200: {
+              collectionId: 1,
+              from: '2026-12-01T00:00:00.000Z',
+              to: '2026-12-31T00:00:00.000Z',
+              segments: [
+                {
+                  from: '2026-12-01T00:00:00.000Z',
+                  until: '2026-12-16T20:00:00.000Z',
+                  sliceId: 2,
+                  sliceName: 'Verão — seleção principal',
+                },
+                { from: '2026-12-16T20:00:00.000Z', until: '2026-12-31T00:00:00.000Z', sliceId: 4, sliceName: 'Réveillon' },
+              ],
+            },
+          },
+        },
         handler: async ({ params, query }) => {
           const { segments } = await getTimeline.execute(params.id, query.from, query.to);
           return json(200, presentTimeline(params.id, query.from, query.to, segments));

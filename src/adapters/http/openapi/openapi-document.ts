@@ -2,9 +2,16 @@ import { readFileSync } from 'node:fs';
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { TOKEN_HEADER } from '../pipeline/admission.js';
-import { PROBLEM_TABLE, type ProblemCode } from '../pipeline/problems.js';
+import { PROBLEM_TABLE, problemBody, type ProblemCode } from '../pipeline/problems.js';
 import { REQUEST_ID_HEADER } from '../pipeline/request-id.js';
-import { problemsOf, type ResponseHeader, type RouteGroup, type RouteSpec, type RouteTag } from '../pipeline/route-spec.js';
+import {
+  problemsOf,
+  type BodySpec,
+  type ResponseHeader,
+  type RouteGroup,
+  type RouteSpec,
+  type RouteTag,
+} from '../pipeline/route-spec.js';
 import { ANY_SCOPE } from '../pipeline/admission.js';
 import { Instant, JSON_TEXT_CONTENT, PositiveId, ProblemResponse } from '../shared/common-schemas.js';
 
@@ -98,6 +105,7 @@ export function openApiDocument(groups: readonly RouteGroup[]): OpenApiDocument 
     components: {
       schemas: convert.components(),
       responses: problemComponents(referenced),
+      examples: problemExamples(groups),
       headers: Object.fromEntries(Object.entries(HEADERS).map(([name, header]) => [headerComponent(name), header])),
       securitySchemes: {
         appToken: {
@@ -134,9 +142,27 @@ function operation(spec: RouteSpec, tag: RouteTag, convert: Converter, reference
       : spec.scope === ANY_SCOPE
         ? 'Needs a token, with any scopes.'
         : `Needs a token with the \`${spec.scope}\` scope${spec.scopeOf ? ' (see above for when another)' : ''}.`;
-  const parameters = [
-    ...parametersOf(spec.params, 'path', convert),
-    ...parametersOf(spec.query, 'query', convert),
+  return {
+    operationId: spec.operationId,
+    tags: [tag.name],
+    summary: spec.summary,
+    description: [spec.description, scopeNote].filter(Boolean).join('\n\n'),
+    ...(spec.scope === undefined
+      ? { security: [] }
+      : { security: [{ appToken: [] }], ...(spec.scope === ANY_SCOPE ? {} : { 'x-required-scope': spec.scope }) }),
+    parameters: [
+      ...parametersOf(spec.params, 'path', spec.examples.params, convert),
+      ...parametersOf(spec.query, 'query', spec.examples.query, convert),
+      ...headerParameters(spec),
+    ],
+    ...(spec.body === undefined ? {} : { requestBody: requestBodyOf(spec.body, spec.examples.body, convert) }),
+    responses: responsesOf(spec, convert, referenced),
+  };
+}
+
+/** The request headers a route reads: its preconditions, and the request id every route takes. */
+function headerParameters(spec: RouteSpec): object[] {
+  return [
     ...(spec.precondition === undefined
       ? []
       : [
@@ -167,25 +193,16 @@ function operation(spec: RouteSpec, tag: RouteTag, convert: Converter, reference
       schema: { type: 'string', maxLength: 128 },
     },
   ];
-  return {
-    operationId: spec.operationId,
-    tags: [tag.name],
-    summary: spec.summary,
-    description: [spec.description, scopeNote].filter(Boolean).join('\n\n'),
-    ...(spec.scope === undefined
-      ? { security: [] }
-      : { security: [{ appToken: [] }], ...(spec.scope === ANY_SCOPE ? {} : { 'x-required-scope': spec.scope }) }),
-    parameters,
-    ...(spec.body === undefined
-      ? {}
-      : {
-          requestBody:
-            spec.body.media === 'json' && spec.body.schema !== undefined
-              ? { required: true, content: { 'application/json': { schema: convert.schema(spec.body.schema) } } }
-              : SPREADSHEET_BODY,
-        }),
-    responses: responsesOf(spec, convert, referenced),
-  };
+}
+
+/** A JSON body with its schema, or the spreadsheet upload (its CSV form being the one a text example can show). */
+function requestBodyOf(body: BodySpec<unknown>, example: unknown, convert: Converter): object {
+  const exampled = example === undefined ? {} : { example };
+  if (body.media === 'json' && body.schema !== undefined) {
+    return { required: true, content: { 'application/json': { schema: convert.schema(body.schema), ...exampled } } };
+  }
+  const { 'text/csv': csv, ...others } = SPREADSHEET_BODY.content;
+  return { ...SPREADSHEET_BODY, content: { 'text/csv': { ...csv, ...exampled }, ...others } };
 }
 
 /** The route's answers; `referenced` gathers the problem codes whose shared response component they name. */
@@ -193,11 +210,13 @@ function responsesOf(spec: RouteSpec, convert: Converter, referenced: Set<Proble
   const common = spec.scope === undefined ? ['X-Request-Id'] : ['X-Request-Id', 'RateLimit', 'RateLimit-Policy'];
   const responses: Record<string, unknown> = {};
   for (const answer of spec.responses) {
+    const example = spec.examples.responses[answer.status];
+    const exampled = example === undefined ? {} : { example };
     const content =
       answer.body !== undefined
-        ? { content: { 'application/json': { schema: convert.schema(answer.body) } } }
+        ? { content: { 'application/json': { schema: convert.schema(answer.body), ...exampled } } }
         : answer.text !== undefined
-          ? { content: { [answer.text]: { schema: { type: 'string' } } } }
+          ? { content: { [answer.text]: { schema: { type: 'string' }, ...exampled } } }
           : {};
     responses[String(answer.status)] = {
       description: answer.description,
@@ -230,6 +249,18 @@ function problemComponents(referenced: ReadonlySet<ProblemCode>): Record<string,
   return Object.fromEntries(codes.map((code) => [code, problemResponse([code], common)]));
 }
 
+/** A problem answer of each code some operation may answer, as the service writes it: the examples problem responses name. */
+function problemExamples(groups: readonly RouteGroup[]): Record<string, unknown> {
+  const answered = new Set(groups.flatMap((group) => group.routes.flatMap(problemsOf)));
+  const codes = (Object.keys(PROBLEM_TABLE) as ProblemCode[]).filter((code) => answered.has(code));
+  return Object.fromEntries(
+    codes.map((code) => {
+      const { detail, ...extensions } = PROBLEM_TABLE[code].example;
+      return [code, { summary: PROBLEM_TABLE[code].title, value: problemBody(code, detail, extensions) }];
+    }),
+  );
+}
+
 function problemResponse(codes: readonly ProblemCode[], common: readonly string[]): Record<string, unknown> {
   const always = codes.flatMap((code) => Object.keys(PROBLEM_TABLE[code].headers ?? {}));
   const retry = codes.includes('RATE_LIMITED') ? ['Retry-After'] : [];
@@ -239,6 +270,7 @@ function problemResponse(codes: readonly ProblemCode[], common: readonly string[
     content: {
       'application/problem+json': {
         schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { properties: { code: { enum: codes } } }] },
+        examples: Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/examples/${code}` }])),
       },
     },
   };
@@ -253,13 +285,19 @@ function headerComponent(name: string): string {
   return name.replaceAll('-', '');
 }
 
-function parametersOf(schema: v.GenericSchema | undefined, where: 'path' | 'query', convert: Converter): object[] {
+function parametersOf(
+  schema: v.GenericSchema | undefined,
+  where: 'path' | 'query',
+  examples: Readonly<Record<string, unknown>> | undefined,
+  convert: Converter,
+): object[] {
   if (schema === undefined) return [];
   return Object.entries(objectEntries(schema)).map(([name, entry]) => {
     const optional = where === 'query' && OPTIONAL_TYPES.has(entry.type);
     const value = optional ? (entry as unknown as { wrapped: v.GenericSchema }).wrapped : entry;
+    const example = examples?.[name] === undefined ? {} : { example: examples[name] };
     const content = JSON_TEXT_CONTENT.get(value);
-    if (content === undefined) return { name, in: where, required: !optional, schema: convert.schema(value) };
+    if (content === undefined) return { name, in: where, required: !optional, schema: convert.schema(value), ...example };
     // A JSON text: a string to the client, whose content JSON Schema describes.
     return {
       name,
@@ -267,6 +305,7 @@ function parametersOf(schema: v.GenericSchema | undefined, where: 'path' | 'quer
       required: !optional,
       description: 'A JSON text (URL-encoded in the query string), holding the object described by contentSchema.',
       schema: { type: 'string', contentMediaType: 'application/json', contentSchema: convert.schema(content) },
+      ...example,
     };
   });
 }

@@ -26,6 +26,7 @@ export function healthRoutes(readiness: CheckReadiness): RouteGroup {
         operationId: 'live',
         summary: 'The process runs',
         responses: [{ status: 200, description: 'Alive.', body: v.object({ status: v.literal('ok') }) }],
+        examples: { responses: { 200: { status: 'ok' } } },
         handler: () => json(200, { status: 'ok' }),
       }),
       route({
@@ -36,6 +37,7 @@ export function healthRoutes(readiness: CheckReadiness): RouteGroup {
         description: 'A cache that is down only costs speed: it shows as `down` but the instance stays ready.',
         responses: [{ status: 200, description: 'Ready.', body: v.object({ status: v.literal('ready'), checks: Checks }) }],
         problems: ['UNAVAILABLE'],
+        examples: { responses: { 200: { status: 'ready', checks: { mongodb: 'up', redis: 'up' } } } },
         handler: async () => {
           const { ready, checks } = await readiness.execute();
           if (ready) return json(200, { status: 'ready', checks });

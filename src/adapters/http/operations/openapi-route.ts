@@ -24,7 +24,11 @@ export function openApiRoutes(describe: () => OpenApiDocument): RouteGroup {
           {
             status: 200,
             description: 'The OpenAPI document.',
-            body: v.looseObject({ openapi: v.literal('3.1.0') }),
+            body: v.looseObject({
+              openapi: v.literal('3.1.0'),
+              info: v.looseObject({ title: v.string(), version: v.string() }),
+              paths: v.record(v.string(), v.looseObject({})),
+            }),
             headers: ['ETag', 'Cache-Control'],
           },
           {
@@ -33,6 +37,9 @@ export function openApiRoutes(describe: () => OpenApiDocument): RouteGroup {
             headers: ['ETag', 'Cache-Control'],
           },
         ],
+        examples: {
+          responses: { 200: { openapi: '3.1.0', info: { title: 'Vitrine', version: '0.1.0' }, paths: {} } },
+        },
         handler: () => {
           document ??= describe();
           return rendered(render(document), { 'Cache-Control': 'no-cache' });

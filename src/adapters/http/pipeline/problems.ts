@@ -8,11 +8,13 @@ import {
 import type { Logger } from '../../logging/logger.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 
-/** A row of the table: the status and title of a code, and the header fields its answer always carries. */
+/** A row of the table: the status and title of a code, the header fields its answer always carries, and an example. */
 export interface ProblemRow {
   readonly status: number;
   readonly title: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /** A `detail` (and, for validation, `errors`) as the service writes them: the API description's example of the code. */
+  readonly example: { readonly detail: string; readonly errors?: readonly ValidationIssue[] };
 }
 
 /**
@@ -33,25 +35,61 @@ export type ProblemCode = DomainErrorCode | HttpErrorCode;
  * status; adding a code without a row here does not compile.
  */
 export const PROBLEM_TABLE: Readonly<Record<ProblemCode, ProblemRow>> = {
-  VALIDATION_FAILED: { status: 400, title: 'Request validation failed' },
-  UNAUTHORIZED: { status: 401, title: 'Unauthorized', headers: { 'WWW-Authenticate': TOKEN_CHALLENGE } },
-  FORBIDDEN: { status: 403, title: 'Forbidden' },
-  PROFILE_NOT_FOUND: { status: 404, title: 'Profile not found' },
-  PRODUCT_NOT_FOUND: { status: 404, title: 'Product not found' },
-  COLLECTION_NOT_FOUND: { status: 404, title: 'Collection not found' },
-  NO_ACTIVE_SLICE: { status: 404, title: 'No active slice' },
-  SLICE_NOT_FOUND: { status: 404, title: 'Slice not found' },
-  SLICE_VERSION_NOT_FOUND: { status: 404, title: 'Slice version not found' },
-  TOKEN_NOT_FOUND: { status: 404, title: 'Token not found' },
-  ROUTE_NOT_FOUND: { status: 404, title: 'Route not found' },
-  METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
-  CONFLICT: { status: 409, title: 'Conflict' },
-  PRECONDITION_FAILED: { status: 412, title: 'Precondition failed' },
-  PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },
-  RATE_LIMITED: { status: 429, title: 'Too many requests' },
-  INTERNAL: { status: 500, title: 'Internal server error' },
-  UNAVAILABLE: { status: 503, title: 'Service unavailable', headers: { 'Retry-After': '2' } },
+  VALIDATION_FAILED: {
+    status: 400,
+    title: 'Request validation failed',
+    example: { detail: 'The request is not valid.', errors: [{ path: 'name', message: 'must not be empty' }] },
+  },
+  UNAUTHORIZED: {
+    status: 401,
+    title: 'Unauthorized',
+    headers: { 'WWW-Authenticate': TOKEN_CHALLENGE },
+    example: { detail: 'A valid application token is required in the X-Service-APP-Token header.' },
+  },
+  FORBIDDEN: { status: 403, title: 'Forbidden', example: { detail: 'This token lacks the collections:write scope.' } },
+  PROFILE_NOT_FOUND: { status: 404, title: 'Profile not found', example: { detail: 'No profile matches this phone.' } },
+  PRODUCT_NOT_FOUND: { status: 404, title: 'Product not found', example: { detail: 'No product has this id.' } },
+  COLLECTION_NOT_FOUND: { status: 404, title: 'Collection not found', example: { detail: 'No collection has this id.' } },
+  NO_ACTIVE_SLICE: { status: 404, title: 'No active slice', example: { detail: 'The collection has no active slice now.' } },
+  SLICE_NOT_FOUND: { status: 404, title: 'Slice not found', example: { detail: 'The collection has no slice with this id.' } },
+  SLICE_VERSION_NOT_FOUND: {
+    status: 404,
+    title: 'Slice version not found',
+    example: { detail: 'The slice has no version 2: it is at version 9, and keeps its last 100 versions.' },
+  },
+  TOKEN_NOT_FOUND: { status: 404, title: 'Token not found', example: { detail: 'No token has this id.' } },
+  ROUTE_NOT_FOUND: { status: 404, title: 'Route not found', example: { detail: 'No route answers GET /api/v1/nowhere.' } },
+  METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed', example: { detail: 'This route does not answer PATCH.' } },
+  CONFLICT: {
+    status: 409,
+    title: 'Conflict',
+    example: { detail: 'An identifier of this profile belongs to another profile.' },
+  },
+  PRECONDITION_FAILED: {
+    status: 412,
+    title: 'Precondition failed',
+    example: {
+      detail: 'The slice changed since it was read (it is at version 3 now); read it again and reapply the change.',
+    },
+  },
+  PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large', example: { detail: 'The request body must not exceed 256 KB.' } },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    title: 'Unsupported media type',
+    example: { detail: 'Send the request body as JSON with Content-Type: application/json.' },
+  },
+  RATE_LIMITED: {
+    status: 429,
+    title: 'Too many requests',
+    example: { detail: 'This token made more requests than its rate limit allows; try again later.' },
+  },
+  INTERNAL: { status: 500, title: 'Internal server error', example: { detail: 'An unexpected error occurred.' } },
+  UNAVAILABLE: {
+    status: 503,
+    title: 'Service unavailable',
+    headers: { 'Retry-After': '2' },
+    example: { detail: 'The database does not answer right now. Try again shortly.' },
+  },
 };
 
 /** A huge bad request must not make a huger answer: this many problems are listed, and how many there are. */

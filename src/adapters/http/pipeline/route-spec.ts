@@ -32,6 +32,24 @@ export interface SuccessResponse {
   readonly headers?: readonly ResponseHeader[];
 }
 
+/**
+ * What the API reference shows beside a route, and what its "Try it out" sends: a request the
+ * route takes and the body of each success answer that has one. Written beside the route (against
+ * the demo data, so that trying it works on `npm start`); a test holds each example to the
+ * route's own schemas, and wants one for every path parameter, required query parameter, body and
+ * success body.
+ */
+export interface RouteExamples {
+  /** A value of each path parameter, of the type the document gives it (an id is a number). */
+  readonly params?: Readonly<Record<string, string | number>>;
+  /** Values of the query parameters worth showing: the required ones, and any optional one worth trying. */
+  readonly query?: Readonly<Record<string, string>>;
+  /** The body: a JSON value, or a spreadsheet route's file as CSV text. */
+  readonly body?: unknown;
+  /** The body of each success answer that has one, by status. */
+  readonly responses: Readonly<Record<number, unknown>>;
+}
+
 /** A route's body: what the document says it is, how large it may be, and how it becomes the handler's input. */
 export interface BodySpec<B> {
   readonly media: 'json' | 'spreadsheet';
@@ -100,6 +118,7 @@ export interface RouteSpec<P = any, Q = any, B = any> {
   readonly responses: readonly [SuccessResponse, ...SuccessResponse[]];
   /** The problems this route answers beyond those its token, input and body already imply. */
   readonly problems?: readonly ProblemCode[];
+  readonly examples: RouteExamples;
   readonly handler: (input: RouteInput<P, Q, B>) => Reply | Promise<Reply>;
   /**
    * For the hot reads: the answer this process holds for these path parameters, at once and

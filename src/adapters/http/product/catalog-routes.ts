@@ -27,6 +27,43 @@ export const PRODUCTS_TAG: RouteTag = {
 const ProductParams = v.object({ productId: v.string() });
 const catalogItem = `${CATALOG_BASE}/:productId`;
 
+/** A product of the demo catalog, as the catalog's routes answer it. */
+export const PRODUCT_EXAMPLE = {
+  id: 'VES-002',
+  name: 'Vestido Curto Crepe Verde Oliva',
+  description:
+    'Vestido Curto Crepe Verde Oliva da Trama. Peça da coleção Verão, com acabamento cuidadoso e caimento confortável.',
+  category: 'vestidos',
+  brand: 'Trama',
+  price: 253.9,
+  available: true,
+  tags: ['tendência', 'trabalho', 'crepe'],
+  attributes: { cor: 'Verde Oliva', material: 'Crepe', estilo: 'Curto' },
+  createdAt: '2026-11-21T12:00:00.000Z',
+  updatedAt: '2026-11-21T12:00:00.000Z',
+};
+
+/** A product new to the demo catalog, as a write sends it. */
+const NEW_PRODUCT_EXAMPLE = {
+  name: 'Vestido Midi Linho Terracota',
+  description: 'Vestido midi de linho com amarração na cintura.',
+  category: 'vestidos',
+  brand: 'Trama',
+  price: 329.9,
+  imageUrl: 'https://cdn.exemplo.com.br/produtos/VES-901.jpg',
+  available: true,
+  tags: ['casamento', 'linho'],
+  attributes: { cor: 'Terracota', material: 'Linho', estilo: 'Midi' },
+  similar: ['VES-001', 'SAN-002'],
+};
+
+const NEW_PRODUCT_ANSWER_EXAMPLE = {
+  id: 'VES-901',
+  ...NEW_PRODUCT_EXAMPLE,
+  createdAt: '2026-11-21T12:00:00.000Z',
+  updatedAt: '2026-11-21T12:00:00.000Z',
+};
+
 /** The catalog similar products are computed from: one product at a time, or in batches. */
 export function catalogRoutes(
   upsert: UpsertProduct,
@@ -53,6 +90,26 @@ function batchWrite(upsertMany: UpsertProducts): RouteSpec {
     scope: 'products:write',
     body: batchBody(ProductBatchBody, (raw) => parseBatch(raw, 'products', ProductBatchItem, (item) => item.id)),
     responses: [{ status: 200, description: 'What became of each item.', body: BatchResponse }],
+    examples: {
+      body: {
+        products: [
+          { id: 'VES-901', ...NEW_PRODUCT_EXAMPLE },
+          { id: 'VES-902', name: 'Vestido Longo Seda Azul', category: 'vestidos', price: 489.9, available: false },
+        ],
+      },
+      responses: {
+        200: {
+          results: [
+            { index: 0, id: 'VES-901', status: 'created' },
+            { index: 1, id: 'VES-902', status: 'replaced' },
+          ],
+          created: 1,
+          replaced: 1,
+          unchanged: 0,
+          invalid: 0,
+        },
+      },
+    },
     handler: async ({ body }) => json(200, await upsertMany.execute(body)),
   });
 }
@@ -67,6 +124,7 @@ function batchDelete(removeMany: DeleteProducts): RouteSpec {
     scope: 'products:write',
     body: jsonBody(ProductDeleteBatchBody),
     responses: [{ status: 200, description: 'The ids deleted and the ids no product had.', body: ProductDeleteBatchResponse }],
+    examples: { body: { ids: ['VES-901', 'VES-999'] }, responses: { 200: { deleted: ['VES-901'], missing: ['VES-999'] } } },
     handler: async ({ body }) => json(200, await removeMany.execute(body.ids)),
   });
 }
@@ -84,6 +142,11 @@ function write(upsert: UpsertProduct): RouteSpec {
       { status: 201, description: 'Created.', body: ProductResponse },
       { status: 200, description: 'Replaced.', body: ProductResponse },
     ],
+    examples: {
+      params: { productId: 'VES-901' },
+      body: NEW_PRODUCT_EXAMPLE,
+      responses: { 201: NEW_PRODUCT_ANSWER_EXAMPLE, 200: NEW_PRODUCT_ANSWER_EXAMPLE },
+    },
     handler: async ({ params, body }) => {
       const { created, product } = await upsert.execute({ ...body, id: params.productId });
       return json(created ? 201 : 200, presentProduct(product));
@@ -101,6 +164,7 @@ function read(get: GetProduct): RouteSpec {
     params: ProductParams,
     responses: [{ status: 200, description: 'The product.', body: ProductResponse }],
     problems: ['PRODUCT_NOT_FOUND'],
+    examples: { params: { productId: 'VES-002' }, responses: { 200: PRODUCT_EXAMPLE } },
     handler: async ({ params }) => json(200, presentProduct(await get.execute(params.productId))),
   });
 }
@@ -115,6 +179,7 @@ function removal(remove: DeleteProduct): RouteSpec {
     params: ProductParams,
     responses: [{ status: 204, description: 'Deleted.' }],
     problems: ['PRODUCT_NOT_FOUND'],
+    examples: { params: { productId: 'VES-901' }, responses: {} },
     handler: async ({ params }) => {
       await remove.execute(params.productId);
       return noContent();

@@ -37,6 +37,12 @@ export function similarRoutes(findSimilar: FindSimilarProducts): RouteGroup {
           },
         ],
         problems: ['PRODUCT_NOT_FOUND'],
+        examples: {
+          body: { userId: 'up_ana_souza', sessionId: 'sess-7f3a', data: { id: 'VES-001', limit: 8 } },
+          responses: {
+            200: { products: ['VES-004', 'SAN-002', 'ACE-005', 'BOL-003', 'VES-009', 'ACE-023', 'VES-002', 'VES-015'] },
+          },
+        },
         handler: ({ body }) => {
           const query = { productId: body.data.id, limit: body.data.limit, userId: body.userId, sessionId: body.sessionId };
           // At once when the engine holds the answer (the usual case); else once the use case has it.

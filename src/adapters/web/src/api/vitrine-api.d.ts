@@ -1589,6 +1589,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example up_ana_souza */
                 userProfileId: string;
             };
             cookie?: never;
@@ -1605,6 +1606,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userProfileId": "up_ana_souza",
+                     *       "profile": {
+                     *         "perfil_cliente": {
+                     *           "descricao_geral": "Ana, 34 anos, gerente de projetos em São Paulo. Compra com frequência mensal.",
+                     *           "estilo_geral": "Clássico contemporâneo, com tons neutros e tecidos naturais"
+                     *         },
+                     *         "ocasioes_relevantes": [
+                     *           {
+                     *             "ocasião": "Casamento de amiga",
+                     *             "persona_na_ocasião": "Convidada elegante que evita exageros",
+                     *             "sugestao_look": [
+                     *               "Vestido midi de seda terracota",
+                     *               "Sandália de salto bloco caramelo"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "briefing_marketing": {
+                     *           "tom_de_voz": [
+                     *             "Próximo e seguro",
+                     *             "Sem gírias"
+                     *           ],
+                     *           "direcao_visual": [
+                     *             "Luz natural",
+                     *             "Paleta terrosa"
+                     *           ],
+                     *           "orientacao_campanhas": [
+                     *             "Destacar versatilidade das peças"
+                     *           ]
+                     *         },
+                     *         "ganchos_conteudo": [
+                     *           "5 formas de usar a mesma pantalona"
+                     *         ],
+                     *         "momento_compra_atual": {
+                     *           "navegacoes": [
+                     *             "2026-11-25 14:32 — visualizou Vestido Midi de Linho (VES-001)"
+                     *           ],
+                     *           "resumo_momento": "Procurando um look para um casamento diurno nas próximas semanas.",
+                     *           "relacao_com_historico": "Coerente com o histórico: já comprou vestidos midi e sandálias de salto baixo.",
+                     *           "novo_comportamento": false,
+                     *           "oportunidades": [
+                     *             "Oferecer combinação vestido + sandália"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
@@ -1636,12 +1685,37 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example up_bruno_lima */
                 userProfileId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "identifiers": {
+                 *         "phones": [
+                 *           "+55 21 99876-5432"
+                 *         ],
+                 *         "emails": [
+                 *           "bruno.lima@exemplo.com.br"
+                 *         ],
+                 *         "documents": [
+                 *           "111.444.777-35"
+                 *         ]
+                 *       },
+                 *       "profile": {
+                 *         "perfil_cliente": {
+                 *           "descricao_geral": "Bruno, 29 anos, designer no Rio de Janeiro.",
+                 *           "estilo_geral": "Casual urbano"
+                 *         },
+                 *         "ganchos_conteudo": [
+                 *           "Looks de fim de semana na praia"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProfileWrite"];
             };
         };
@@ -1655,6 +1729,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userProfileId": "up_bruno_lima",
+                     *       "profile": {
+                     *         "perfil_cliente": {
+                     *           "descricao_geral": "Bruno, 29 anos, designer no Rio de Janeiro.",
+                     *           "estilo_geral": "Casual urbano"
+                     *         },
+                     *         "ganchos_conteudo": [
+                     *           "Looks de fim de semana na praia"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
@@ -1667,6 +1755,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userProfileId": "up_bruno_lima",
+                     *       "profile": {
+                     *         "perfil_cliente": {
+                     *           "descricao_geral": "Bruno, 29 anos, designer no Rio de Janeiro.",
+                     *           "estilo_geral": "Casual urbano"
+                     *         },
+                     *         "ganchos_conteudo": [
+                     *           "Looks de fim de semana na praia"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
@@ -1689,6 +1791,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example up_bruno_lima */
                 userProfileId: string;
             };
             cookie?: never;
@@ -1724,6 +1827,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example (11) 98765-4321 */
                 phone: string;
             };
             cookie?: never;
@@ -1740,6 +1844,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userProfileId": "up_ana_souza",
+                     *       "profile": {
+                     *         "perfil_cliente": {
+                     *           "descricao_geral": "Ana, 34 anos, gerente de projetos em São Paulo. Compra com frequência mensal.",
+                     *           "estilo_geral": "Clássico contemporâneo, com tons neutros e tecidos naturais"
+                     *         },
+                     *         "ocasioes_relevantes": [
+                     *           {
+                     *             "ocasião": "Casamento de amiga",
+                     *             "persona_na_ocasião": "Convidada elegante que evita exageros",
+                     *             "sugestao_look": [
+                     *               "Vestido midi de seda terracota",
+                     *               "Sandália de salto bloco caramelo"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "briefing_marketing": {
+                     *           "tom_de_voz": [
+                     *             "Próximo e seguro",
+                     *             "Sem gírias"
+                     *           ],
+                     *           "direcao_visual": [
+                     *             "Luz natural",
+                     *             "Paleta terrosa"
+                     *           ],
+                     *           "orientacao_campanhas": [
+                     *             "Destacar versatilidade das peças"
+                     *           ]
+                     *         },
+                     *         "ganchos_conteudo": [
+                     *           "5 formas de usar a mesma pantalona"
+                     *         ],
+                     *         "momento_compra_atual": {
+                     *           "navegacoes": [
+                     *             "2026-11-25 14:32 — visualizou Vestido Midi de Linho (VES-001)"
+                     *           ],
+                     *           "resumo_momento": "Procurando um look para um casamento diurno nas próximas semanas.",
+                     *           "relacao_com_historico": "Coerente com o histórico: já comprou vestidos midi e sandálias de salto baixo.",
+                     *           "novo_comportamento": false,
+                     *           "oportunidades": [
+                     *             "Oferecer combinação vestido + sandália"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
@@ -1773,6 +1925,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example Ana.Souza@exemplo.com.br */
                 email: string;
             };
             cookie?: never;
@@ -1789,6 +1942,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userProfileId": "up_ana_souza",
+                     *       "profile": {
+                     *         "perfil_cliente": {
+                     *           "descricao_geral": "Ana, 34 anos, gerente de projetos em São Paulo. Compra com frequência mensal.",
+                     *           "estilo_geral": "Clássico contemporâneo, com tons neutros e tecidos naturais"
+                     *         },
+                     *         "ocasioes_relevantes": [
+                     *           {
+                     *             "ocasião": "Casamento de amiga",
+                     *             "persona_na_ocasião": "Convidada elegante que evita exageros",
+                     *             "sugestao_look": [
+                     *               "Vestido midi de seda terracota",
+                     *               "Sandália de salto bloco caramelo"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "briefing_marketing": {
+                     *           "tom_de_voz": [
+                     *             "Próximo e seguro",
+                     *             "Sem gírias"
+                     *           ],
+                     *           "direcao_visual": [
+                     *             "Luz natural",
+                     *             "Paleta terrosa"
+                     *           ],
+                     *           "orientacao_campanhas": [
+                     *             "Destacar versatilidade das peças"
+                     *           ]
+                     *         },
+                     *         "ganchos_conteudo": [
+                     *           "5 formas de usar a mesma pantalona"
+                     *         ],
+                     *         "momento_compra_atual": {
+                     *           "navegacoes": [
+                     *             "2026-11-25 14:32 — visualizou Vestido Midi de Linho (VES-001)"
+                     *           ],
+                     *           "resumo_momento": "Procurando um look para um casamento diurno nas próximas semanas.",
+                     *           "relacao_com_historico": "Coerente com o histórico: já comprou vestidos midi e sandálias de salto baixo.",
+                     *           "novo_comportamento": false,
+                     *           "oportunidades": [
+                     *             "Oferecer combinação vestido + sandália"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
@@ -1822,6 +2023,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 529.982.247-25 */
                 document: string;
             };
             cookie?: never;
@@ -1838,6 +2040,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userProfileId": "up_ana_souza",
+                     *       "profile": {
+                     *         "perfil_cliente": {
+                     *           "descricao_geral": "Ana, 34 anos, gerente de projetos em São Paulo. Compra com frequência mensal.",
+                     *           "estilo_geral": "Clássico contemporâneo, com tons neutros e tecidos naturais"
+                     *         },
+                     *         "ocasioes_relevantes": [
+                     *           {
+                     *             "ocasião": "Casamento de amiga",
+                     *             "persona_na_ocasião": "Convidada elegante que evita exageros",
+                     *             "sugestao_look": [
+                     *               "Vestido midi de seda terracota",
+                     *               "Sandália de salto bloco caramelo"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "briefing_marketing": {
+                     *           "tom_de_voz": [
+                     *             "Próximo e seguro",
+                     *             "Sem gírias"
+                     *           ],
+                     *           "direcao_visual": [
+                     *             "Luz natural",
+                     *             "Paleta terrosa"
+                     *           ],
+                     *           "orientacao_campanhas": [
+                     *             "Destacar versatilidade das peças"
+                     *           ]
+                     *         },
+                     *         "ganchos_conteudo": [
+                     *           "5 formas de usar a mesma pantalona"
+                     *         ],
+                     *         "momento_compra_atual": {
+                     *           "navegacoes": [
+                     *             "2026-11-25 14:32 — visualizou Vestido Midi de Linho (VES-001)"
+                     *           ],
+                     *           "resumo_momento": "Procurando um look para um casamento diurno nas próximas semanas.",
+                     *           "relacao_com_historico": "Coerente com o histórico: já comprou vestidos midi e sandálias de salto baixo.",
+                     *           "novo_comportamento": false,
+                     *           "oportunidades": [
+                     *             "Oferecer combinação vestido + sandália"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
@@ -1873,6 +2123,81 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "profiles": [
+                 *         {
+                 *           "userProfileId": "up_bruno_lima",
+                 *           "identifiers": {
+                 *             "phones": [
+                 *               "+55 21 99876-5432"
+                 *             ],
+                 *             "emails": [
+                 *               "bruno.lima@exemplo.com.br"
+                 *             ],
+                 *             "documents": [
+                 *               "111.444.777-35"
+                 *             ]
+                 *           },
+                 *           "profile": {
+                 *             "perfil_cliente": {
+                 *               "descricao_geral": "Bruno, 29 anos, designer no Rio de Janeiro.",
+                 *               "estilo_geral": "Casual urbano"
+                 *             },
+                 *             "ganchos_conteudo": [
+                 *               "Looks de fim de semana na praia"
+                 *             ]
+                 *           }
+                 *         },
+                 *         {
+                 *           "userProfileId": "up_ana_souza",
+                 *           "profile": {
+                 *             "perfil_cliente": {
+                 *               "descricao_geral": "Ana, 34 anos, gerente de projetos em São Paulo. Compra com frequência mensal.",
+                 *               "estilo_geral": "Clássico contemporâneo, com tons neutros e tecidos naturais"
+                 *             },
+                 *             "ocasioes_relevantes": [
+                 *               {
+                 *                 "ocasião": "Casamento de amiga",
+                 *                 "persona_na_ocasião": "Convidada elegante que evita exageros",
+                 *                 "sugestao_look": [
+                 *                   "Vestido midi de seda terracota",
+                 *                   "Sandália de salto bloco caramelo"
+                 *                 ]
+                 *               }
+                 *             ],
+                 *             "briefing_marketing": {
+                 *               "tom_de_voz": [
+                 *                 "Próximo e seguro",
+                 *                 "Sem gírias"
+                 *               ],
+                 *               "direcao_visual": [
+                 *                 "Luz natural",
+                 *                 "Paleta terrosa"
+                 *               ],
+                 *               "orientacao_campanhas": [
+                 *                 "Destacar versatilidade das peças"
+                 *               ]
+                 *             },
+                 *             "ganchos_conteudo": [
+                 *               "5 formas de usar a mesma pantalona"
+                 *             ],
+                 *             "momento_compra_atual": {
+                 *               "navegacoes": [
+                 *                 "2026-11-25 14:32 — visualizou Vestido Midi de Linho (VES-001)"
+                 *               ],
+                 *               "resumo_momento": "Procurando um look para um casamento diurno nas próximas semanas.",
+                 *               "relacao_com_historico": "Coerente com o histórico: já comprou vestidos midi e sandálias de salto baixo.",
+                 *               "novo_comportamento": false,
+                 *               "oportunidades": [
+                 *                 "Oferecer combinação vestido + sandália"
+                 *               ]
+                 *             }
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     profiles: {
                         userProfileId: string;
@@ -1896,6 +2221,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "id": "up_bruno_lima",
+                     *           "status": "created"
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "id": "up_ana_souza",
+                     *           "status": "replaced"
+                     *         }
+                     *       ],
+                     *       "created": 1,
+                     *       "replaced": 1,
+                     *       "unchanged": 0,
+                     *       "invalid": 0
+                     *     }
+                     */
                     "application/json": {
                         results: {
                             index: number;
@@ -1936,6 +2281,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "up_ana_souza",
+                 *       "sessionId": "sess-7f3a",
+                 *       "data": {
+                 *         "id": "VES-001",
+                 *         "limit": 8
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SimilarRequest"];
             };
         };
@@ -1950,6 +2305,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         "VES-004",
+                     *         "SAN-002",
+                     *         "ACE-005",
+                     *         "BOL-003",
+                     *         "VES-009",
+                     *         "ACE-023",
+                     *         "VES-002",
+                     *         "VES-015"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SimilarResponse"];
                 };
             };
@@ -1976,6 +2345,42 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "products": [
+                 *         {
+                 *           "id": "VES-901",
+                 *           "name": "Vestido Midi Linho Terracota",
+                 *           "description": "Vestido midi de linho com amarração na cintura.",
+                 *           "category": "vestidos",
+                 *           "brand": "Trama",
+                 *           "price": 329.9,
+                 *           "imageUrl": "https://cdn.exemplo.com.br/produtos/VES-901.jpg",
+                 *           "available": true,
+                 *           "tags": [
+                 *             "casamento",
+                 *             "linho"
+                 *           ],
+                 *           "attributes": {
+                 *             "cor": "Terracota",
+                 *             "material": "Linho",
+                 *             "estilo": "Midi"
+                 *           },
+                 *           "similar": [
+                 *             "VES-001",
+                 *             "SAN-002"
+                 *           ]
+                 *         },
+                 *         {
+                 *           "id": "VES-902",
+                 *           "name": "Vestido Longo Seda Azul",
+                 *           "category": "vestidos",
+                 *           "price": 489.9,
+                 *           "available": false
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     products: {
                         id: string;
@@ -2010,6 +2415,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "id": "VES-901",
+                     *           "status": "created"
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "id": "VES-902",
+                     *           "status": "replaced"
+                     *         }
+                     *       ],
+                     *       "created": 1,
+                     *       "replaced": 1,
+                     *       "unchanged": 0,
+                     *       "invalid": 0
+                     *     }
+                     */
                     "application/json": {
                         results: {
                             index: number;
@@ -2050,6 +2475,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "VES-901",
+                 *         "VES-999"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     ids: string[];
                 };
@@ -2065,6 +2498,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deleted": [
+                     *         "VES-901"
+                     *       ],
+                     *       "missing": [
+                     *         "VES-999"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         deleted: string[];
                         missing: string[];
@@ -2089,6 +2532,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example VES-002 */
                 productId: string;
             };
             cookie?: never;
@@ -2104,6 +2548,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "VES-002",
+                     *       "name": "Vestido Curto Crepe Verde Oliva",
+                     *       "description": "Vestido Curto Crepe Verde Oliva da Trama. Peça da coleção Verão, com acabamento cuidadoso e caimento confortável.",
+                     *       "category": "vestidos",
+                     *       "brand": "Trama",
+                     *       "price": 253.9,
+                     *       "available": true,
+                     *       "tags": [
+                     *         "tendência",
+                     *         "trabalho",
+                     *         "crepe"
+                     *       ],
+                     *       "attributes": {
+                     *         "cor": "Verde Oliva",
+                     *         "material": "Crepe",
+                     *         "estilo": "Curto"
+                     *       },
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Product"];
                 };
             };
@@ -2124,12 +2591,37 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example VES-901 */
                 productId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Vestido Midi Linho Terracota",
+                 *       "description": "Vestido midi de linho com amarração na cintura.",
+                 *       "category": "vestidos",
+                 *       "brand": "Trama",
+                 *       "price": 329.9,
+                 *       "imageUrl": "https://cdn.exemplo.com.br/produtos/VES-901.jpg",
+                 *       "available": true,
+                 *       "tags": [
+                 *         "casamento",
+                 *         "linho"
+                 *       ],
+                 *       "attributes": {
+                 *         "cor": "Terracota",
+                 *         "material": "Linho",
+                 *         "estilo": "Midi"
+                 *       },
+                 *       "similar": [
+                 *         "VES-001",
+                 *         "SAN-002"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProductInput"];
             };
         };
@@ -2143,6 +2635,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "VES-901",
+                     *       "name": "Vestido Midi Linho Terracota",
+                     *       "description": "Vestido midi de linho com amarração na cintura.",
+                     *       "category": "vestidos",
+                     *       "brand": "Trama",
+                     *       "price": 329.9,
+                     *       "imageUrl": "https://cdn.exemplo.com.br/produtos/VES-901.jpg",
+                     *       "available": true,
+                     *       "tags": [
+                     *         "casamento",
+                     *         "linho"
+                     *       ],
+                     *       "attributes": {
+                     *         "cor": "Terracota",
+                     *         "material": "Linho",
+                     *         "estilo": "Midi"
+                     *       },
+                     *       "similar": [
+                     *         "VES-001",
+                     *         "SAN-002"
+                     *       ],
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Product"];
                 };
             };
@@ -2155,6 +2674,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "VES-901",
+                     *       "name": "Vestido Midi Linho Terracota",
+                     *       "description": "Vestido midi de linho com amarração na cintura.",
+                     *       "category": "vestidos",
+                     *       "brand": "Trama",
+                     *       "price": 329.9,
+                     *       "imageUrl": "https://cdn.exemplo.com.br/produtos/VES-901.jpg",
+                     *       "available": true,
+                     *       "tags": [
+                     *         "casamento",
+                     *         "linho"
+                     *       ],
+                     *       "attributes": {
+                     *         "cor": "Terracota",
+                     *         "material": "Linho",
+                     *         "estilo": "Midi"
+                     *       },
+                     *       "similar": [
+                     *         "VES-001",
+                     *         "SAN-002"
+                     *       ],
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Product"];
                 };
             };
@@ -2176,6 +2722,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example VES-901 */
                 productId: string;
             };
             cookie?: never;
@@ -2204,10 +2751,13 @@ export interface operations {
     searchCatalog: {
         parameters: {
             query?: {
+                /** @example crepe */
                 q?: string;
+                /** @example vestidos */
                 category?: string;
                 brand?: string;
                 available?: "true" | "false";
+                /** @example 1 */
                 limit?: string;
                 cursor?: string;
             };
@@ -2229,6 +2779,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "id": "VES-002",
+                     *           "name": "Vestido Curto Crepe Verde Oliva",
+                     *           "description": "Vestido Curto Crepe Verde Oliva da Trama. Peça da coleção Verão, com acabamento cuidadoso e caimento confortável.",
+                     *           "category": "vestidos",
+                     *           "brand": "Trama",
+                     *           "price": 253.9,
+                     *           "available": true,
+                     *           "tags": [
+                     *             "tendência",
+                     *             "trabalho",
+                     *             "crepe"
+                     *           ],
+                     *           "attributes": {
+                     *             "cor": "Verde Oliva",
+                     *             "material": "Crepe",
+                     *             "estilo": "Curto"
+                     *           },
+                     *           "createdAt": "2026-11-21T12:00:00.000Z",
+                     *           "updatedAt": "2026-11-21T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "bzox"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CatalogPage"];
                 };
             };
@@ -2252,6 +2830,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -2269,6 +2848,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collectionId": 1,
+                     *       "collectionName": "Verão 2027",
+                     *       "collectionDescription": "Vitrine principal da estação: peças leves, linho e moda praia.",
+                     *       "sliceId": 3,
+                     *       "sliceName": "Verão — destaque do fim de semana",
+                     *       "startsAt": "2026-11-19T19:00:00.000Z",
+                     *       "endsAt": "2026-11-26T19:00:00.000Z",
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-001",
+                     *           "position": 1,
+                     *           "active": true
+                     *         },
+                     *         {
+                     *           "productId": "VES-007",
+                     *           "position": 2,
+                     *           "active": false
+                     *         },
+                     *         {
+                     *           "productId": "VES-004",
+                     *           "position": 3,
+                     *           "active": true
+                     *         },
+                     *         {
+                     *           "productId": "PRA-001",
+                     *           "position": 4,
+                     *           "active": true
+                     *         },
+                     *         {
+                     *           "productId": "PRA-007",
+                     *           "position": 5,
+                     *           "active": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActiveSliceResponse"];
                 };
             };
@@ -2317,6 +2934,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
@@ -2353,12 +2971,18 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Natal 2026: presentes"
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     description?: string;
@@ -2376,6 +3000,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 5,
+                     *       "name": "Natal 2026: presentes",
+                     *       "description": "Presentes até R$ 200.",
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "sliceCount": 0,
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["Collection"];
                 };
             };
@@ -2394,6 +3030,7 @@ export interface operations {
     listCollections: {
         parameters: {
             query?: {
+                /** @example 1 */
                 limit?: string;
                 cursor?: string;
                 name?: string;
@@ -2416,6 +3053,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collections": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Verão 2027",
+                     *           "description": "Vitrine principal da estação: peças leves, linho e moda praia.",
+                     *           "createdAt": "2026-11-21T12:00:00.000Z",
+                     *           "sliceCount": 4,
+                     *           "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *           "updatedBy": "demo-data",
+                     *           "version": 1
+                     *         }
+                     *       ],
+                     *       "nextCursor": "MQ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CollectionPage"];
                 };
             };
@@ -2439,6 +3093,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Natal 2026",
+                 *       "description": "Presentes até R$ 200."
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     /** @default  */
@@ -2458,6 +3118,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 5,
+                     *       "name": "Natal 2026",
+                     *       "description": "Presentes até R$ 200.",
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "sliceCount": 0,
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["Collection"];
                 };
             };
@@ -2475,6 +3147,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "SCHEDULED" | "ACTIVE" | "EXPIRED";
+                /** @example 1 */
                 limit?: string;
                 cursor?: string;
             };
@@ -2483,6 +3156,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -2500,6 +3174,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collection": {
+                     *         "id": 1,
+                     *         "name": "Verão 2027",
+                     *         "description": "Vitrine principal da estação: peças leves, linho e moda praia.",
+                     *         "createdAt": "2026-11-21T12:00:00.000Z",
+                     *         "sliceCount": 4,
+                     *         "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *         "updatedBy": "demo-data",
+                     *         "version": 1
+                     *       },
+                     *       "slices": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Pré-verão",
+                     *           "type": "MANUAL",
+                     *           "startsAt": "2026-10-22T19:00:00.000Z",
+                     *           "endsAt": "2026-11-11T19:00:00.000Z",
+                     *           "status": "EXPIRED",
+                     *           "colour": "red",
+                     *           "productCount": 8,
+                     *           "filters": {},
+                     *           "createdAt": "2026-11-21T12:00:00.000Z",
+                     *           "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *           "updatedBy": "demo-data",
+                     *           "version": 1,
+                     *           "overlapsWith": []
+                     *         }
+                     *       ],
+                     *       "nextCursor": "MTc5MjY5NTYwMDAwMDox"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceList"];
                 };
             };
@@ -2520,12 +3227,29 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Black Friday",
+                 *       "type": "MANUAL",
+                 *       "startsAt": "2026-11-27T03:00:00Z",
+                 *       "endsAt": "2026-11-30T03:00:00Z",
+                 *       "filters": {
+                 *         "availableOnly": true
+                 *       },
+                 *       "products": [
+                 *         "VES-001",
+                 *         "SAN-002",
+                 *         "ACE-005"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SliceInput"];
             };
         };
@@ -2541,6 +3265,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "name": "Black Friday",
+                     *       "type": "MANUAL",
+                     *       "startsAt": "2026-11-27T03:00:00.000Z",
+                     *       "endsAt": "2026-11-30T03:00:00.000Z",
+                     *       "status": "SCHEDULED",
+                     *       "colour": "yellow",
+                     *       "productCount": 3,
+                     *       "filters": {
+                     *         "availableOnly": true
+                     *       },
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 1,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-001",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "SAN-002",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "ACE-005",
+                     *           "position": 3
+                     *         }
+                     *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "code": "SLICE_OVERLAP",
+                     *           "sliceId": 2,
+                     *           "sliceName": "Verão — seleção principal",
+                     *           "from": "2026-11-27T03:00:00.000Z",
+                     *           "until": "2026-11-30T03:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Slice"];
                 };
             };
@@ -2564,7 +3330,9 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 3 */
                 sliceId: number;
             };
             cookie?: never;
@@ -2582,6 +3350,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "name": "Verão — destaque do fim de semana",
+                     *       "type": "AI",
+                     *       "startsAt": "2026-11-19T19:00:00.000Z",
+                     *       "endsAt": "2026-11-26T19:00:00.000Z",
+                     *       "status": "ACTIVE",
+                     *       "colour": "green",
+                     *       "productCount": 3,
+                     *       "filters": {
+                     *         "availableOnly": true
+                     *       },
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "demo-data",
+                     *       "version": 1,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-001",
+                     *           "position": 1,
+                     *           "active": true
+                     *         },
+                     *         {
+                     *           "productId": "VES-007",
+                     *           "position": 2,
+                     *           "active": false
+                     *         },
+                     *         {
+                     *           "productId": "VES-004",
+                     *           "position": 3,
+                     *           "active": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceDetails"];
                 };
             };
@@ -2618,13 +3422,31 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 8 */
                 sliceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Black Friday",
+                 *       "type": "MANUAL",
+                 *       "startsAt": "2026-11-27T03:00:00Z",
+                 *       "endsAt": "2026-12-01T03:00:00Z",
+                 *       "filters": {
+                 *         "availableOnly": true
+                 *       },
+                 *       "products": [
+                 *         "VES-001",
+                 *         "SAN-002",
+                 *         "ACE-005"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SliceInput"];
             };
         };
@@ -2639,6 +3461,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "name": "Black Friday",
+                     *       "type": "MANUAL",
+                     *       "startsAt": "2026-11-27T03:00:00.000Z",
+                     *       "endsAt": "2026-12-01T03:00:00.000Z",
+                     *       "status": "SCHEDULED",
+                     *       "colour": "yellow",
+                     *       "productCount": 3,
+                     *       "filters": {
+                     *         "availableOnly": true
+                     *       },
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 2,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-001",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "SAN-002",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "ACE-005",
+                     *           "position": 3
+                     *         }
+                     *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "code": "SLICE_OVERLAP",
+                     *           "sliceId": 2,
+                     *           "sliceName": "Verão — seleção principal",
+                     *           "from": "2026-11-27T03:00:00.000Z",
+                     *           "until": "2026-12-01T03:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Slice"];
                 };
             };
@@ -2679,7 +3543,9 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 8 */
                 sliceId: number;
             };
             cookie?: never;
@@ -2730,13 +3596,30 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 8 */
                 sliceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "operations": [
+                 *         {
+                 *           "op": "add",
+                 *           "productId": "BOL-003",
+                 *           "position": 1
+                 *         },
+                 *         {
+                 *           "op": "remove",
+                 *           "productId": "ACE-005"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     operations: ({
                         /** @constant */
@@ -2767,6 +3650,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "name": "Black Friday",
+                     *       "type": "MANUAL",
+                     *       "startsAt": "2026-11-27T03:00:00.000Z",
+                     *       "endsAt": "2026-11-30T03:00:00.000Z",
+                     *       "status": "SCHEDULED",
+                     *       "colour": "yellow",
+                     *       "productCount": 3,
+                     *       "filters": {
+                     *         "availableOnly": true
+                     *       },
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 2,
+                     *       "products": [
+                     *         {
+                     *           "productId": "BOL-003",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "VES-001",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "SAN-002",
+                     *           "position": 3
+                     *         }
+                     *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "code": "SLICE_OVERLAP",
+                     *           "sliceId": 2,
+                     *           "sliceName": "Verão — seleção principal",
+                     *           "from": "2026-11-27T03:00:00.000Z",
+                     *           "until": "2026-11-30T03:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Slice"];
                 };
             };
@@ -2808,7 +3733,9 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 3 */
                 sliceId: number;
             };
             cookie?: never;
@@ -2825,6 +3752,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collectionId": 1,
+                     *       "sliceId": 3,
+                     *       "versions": [
+                     *         {
+                     *           "version": 2,
+                     *           "at": "2026-11-21T12:05:00.000Z",
+                     *           "by": "merchandiser",
+                     *           "name": "Verão — destaque do fim de semana",
+                     *           "type": "AI",
+                     *           "startsAt": "2026-11-19T19:00:00.000Z",
+                     *           "endsAt": "2026-11-26T19:00:00.000Z",
+                     *           "filters": {
+                     *             "availableOnly": true
+                     *           },
+                     *           "productCount": 3,
+                     *           "changes": {
+                     *             "fields": [],
+                     *             "added": [
+                     *               {
+                     *                 "productId": "BOL-003",
+                     *                 "position": 3
+                     *               }
+                     *             ],
+                     *             "removed": [
+                     *               {
+                     *                 "productId": "VES-004",
+                     *                 "position": 3
+                     *               }
+                     *             ],
+                     *             "moved": [],
+                     *             "counts": {
+                     *               "added": 1,
+                     *               "removed": 1,
+                     *               "moved": 0
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "version": 1,
+                     *           "at": "2026-11-21T12:00:00.000Z",
+                     *           "by": "demo-data",
+                     *           "name": "Verão — destaque do fim de semana",
+                     *           "type": "AI",
+                     *           "startsAt": "2026-11-19T19:00:00.000Z",
+                     *           "endsAt": "2026-11-26T19:00:00.000Z",
+                     *           "filters": {
+                     *             "availableOnly": true
+                     *           },
+                     *           "productCount": 3,
+                     *           "changes": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceVersionList"];
                 };
             };
@@ -2859,8 +3843,11 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 3 */
                 sliceId: number;
+                /** @example 1 */
                 version: number;
             };
             cookie?: never;
@@ -2877,6 +3864,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collectionId": 1,
+                     *       "sliceId": 3,
+                     *       "version": 1,
+                     *       "at": "2026-11-21T12:00:00.000Z",
+                     *       "by": "demo-data",
+                     *       "name": "Verão — destaque do fim de semana",
+                     *       "type": "AI",
+                     *       "startsAt": "2026-11-19T19:00:00.000Z",
+                     *       "endsAt": "2026-11-26T19:00:00.000Z",
+                     *       "filters": {
+                     *         "availableOnly": true
+                     *       },
+                     *       "productCount": 3,
+                     *       "changes": null,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-001",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "VES-007",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "VES-004",
+                     *           "position": 3
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceVersion"];
                 };
             };
@@ -2913,8 +3932,11 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 3 */
                 sliceId: number;
+                /** @example 1 */
                 version: number;
             };
             cookie?: never;
@@ -2931,6 +3953,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "name": "Verão — destaque do fim de semana",
+                     *       "type": "AI",
+                     *       "startsAt": "2026-11-19T19:00:00.000Z",
+                     *       "endsAt": "2026-11-26T19:00:00.000Z",
+                     *       "status": "ACTIVE",
+                     *       "colour": "green",
+                     *       "productCount": 3,
+                     *       "filters": {
+                     *         "availableOnly": true
+                     *       },
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 3,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-001",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "VES-007",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "VES-004",
+                     *           "position": 3
+                     *         }
+                     *       ],
+                     *       "warnings": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Slice"];
                 };
             };
@@ -2962,10 +4018,15 @@ export interface operations {
     createSpreadsheetSlice: {
         parameters: {
             query: {
+                /** @example Black Friday (planilha) */
                 name: string;
+                /** @example 2026-11-27T03:00:00Z */
                 startsAt: string;
                 endsAt?: string;
-                /** @description A JSON text (URL-encoded in the query string), holding the object described by contentSchema. */
+                /**
+                 * @description A JSON text (URL-encoded in the query string), holding the object described by contentSchema.
+                 * @example {"availableOnly":true}
+                 */
                 filters?: string;
             };
             header?: {
@@ -2973,6 +4034,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -2980,6 +4042,12 @@ export interface operations {
         /** @description The spreadsheet (CSV in UTF-8 with `,`, `;` or tab separators, or the first sheet of an .xlsx), at most 5 MB. A header row is required: row 1 names the columns, one of them `productId` (and optionally `position`); then one product per row. Blank rows are skipped; bad rows are reported by their row number (the header is row 1). */
         requestBody: {
             content: {
+                /**
+                 * @example productId,position
+                 *     VES-002,1
+                 *     SAN-005,2
+                 *     BOL-006,3
+                 */
                 "text/csv": string;
                 "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
             };
@@ -2996,6 +4064,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "name": "Black Friday (planilha)",
+                     *       "type": "SPREADSHEET",
+                     *       "startsAt": "2026-11-27T03:00:00.000Z",
+                     *       "endsAt": "9999-12-31T23:59:59.999Z",
+                     *       "status": "SCHEDULED",
+                     *       "colour": "yellow",
+                     *       "productCount": 3,
+                     *       "filters": {
+                     *         "availableOnly": true
+                     *       },
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 1,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-002",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "SAN-005",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "BOL-006",
+                     *           "position": 3
+                     *         }
+                     *       ],
+                     *       "warnings": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Slice"];
                 };
             };
@@ -3021,7 +4123,9 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 8 */
                 sliceId: number;
             };
             cookie?: never;
@@ -3029,6 +4133,12 @@ export interface operations {
         /** @description The spreadsheet (CSV in UTF-8 with `,`, `;` or tab separators, or the first sheet of an .xlsx), at most 5 MB. A header row is required: row 1 names the columns, one of them `productId` (and optionally `position`); then one product per row. Blank rows are skipped; bad rows are reported by their row number (the header is row 1). */
         requestBody: {
             content: {
+                /**
+                 * @example productId,position
+                 *     VES-002,1
+                 *     SAN-005,2
+                 *     BOL-006,3
+                 */
                 "text/csv": string;
                 "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
             };
@@ -3044,6 +4154,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "name": "Black Friday",
+                     *       "type": "MANUAL",
+                     *       "startsAt": "2026-11-27T03:00:00.000Z",
+                     *       "endsAt": "2026-11-30T03:00:00.000Z",
+                     *       "status": "SCHEDULED",
+                     *       "colour": "yellow",
+                     *       "productCount": 3,
+                     *       "filters": {
+                     *         "availableOnly": true
+                     *       },
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 2,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-002",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "SAN-005",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "BOL-006",
+                     *           "position": 3
+                     *         }
+                     *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "code": "SLICE_OVERLAP",
+                     *           "sliceId": 2,
+                     *           "sliceName": "Verão — seleção principal",
+                     *           "from": "2026-11-27T03:00:00.000Z",
+                     *           "until": "2026-11-30T03:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Slice"];
                 };
             };
@@ -3082,12 +4234,23 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Parecidos com o vestido midi",
+                 *       "startsAt": "2026-12-20T03:00:00Z",
+                 *       "seeds": [
+                 *         "VES-001"
+                 *       ],
+                 *       "size": 4
+                 *     }
+                 */
                 "application/json": components["schemas"]["AiSliceInput"];
             };
         };
@@ -3103,6 +4266,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 9,
+                     *       "name": "Parecidos com o vestido midi",
+                     *       "type": "AI",
+                     *       "startsAt": "2026-12-20T03:00:00.000Z",
+                     *       "endsAt": "9999-12-31T23:59:59.999Z",
+                     *       "status": "SCHEDULED",
+                     *       "colour": "yellow",
+                     *       "productCount": 4,
+                     *       "filters": {},
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 1,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-004",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "SAN-002",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "BOL-003",
+                     *           "position": 3
+                     *         },
+                     *         {
+                     *           "productId": "ACE-005",
+                     *           "position": 4
+                     *         }
+                     *       ],
+                     *       "warnings": [],
+                     *       "generator": {
+                     *         "seeds": [
+                     *           "VES-001"
+                     *         ],
+                     *         "size": 4,
+                     *         "includeSeeds": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Slice"];
                 };
             };
@@ -3128,7 +4334,9 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 9 */
                 sliceId: number;
             };
             cookie?: never;
@@ -3145,6 +4353,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 9,
+                     *       "name": "Parecidos com o vestido midi",
+                     *       "type": "AI",
+                     *       "startsAt": "2026-12-20T03:00:00.000Z",
+                     *       "endsAt": "9999-12-31T23:59:59.999Z",
+                     *       "status": "SCHEDULED",
+                     *       "colour": "yellow",
+                     *       "productCount": 4,
+                     *       "filters": {},
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 2,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-004",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "SAN-002",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "BOL-003",
+                     *           "position": 3
+                     *         },
+                     *         {
+                     *           "productId": "ACE-005",
+                     *           "position": 4
+                     *         }
+                     *       ],
+                     *       "warnings": [],
+                     *       "generator": {
+                     *         "seeds": [
+                     *           "VES-001"
+                     *         ],
+                     *         "size": 4,
+                     *         "includeSeeds": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Slice"];
                 };
             };
@@ -3185,6 +4436,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "brief": "vestidos leves para casamento de dia até R$ 400",
+                 *       "size": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["SliceProposalInput"];
             };
         };
@@ -3198,6 +4455,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "id": "VES-002",
+                     *           "name": "Vestido Curto Crepe Verde Oliva",
+                     *           "description": "Vestido Curto Crepe Verde Oliva da Trama. Peça da coleção Verão, com acabamento cuidadoso e caimento confortável.",
+                     *           "category": "vestidos",
+                     *           "brand": "Trama",
+                     *           "price": 253.9,
+                     *           "available": true,
+                     *           "tags": [
+                     *             "tendência",
+                     *             "trabalho",
+                     *             "crepe"
+                     *           ],
+                     *           "attributes": {
+                     *             "cor": "Verde Oliva",
+                     *             "material": "Crepe",
+                     *             "estilo": "Curto"
+                     *           },
+                     *           "createdAt": "2026-11-21T12:00:00.000Z",
+                     *           "updatedAt": "2026-11-21T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "understood": {
+                     *         "words": [
+                     *           "leves",
+                     *           "casamento",
+                     *           "dia"
+                     *         ],
+                     *         "maxPrice": 400,
+                     *         "categories": [
+                     *           "vestidos"
+                     *         ],
+                     *         "brands": []
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceProposal"];
                 };
             };
@@ -3214,7 +4510,9 @@ export interface operations {
     getTimeline: {
         parameters: {
             query: {
+                /** @example 2026-12-01T00:00:00Z */
                 from: string;
+                /** @example 2026-12-31T00:00:00Z */
                 to: string;
             };
             header?: {
@@ -3222,6 +4520,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -3237,6 +4536,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collectionId": 1,
+                     *       "from": "2026-12-01T00:00:00.000Z",
+                     *       "to": "2026-12-31T00:00:00.000Z",
+                     *       "segments": [
+                     *         {
+                     *           "from": "2026-12-01T00:00:00.000Z",
+                     *           "until": "2026-12-16T20:00:00.000Z",
+                     *           "sliceId": 2,
+                     *           "sliceName": "Verão — seleção principal"
+                     *         },
+                     *         {
+                     *           "from": "2026-12-16T20:00:00.000Z",
+                     *           "until": "2026-12-31T00:00:00.000Z",
+                     *           "sliceId": 4,
+                     *           "sliceName": "Réveillon"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Timeline"];
                 };
             };
@@ -3261,6 +4581,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         {
+                 *           "eventId": "evt-20261121-0001",
+                 *           "type": "view",
+                 *           "productId": "VES-002",
+                 *           "sessionId": "sess-7f3a",
+                 *           "userId": "up_ana_souza"
+                 *         },
+                 *         {
+                 *           "eventId": "evt-20261121-0002",
+                 *           "type": "add_to_cart",
+                 *           "productId": "SAN-005",
+                 *           "sessionId": "sess-7f3a",
+                 *           "userId": "up_ana_souza"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     events: components["schemas"]["ShopperEvent"][];
                 };
@@ -3276,6 +4616,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "id": "evt-20261121-0001",
+                     *           "status": "accepted"
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "id": "evt-20261121-0002",
+                     *           "status": "accepted"
+                     *         }
+                     *       ],
+                     *       "accepted": 2,
+                     *       "duplicate": 0,
+                     *       "invalid": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventBatchResult"];
                 };
             };
@@ -3313,6 +4672,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tokens": [
+                     *         {
+                     *           "id": "tok_01a219955302000001e1dcdda3d33b",
+                     *           "name": "bootstrap-admin",
+                     *           "scopes": [
+                     *             "profiles:read",
+                     *             "profiles:write",
+                     *             "products:read",
+                     *             "products:write",
+                     *             "collections:read",
+                     *             "collections:write",
+                     *             "tokens:manage",
+                     *             "events:write"
+                     *           ],
+                     *           "createdAt": "2026-11-21T12:00:00.000Z",
+                     *           "expiresAt": null,
+                     *           "rateLimit": null
+                     *         },
+                     *         {
+                     *           "id": "tok_01a2199a18e30000026a1b9fd9dbcf",
+                     *           "name": "loja-site",
+                     *           "scopes": [
+                     *             "products:read",
+                     *             "collections:read"
+                     *           ],
+                     *           "createdAt": "2026-11-21T12:00:00.000Z",
+                     *           "expiresAt": "2027-12-31T23:59:59.000Z",
+                     *           "rateLimit": {
+                     *             "requests": 100,
+                     *             "windowSeconds": 1
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenList"];
                 };
             };
@@ -3336,6 +4733,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "loja-site",
+                 *       "scopes": [
+                 *         "products:read",
+                 *         "collections:read"
+                 *       ],
+                 *       "expiresAt": "2027-12-31T23:59:59Z",
+                 *       "rateLimit": {
+                 *         "requests": 100,
+                 *         "windowSeconds": 1
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TokenInput"];
             };
         };
@@ -3350,6 +4761,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tok_01a2199a18e30000026a1b9fd9dbcf",
+                     *       "name": "loja-site",
+                     *       "scopes": [
+                     *         "products:read",
+                     *         "collections:read"
+                     *       ],
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "expiresAt": "2027-12-31T23:59:59.000Z",
+                     *       "rateLimit": {
+                     *         "requests": 100,
+                     *         "windowSeconds": 1
+                     *       },
+                     *       "token": "vtr_Xq3vN7dY0bWmK2pL9sTfR4hJ8cGzA1eU6oIyB5nMwQk"
+                     *     }
+                     */
                     "application/json": components["schemas"]["IssuedToken"];
                 };
             };
@@ -3384,6 +4812,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tok_01a219955302000001e1dcdda3d33b",
+                     *       "name": "bootstrap-admin",
+                     *       "scopes": [
+                     *         "profiles:read",
+                     *         "profiles:write",
+                     *         "products:read",
+                     *         "products:write",
+                     *         "collections:read",
+                     *         "collections:write",
+                     *         "tokens:manage",
+                     *         "events:write"
+                     *       ],
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "expiresAt": null,
+                     *       "rateLimit": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Token"];
                 };
             };
@@ -3402,6 +4849,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example tok_01a2199a18e30000026a1b9fd9dbcf */
                 tokenId: string;
             };
             cookie?: never;
@@ -3446,6 +4894,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "ok";
@@ -3499,6 +4952,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "mongodb": "up",
+                     *         "redis": "up"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "ready";
@@ -3571,6 +5033,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example # HELP vitrine_http_requests_total HTTP requests answered, by method, route pattern and status.
+                     *     # TYPE vitrine_http_requests_total counter
+                     *     vitrine_http_requests_total{method="GET",route="/api/v1/merchandising-collections/protected/:id",status="200"} 1
+                     */
                     "text/plain": string;
                 };
             };
@@ -3625,9 +5092,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Vitrine",
+                     *         "version": "0.1.0"
+                     *       },
+                     *       "paths": {}
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         openapi: "3.1.0";
+                        info: {
+                            title: string;
+                            version: string;
+                        };
+                        paths: {
+                            [key: string]: Record<string, never>;
+                        };
                     };
                 };
             };
