@@ -103,7 +103,7 @@ export function openApiDocument(groups: readonly RouteGroup[]): OpenApiDocument 
     tags: tagsOf(groups),
     paths,
     components: {
-      schemas: convert.components(),
+      schemas: withProblemCodes(convert.components()),
       responses: problemComponents(referenced),
       examples: problemExamples(groups),
       headers: Object.fromEntries(Object.entries(HEADERS).map(([name, header]) => [headerComponent(name), header])),
@@ -237,6 +237,27 @@ function responsesOf(spec: RouteSpec, convert: Converter, referenced: Set<Proble
     } else responses[String(status)] = problemResponse(codes, common);
   }
   return responses;
+}
+
+/**
+ * The schemas with the table of problem codes (`ProblemCode`, which `Problem`'s `code` names): each
+ * code with its title, when it is answered, and its status (`x-status`).
+ */
+function withProblemCodes(schemas: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const problem = schemas.Problem as { properties: Record<string, JsonSchema> };
+  const codes = (Object.keys(PROBLEM_TABLE) as ProblemCode[]).map((code) => {
+    const { status, title, description } = PROBLEM_TABLE[code];
+    return { const: code, title, description, 'x-status': status };
+  });
+  return {
+    ...schemas,
+    Problem: { ...problem, properties: { ...problem.properties, code: { $ref: '#/components/schemas/ProblemCode' } } },
+    ProblemCode: {
+      type: 'string',
+      description: 'Stable and machine-readable: each code is answered with one status, its `x-status`.',
+      oneOf: codes,
+    },
+  };
 }
 
 /**

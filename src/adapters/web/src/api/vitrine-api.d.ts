@@ -1326,8 +1326,7 @@ export interface components {
             type: string;
             title: string;
             status: number;
-            /** @description Stable and machine-readable. */
-            code: string;
+            code: components["schemas"]["ProblemCode"];
             detail?: string;
             errors?: {
                 /** @description Where in the request: `data.id`, `products.3`, `body`. */
@@ -1337,6 +1336,8 @@ export interface components {
             /** @description How many problems there were, when `errors` lists only the first. */
             errorCount?: number;
         };
+        /** @description Stable and machine-readable: each code is answered with one status, its `x-status`. */
+        ProblemCode: string & ("VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "PROFILE_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "COLLECTION_NOT_FOUND" | "NO_ACTIVE_SLICE" | "SLICE_NOT_FOUND" | "SLICE_VERSION_NOT_FOUND" | "TOKEN_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE");
     };
     responses: {
         /** @description `VALIDATION_FAILED`: Request validation failed. */
