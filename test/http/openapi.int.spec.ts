@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/composition/adapters/http.js';
@@ -8,7 +9,7 @@ import { MAX_NAME_LENGTH } from '../../src/domain/merchandising/slice.js';
 import { MAX_SIMILAR_LIMIT } from '../../src/domain/product/similarity.js';
 import { ApiConformance } from '../support/api-conformance.js';
 import { ACTIVE_SLICE_RESPONSE_FIELDS } from '../support/mothers.js';
-import { startTestServer, type TestServer } from '../support/http-harness.js';
+import { rawGet, startTestServer, type TestServer } from '../support/http-harness.js';
 import { describe } from '../support/suite.js';
 
 const PATH = '/api/v1/openapi.json';
@@ -33,6 +34,43 @@ describe('the OpenAPI document', () => {
     expect(etag).toMatch(/^"[\w-]+"$/);
     const again = await server.request('GET', PATH, { token: null, headers: { 'If-None-Match': etag ?? '' } });
     expect({ status: again.status, body: again.text }).toEqual({ status: 304, body: '' });
+  });
+
+  it('is served compressed as Accept-Encoding weighs it (brotli, gzip), each coding with its own ETag, 304 for each', async () => {
+    const plain = await rawGet(server, PATH, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(JSON.parse(plain.body.toString('utf8'))).toEqual(document);
+    const br = await rawGet(server, PATH, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    // The document is mostly repeated names: it shrinks to a fraction.
+    expect(br.body.length).toBeLessThan(plain.body.length / 5);
+    expect(brotliDecompressSync(br.body)).toEqual(plain.body);
+    const gz = await rawGet(server, PATH, { 'Accept-Encoding': 'br;q=0.5, gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body)).toEqual(plain.body);
+    expect(
+      (await rawGet(server, PATH, { 'Accept-Encoding': 'identity;q=1, br;q=0.5' })).headers['content-encoding'],
+    ).toBeUndefined();
+
+    const tags = [plain, br, gz].map((answer) => answer.headers.etag!);
+    expect(new Set(tags).size).toBe(3);
+    expect(tags[1]).toBe(`${tags[0]!.slice(0, -1)}-br"`);
+    for (const [acceptEncoding, etag] of [
+      ['', tags[0]!],
+      ['br', tags[1]!],
+      ['gzip', tags[2]!],
+    ] as const) {
+      const again = await rawGet(server, PATH, { 'Accept-Encoding': acceptEncoding, 'If-None-Match': etag });
+      expect({ status: again.status, length: again.body.length, vary: again.headers.vary }).toEqual({
+        status: 304,
+        length: 0,
+        vary: 'Accept-Encoding',
+      });
+    }
+    // Another coding's tag names another representation: the body is sent.
+    expect((await rawGet(server, PATH, { 'Accept-Encoding': 'br', 'If-None-Match': tags[2]! })).status).toBe(200);
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -146,8 +184,20 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(schemas.ActiveSliceResponse.properties)).toEqual(ACTIVE_SLICE_RESPONSE_FIELDS);
     const slice = document.paths['/api/v1/merchandising-collections/protected/{id}/slices/{sliceId}'].put;
     expect(slice.parameters.slice(0, 2)).toEqual([
-      { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-      { name: 'sliceId', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+        example: 1,
+      },
+      {
+        name: 'sliceId',
+        in: 'path',
+        required: true,
+        schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+        example: 8,
+      },
     ]);
     expect(slice.parameters.map((p: Json) => p.name)).toContain('If-Match');
   });

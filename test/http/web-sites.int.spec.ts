@@ -1,24 +1,12 @@
-import { get, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BUILDER_CSP } from '../../src/adapters/http/sites/web-sites.js';
-import { expectProblem, startTestServer, type TestServer } from '../support/http-harness.js';
+import { expectProblem, rawGet, startTestServer, type TestServer } from '../support/http-harness.js';
 import { describe } from '../support/suite.js';
 
 /** Raw fetches: the pages take no token and are not API routes. */
 async function fetchPage(server: TestServer, path: string, headers: Record<string, string> = {}, method = 'GET') {
   return fetch(`${server.baseUrl}${path}`, { method, headers, redirect: 'manual' });
-}
-
-/** The bytes as sent (fetch would ask for and undo compression itself). */
-function rawGet(server: TestServer, path: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((done, fail) => {
-    get(`${server.baseUrl}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', fail);
-  });
 }
 
 describe('the builder and the API reference, served by Vitrine', () => {

@@ -59,7 +59,7 @@ export class ApiConformance {
         ? undefined
         : `no documented operation, yet the answer is ${answer.status} ${String(code)}`;
     }
-    const pointer = `#/paths/${escape(operation.template)}/${method.toLowerCase()}/responses/${answer.status}`;
+    const pointer = `#/paths/${pointerSegment(operation.template)}/${method.toLowerCase()}/responses/${answer.status}`;
     let response = this.resolve(pointer);
     if (response === undefined) return `status ${answer.status} is not documented for ${method} ${operation.template}`;
     let responsePointer = pointer;
@@ -74,10 +74,17 @@ export class ApiConformance {
     const mediaType = (answer.contentType ?? '').split(';')[0]?.trim() ?? '';
     if (!(mediaType in content)) return `answered ${mediaType || 'no body'}; documented: ${Object.keys(content).join(', ')}`;
     if (!mediaType.endsWith('json')) return undefined;
-    const validate = this.ajv.getSchema(`${DOCUMENT_ID}${responsePointer}/content/${escape(mediaType)}/schema`);
+    const validate = this.ajv.getSchema(`${DOCUMENT_ID}${responsePointer}/content/${pointerSegment(mediaType)}/schema`);
     if (validate === undefined) return `no schema for ${mediaType}`;
     if (validate(answer.json)) return undefined;
     return `the body does not match the documented schema: ${this.ajv.errorsText(validate.errors)}`;
+  }
+
+  /** What is wrong with a value as the schema at `pointer` (a JSON pointer into the document, `#/...`) describes it, or undefined. */
+  problemWithValue(pointer: string, value: unknown): string | undefined {
+    const validate = this.ajv.getSchema(`${DOCUMENT_ID}${pointer}`);
+    if (validate === undefined) return `no schema at ${pointer}`;
+    return validate(value) ? undefined : this.ajv.errorsText(validate.errors);
   }
 
   private resolve(pointer: string): unknown {
@@ -89,6 +96,7 @@ export class ApiConformance {
   }
 }
 
-function escape(segment: string): string {
+/** A JSON pointer segment: `~` and `/` escaped. */
+export function pointerSegment(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }

@@ -1,6 +1,6 @@
 /** Starts the real Koa app on a free loopback port, with a fake clock, for HTTP tests. */
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import { get, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createHttpServer } from '../../src/adapters/http/http-server.js';
 import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
@@ -155,4 +155,19 @@ async function dropDatabase({ uri, name }: { uri: string; name: string }): Promi
   } finally {
     await client.close();
   }
+}
+
+/** A GET's bytes as sent, without the harness's check (fetch would ask for and undo compression itself). */
+export function rawGet(
+  server: TestServer,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((done, fail) => {
+    get(`${server.baseUrl}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', fail);
+  });
 }

@@ -92,11 +92,10 @@ async function answer(hit: Hit, req: IncomingMessage, res: ServerResponse, pipel
   try {
     await pipeline.admission.enter(req, spec.scopeOf?.({}) ?? spec.scope!, exchange);
     const held = spec.method === 'GET' ? spec.peek!(hit.checked, true) : undefined;
-    const ifNoneMatch = req.headers['if-none-match'];
-    if (held !== undefined) sent = finished(held, exchange, spec.conditional === true, ifNoneMatch);
+    if (held !== undefined) sent = finished(held, exchange, spec.conditional === true, req.headers);
     else {
       const body = spec.body === undefined ? undefined : await readJsonBody(req, spec.body.limitBytes);
-      sent = await answerRoute(spec, { params: hit.params, query: {}, body, ifMatch: undefined }, exchange, ifNoneMatch);
+      sent = await answerRoute(spec, { params: hit.params, query: {}, body, ifMatch: undefined }, exchange, req.headers);
     }
   } catch (error) {
     sent = failed(error, exchange, pipeline.logger);

@@ -52,7 +52,7 @@ function answered(spec: RouteSpec): Middleware<VitrineState> {
   return async (ctx) => {
     refuseMalformedEncoding(ctx.url);
     const raw = { params: ctx.params, query: ctx.query, body: ctx.request.body, ifMatch: ctx.get('If-Match') || undefined };
-    sendThroughKoa(ctx, await answerRoute(spec, raw, ctx.state.exchange, ctx.get('If-None-Match') || undefined));
+    sendThroughKoa(ctx, await answerRoute(spec, raw, ctx.state.exchange, ctx.req.headers));
   };
 }
 

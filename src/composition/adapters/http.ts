@@ -5,7 +5,7 @@ import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { AdmitRequest } from '../../application/auth/admit-request.js';
 import { token } from '../../domain/shared/token.js';
-import { apiRoutes } from '../../adapters/http/api.js';
+import { api, type Api } from '../../adapters/http/api.js';
 import { openApiDocument, type OpenApiDocument } from '../../adapters/http/openapi/openapi-document.js';
 import { koaApp, type VitrineState } from '../../adapters/http/koa-app.js';
 import { Admission } from '../../adapters/http/pipeline/admission.js';
@@ -18,6 +18,7 @@ import { LoggerToken, type Logger } from '../../adapters/logging/logger.js';
 import { RequestLog } from '../../adapters/logging/request-log.js';
 import { MetricsToken, type PrometheusMetrics } from '../../adapters/metrics/prometheus-metrics.js';
 import { bindFactory, FeatureRoutesToken } from '../binding.js';
+import type { Resource } from '../lifecycle.js';
 import { resolve } from '../resolve.js';
 
 /** What the HTTP layer is told by the configuration. */
@@ -31,8 +32,11 @@ export const HttpSettingsToken = token<HttpSettings>('HttpSettings');
 const BUILDER_DIRECTORY = fileURLToPath(new URL('../../../dist/web/', import.meta.url));
 const WebSitesToken = token<Middleware>('WebSites');
 export const PipelineToken = token<Pipeline>('Pipeline');
+const ApiToken = token<Api>('Api');
 /** Every route group of the API: the features', and the API's own description. */
 export const ApiRoutesToken = token<readonly RouteGroup[]>('ApiRoutes');
+/** The API's description as served: generated and compressed at start, a resource of the lifecycle. */
+export const ApiDescriptionToken = token<Resource>('ApiDescription');
 
 /** The HTTP adapter's one pipeline, and the route table every feature contributed to. */
 export const httpModule = new ContainerModule(({ bind }) => {
@@ -47,10 +51,12 @@ export const httpModule = new ContainerModule(({ bind }) => {
     [AdmitRequest, HttpSettingsToken, LoggerToken, MetricsToken],
   );
   bind<Middleware>(WebSitesToken).toConstantValue(webSites({ builderDirectory: BUILDER_DIRECTORY }));
-  bind<readonly RouteGroup[]>(ApiRoutesToken).toResolvedValue(
-    (features: RouteGroup[]) => apiRoutes(features),
+  bind<Api>(ApiToken).toResolvedValue(
+    (features: RouteGroup[]) => api(features),
     [{ serviceIdentifier: FeatureRoutesToken, isMultiple: true }],
   );
+  bindFactory(bind, ApiRoutesToken, (whole: Api) => whole.groups, [ApiToken]);
+  bindFactory(bind, ApiDescriptionToken, (whole: Api): Resource => whole.description, [ApiToken]);
 });
 
 /** Every route of the API, in the order the features were loaded. */

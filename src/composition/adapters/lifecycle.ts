@@ -13,6 +13,7 @@ import {
 import { bindClass, bindFactory, bindList } from '../binding.js';
 import type { VitrineConfig } from '../config.js';
 import { ResourcesToken, type Resource } from '../lifecycle.js';
+import { ApiDescriptionToken } from './http.js';
 import { InMemoryReadinessToken } from './stores.js';
 
 /** The worker thread reading spreadsheets: nothing to open, ended at stop. */
@@ -41,6 +42,7 @@ export function lifecycleModule(config: VitrineConfig): ContainerModule {
       CatalogResourceToken,
       BehaviourResourceToken,
       SpreadsheetResourceToken,
+      ApiDescriptionToken,
     ]);
   });
 }

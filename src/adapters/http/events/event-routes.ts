@@ -2,15 +2,21 @@ import type { RecordEvents } from '../../../application/events/record-events.js'
 import { MAX_BATCH_ITEMS } from '../../../application/shared/batch.js';
 import { EVENT_CLOCK_SKEW_MS } from '../../../domain/events/shopper-event.js';
 import { json } from '../pipeline/reply.js';
-import { batchBody, route, type RouteGroup, type RouteSpec } from '../pipeline/route-spec.js';
+import { batchBody, route, type RouteGroup, type RouteSpec, type RouteTag } from '../pipeline/route-spec.js';
 import { parseBatch } from '../shared/batch-schemas.js';
 import { EventBatchBody, EventBatchResponse, ShopperEventItem } from './event-schemas.js';
 
 export const EVENTS_BASE = '/api/v1/events/protected';
 
+const EVENTS_TAG: RouteTag = {
+  name: 'Events',
+  description: 'What shoppers do (views, carts, purchases, recommendation clicks), for answers that learn from them.',
+};
+
 /** What shoppers do, sent in batches by the shop's channels. */
 export function eventRoutes(record: RecordEvents): RouteGroup {
   return {
+    tag: EVENTS_TAG,
     schemas: { ShopperEvent: ShopperEventItem, EventBatchResult: EventBatchResponse },
     routes: [batch(record)],
   };
@@ -21,7 +27,6 @@ function batch(record: RecordEvents): RouteSpec {
     method: 'POST',
     path: `${EVENTS_BASE}/batch`,
     operationId: 'recordEvents',
-    tag: 'Events',
     summary: `Record up to ${MAX_BATCH_ITEMS.toLocaleString('en')} shopper events`,
     description:
       'Each event is checked on its own: a bad event is reported by its index with its errors and the others are recorded. ' +
@@ -32,6 +37,31 @@ function batch(record: RecordEvents): RouteSpec {
     scope: 'events:write',
     body: batchBody(EventBatchBody, (raw) => parseBatch(raw, 'events', ShopperEventItem, (item) => item.eventId)),
     responses: [{ status: 200, description: 'What became of each event.', body: EventBatchResponse }],
+    examples: {
+      body: {
+        events: [
+          { eventId: 'evt-20261121-0001', type: 'view', productId: 'VES-002', sessionId: 'sess-7f3a', userId: 'up_ana_souza' },
+          {
+            eventId: 'evt-20261121-0002',
+            type: 'add_to_cart',
+            productId: 'SAN-005',
+            sessionId: 'sess-7f3a',
+            userId: 'up_ana_souza',
+          },
+        ],
+      },
+      responses: {
+        200: {
+          results: [
+            { index: 0, id: 'evt-20261121-0001', status: 'accepted' },
+            { index: 1, id: 'evt-20261121-0002', status: 'accepted' },
+          ],
+          accepted: 2,
+          duplicate: 0,
+          invalid: 0,
+        },
+      },
+    },
     handler: async ({ body }) => json(200, await record.execute(body)),
   });
 }

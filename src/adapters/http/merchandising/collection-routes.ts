@@ -14,7 +14,18 @@ import {
   CreateCollectionBody,
   UpdateCollectionBody,
 } from './merchandising-schemas.js';
-import { actorOf, COLLECTION_PATH, COLLECTIONS_BASE } from './slice-answers.js';
+import { actorOf, BUILDER_TAG, COLLECTION_EXAMPLE, COLLECTION_PATH, COLLECTIONS_BASE } from './slice-answers.js';
+
+const NEW_COLLECTION_EXAMPLE = {
+  id: 5,
+  name: 'Natal 2026',
+  description: 'Presentes até R$ 200.',
+  createdAt: '2026-11-21T12:00:00.000Z',
+  sliceCount: 0,
+  updatedAt: '2026-11-21T12:00:00.000Z',
+  updatedBy: 'merchandiser',
+  version: 1,
+};
 
 /** The merchandiser's collections: created, listed a page at a time, renamed, deleted. */
 export function collectionRoutes(
@@ -24,6 +35,7 @@ export function collectionRoutes(
   remove: DeleteCollection,
 ): RouteGroup {
   return {
+    tag: BUILDER_TAG,
     schemas: { Collection: CollectionResponse, CollectionPage: CollectionPageResponse },
     routes: [creation(create), listing(list), renaming(update), removal(remove)],
   };
@@ -34,11 +46,11 @@ function creation(create: CreateCollection): RouteSpec {
     method: 'POST',
     path: COLLECTIONS_BASE,
     operationId: 'createCollection',
-    tag: 'Builder',
     summary: 'Create a collection',
     scope: 'collections:write',
     body: jsonBody(CreateCollectionBody),
     responses: [{ status: 201, description: 'Created.', body: CollectionResponse, headers: ['ETag', 'Location'] }],
+    examples: { body: { name: 'Natal 2026', description: 'Presentes até R$ 200.' }, responses: { 201: NEW_COLLECTION_EXAMPLE } },
     handler: async ({ body, principal }) => {
       const created = await create.execute(body, actorOf(principal));
       return json(201, presentCollection(created), {
@@ -54,11 +66,14 @@ function listing(list: ListCollections): RouteSpec {
     method: 'GET',
     path: COLLECTIONS_BASE,
     operationId: 'listCollections',
-    tag: 'Builder',
     summary: 'List collections, a page at a time',
     scope: 'collections:read',
     query: CollectionListQuery,
     responses: [{ status: 200, description: 'A page of collections, oldest first.', body: CollectionPageResponse }],
+    examples: {
+      query: { limit: '1' },
+      responses: { 200: { collections: [COLLECTION_EXAMPLE], nextCursor: 'MQ' } },
+    },
     handler: async ({ query }) => {
       const page = await list.execute({ limit: query.limit, afterId: query.cursor, name: query.name });
       return json(200, {
@@ -74,7 +89,6 @@ function renaming(update: UpdateCollection): RouteSpec {
     method: 'PATCH',
     path: COLLECTION_PATH,
     operationId: 'updateCollection',
-    tag: 'Builder',
     summary: 'Rename a collection or change its description',
     scope: 'collections:write',
     params: CollectionParams,
@@ -82,6 +96,11 @@ function renaming(update: UpdateCollection): RouteSpec {
     precondition: { of: 'collection', idParam: 'id' },
     responses: [{ status: 200, description: 'Saved.', body: CollectionResponse, headers: ['ETag'] }],
     problems: ['COLLECTION_NOT_FOUND'],
+    examples: {
+      params: { id: 5 },
+      body: { name: 'Natal 2026: presentes' },
+      responses: { 200: { ...NEW_COLLECTION_EXAMPLE, name: 'Natal 2026: presentes', version: 2 } },
+    },
     handler: async ({ params, body, principal, precondition }) => {
       const updated = await update.execute(params.id, body, { actor: actorOf(principal), precondition });
       return json(200, presentCollection(updated), { ETag: versionTag('collection', updated.id, updated.version) });
@@ -94,13 +113,13 @@ function removal(remove: DeleteCollection): RouteSpec {
     method: 'DELETE',
     path: COLLECTION_PATH,
     operationId: 'deleteCollection',
-    tag: 'Builder',
     summary: 'Delete a collection and its slices',
     scope: 'collections:write',
     params: CollectionParams,
     precondition: { of: 'collection', idParam: 'id' },
     responses: [{ status: 204, description: 'Deleted.' }],
     problems: ['COLLECTION_NOT_FOUND'],
+    examples: { params: { id: 5 }, responses: {} },
     handler: async ({ params, precondition }) => {
       await remove.execute(params.id, precondition);
       return noContent();

@@ -5,9 +5,10 @@ import { MAX_SLICE_PRODUCTS } from '../../../domain/merchandising/slice.js';
 import { json } from '../pipeline/reply.js';
 import { jsonBody, route, type RouteGroup } from '../pipeline/route-spec.js';
 import { presentProduct } from '../product/product-presenter.js';
+import { PRODUCT_EXAMPLE } from '../product/catalog-routes.js';
 import { ProductResponse } from '../product/product-schemas.js';
 import { jsonObject, requiredText } from '../shared/common-schemas.js';
-import { COLLECTIONS_BASE } from './slice-answers.js';
+import { BUILDER_TAG, COLLECTIONS_BASE } from './slice-answers.js';
 
 /** A slice proposal asked for in words. */
 export const ProposalBody = jsonObject(
@@ -41,13 +42,13 @@ export const ProposalResponse = v.object({ products: v.array(ProductResponse), u
 /** Slice proposals: products chosen from a text brief, shown for the merchandiser to edit, never saved here. */
 export function proposalRoutes(propose: ProposeSliceFromBrief): RouteGroup {
   return {
+    tag: BUILDER_TAG,
     schemas: { SliceProposalInput: ProposalBody, SliceProposal: ProposalResponse },
     routes: [
       route({
         method: 'POST',
         path: `${COLLECTIONS_BASE}/proposals`,
         operationId: 'proposeSliceFromBrief',
-        tag: 'Builder',
         summary: "Propose a slice's products from a text brief (nothing is saved)",
         description:
           'Price phrases ("até R$ 400", "entre 100 e 300", "under $400"), the catalog’s category and brand names and the ' +
@@ -59,6 +60,15 @@ export function proposalRoutes(propose: ProposeSliceFromBrief): RouteGroup {
         responses: [
           { status: 200, description: 'The products proposed, and what the brief was read as.', body: ProposalResponse },
         ],
+        examples: {
+          body: { brief: 'vestidos leves para casamento de dia até R$ 400', size: 1 },
+          responses: {
+            200: {
+              products: [PRODUCT_EXAMPLE],
+              understood: { words: ['leves', 'casamento', 'dia'], maxPrice: 400, categories: ['vestidos'], brands: [] },
+            },
+          },
+        },
         handler: async ({ body }) => {
           const { products, understood } = await propose.execute(body);
           return json(200, { products: products.map(presentProduct), understood });

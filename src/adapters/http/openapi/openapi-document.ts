@@ -2,27 +2,18 @@ import { readFileSync } from 'node:fs';
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { TOKEN_HEADER } from '../pipeline/admission.js';
-import { PROBLEM_TABLE, type ProblemCode } from '../pipeline/problems.js';
+import { PROBLEM_TABLE, problemBody, type ProblemCode } from '../pipeline/problems.js';
 import { REQUEST_ID_HEADER } from '../pipeline/request-id.js';
-import { problemsOf, type ResponseHeader, type RouteGroup, type RouteSpec, type RouteTag } from '../pipeline/route-spec.js';
+import {
+  problemsOf,
+  type BodySpec,
+  type ResponseHeader,
+  type RouteGroup,
+  type RouteSpec,
+  type RouteTag,
+} from '../pipeline/route-spec.js';
 import { ANY_SCOPE } from '../pipeline/admission.js';
 import { Instant, JSON_TEXT_CONTENT, PositiveId, ProblemResponse } from '../shared/common-schemas.js';
-
-const TAGS: readonly { name: RouteTag; description: string }[] = [
-  {
-    name: 'Profiles',
-    description: 'Who is this customer: a marketing and style profile, found by id, phone, e-mail or document.',
-  },
-  { name: 'Products', description: 'Similar products, and the catalog they are computed from.' },
-  { name: 'Collections', description: 'What a merchandising collection shows now.' },
-  { name: 'Builder', description: 'How merchandisers build collections and their time-boxed slices.' },
-  {
-    name: 'Events',
-    description: 'What shoppers do (views, carts, purchases, recommendation clicks), for answers that learn from them.',
-  },
-  { name: 'Tokens', description: 'Application tokens and their scopes.' },
-  { name: 'Operations', description: 'Health, metrics and this description; no token needed.' },
-];
 
 /** Every answer may carry these; the `components/headers` entries they name. */
 const HEADERS: Readonly<
@@ -90,10 +81,13 @@ export function openApiDocument(groups: readonly RouteGroup[]): OpenApiDocument 
   for (const group of groups) Object.assign(named, group.schemas);
   named.Problem = ProblemResponse;
   const convert = schemaConverter(named);
+  const referenced = new Set<ProblemCode>();
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const spec of groups.flatMap((group) => group.routes)) {
-    const path = spec.path.replace(/:(\w+)/g, '{$1}');
-    (paths[path] ??= {})[spec.method.toLowerCase()] = operation(spec, convert);
+  for (const { tag, routes } of groups) {
+    for (const spec of routes) {
+      const path = spec.path.replace(/:(\w+)/g, '{$1}');
+      (paths[path] ??= {})[spec.method.toLowerCase()] = operation(spec, tag, convert, referenced);
+    }
   }
   return {
     openapi: '3.1.0',
@@ -104,11 +98,14 @@ export function openApiDocument(groups: readonly RouteGroup[]): OpenApiDocument 
         'Retail personalisation and merchandising: customer profiles, similar products and time-boxed merchandising collections. Every error is an RFC 9457 problem (`application/problem+json`) with a stable `code`.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    tags: TAGS,
+    // Relative: the operations are on the service that serves this document, wherever it runs.
+    servers: [{ url: '/', description: 'The service this document is served by.' }],
+    tags: tagsOf(groups),
     paths,
     components: {
-      schemas: convert.components(),
-      responses: problemComponents(),
+      schemas: withProblemCodes(convert.components()),
+      responses: problemComponents(referenced),
+      examples: problemExamples(groups),
       headers: Object.fromEntries(Object.entries(HEADERS).map(([name, header]) => [headerComponent(name), header])),
       securitySchemes: {
         appToken: {
@@ -122,16 +119,50 @@ export function openApiDocument(groups: readonly RouteGroup[]): OpenApiDocument 
   };
 }
 
-function operation(spec: RouteSpec, convert: Converter): Record<string, unknown> {
+/**
+ * The tags the groups name, each once, in the order they first come (the features' order). Two
+ * groups may share a tag, declared once by their feature; two tags of one name are a mistake.
+ */
+function tagsOf(groups: readonly RouteGroup[]): RouteTag[] {
+  const tags = new Map<string, RouteTag>();
+  for (const { tag } of groups) {
+    const known = tags.get(tag.name);
+    if (known === undefined) tags.set(tag.name, { name: tag.name, description: tag.description });
+    else if (known.description !== tag.description) {
+      throw new Error(`Two route groups declare the tag ${tag.name} with different descriptions: declare it once and share it.`);
+    }
+  }
+  return [...tags.values()];
+}
+
+function operation(spec: RouteSpec, tag: RouteTag, convert: Converter, referenced: Set<ProblemCode>): Record<string, unknown> {
   const scopeNote =
     spec.scope === undefined
       ? 'No token needed.'
       : spec.scope === ANY_SCOPE
         ? 'Needs a token, with any scopes.'
         : `Needs a token with the \`${spec.scope}\` scope${spec.scopeOf ? ' (see above for when another)' : ''}.`;
-  const parameters = [
-    ...parametersOf(spec.params, 'path', convert),
-    ...parametersOf(spec.query, 'query', convert),
+  return {
+    operationId: spec.operationId,
+    tags: [tag.name],
+    summary: spec.summary,
+    description: [spec.description, scopeNote].filter(Boolean).join('\n\n'),
+    ...(spec.scope === undefined
+      ? { security: [] }
+      : { security: [{ appToken: [] }], ...(spec.scope === ANY_SCOPE ? {} : { 'x-required-scope': spec.scope }) }),
+    parameters: [
+      ...parametersOf(spec.params, 'path', spec.examples.params, convert),
+      ...parametersOf(spec.query, 'query', spec.examples.query, convert),
+      ...headerParameters(spec),
+    ],
+    ...(spec.body === undefined ? {} : { requestBody: requestBodyOf(spec.body, spec.examples.body, convert) }),
+    responses: responsesOf(spec, convert, referenced),
+  };
+}
+
+/** The request headers a route reads: its preconditions, and the request id every route takes. */
+function headerParameters(spec: RouteSpec): object[] {
+  return [
     ...(spec.precondition === undefined
       ? []
       : [
@@ -162,36 +193,30 @@ function operation(spec: RouteSpec, convert: Converter): Record<string, unknown>
       schema: { type: 'string', maxLength: 128 },
     },
   ];
-  return {
-    operationId: spec.operationId,
-    tags: [spec.tag],
-    summary: spec.summary,
-    description: [spec.description, scopeNote].filter(Boolean).join('\n\n'),
-    ...(spec.scope === undefined
-      ? { security: [] }
-      : { security: [{ appToken: [] }], ...(spec.scope === ANY_SCOPE ? {} : { 'x-required-scope': spec.scope }) }),
-    parameters,
-    ...(spec.body === undefined
-      ? {}
-      : {
-          requestBody:
-            spec.body.media === 'json' && spec.body.schema !== undefined
-              ? { required: true, content: { 'application/json': { schema: convert.schema(spec.body.schema) } } }
-              : SPREADSHEET_BODY,
-        }),
-    responses: responsesOf(spec, convert),
-  };
 }
 
-function responsesOf(spec: RouteSpec, convert: Converter): Record<string, unknown> {
+/** A JSON body with its schema, or the spreadsheet upload (its CSV form being the one a text example can show). */
+function requestBodyOf(body: BodySpec<unknown>, example: unknown, convert: Converter): object {
+  const exampled = example === undefined ? {} : { example };
+  if (body.media === 'json' && body.schema !== undefined) {
+    return { required: true, content: { 'application/json': { schema: convert.schema(body.schema), ...exampled } } };
+  }
+  const { 'text/csv': csv, ...others } = SPREADSHEET_BODY.content;
+  return { ...SPREADSHEET_BODY, content: { 'text/csv': { ...csv, ...exampled }, ...others } };
+}
+
+/** The route's answers; `referenced` gathers the problem codes whose shared response component they name. */
+function responsesOf(spec: RouteSpec, convert: Converter, referenced: Set<ProblemCode>): Record<string, unknown> {
   const common = spec.scope === undefined ? ['X-Request-Id'] : ['X-Request-Id', 'RateLimit', 'RateLimit-Policy'];
   const responses: Record<string, unknown> = {};
   for (const answer of spec.responses) {
+    const example = spec.examples.responses[answer.status];
+    const exampled = example === undefined ? {} : { example };
     const content =
       answer.body !== undefined
-        ? { content: { 'application/json': { schema: convert.schema(answer.body) } } }
+        ? { content: { 'application/json': { schema: convert.schema(answer.body), ...exampled } } }
         : answer.text !== undefined
-          ? { content: { [answer.text]: { schema: { type: 'string' } } } }
+          ? { content: { [answer.text]: { schema: { type: 'string' }, ...exampled } } }
           : {};
     responses[String(answer.status)] = {
       description: answer.description,
@@ -206,18 +231,55 @@ function responsesOf(spec: RouteSpec, convert: Converter): Record<string, unknow
   }
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     const [only] = codes;
-    responses[String(status)] =
-      codes.length === 1 && only !== undefined && spec.scope !== undefined
-        ? { $ref: `#/components/responses/${only}` }
-        : problemResponse(codes, common);
+    if (codes.length === 1 && only !== undefined && spec.scope !== undefined) {
+      referenced.add(only);
+      responses[String(status)] = { $ref: `#/components/responses/${only}` };
+    } else responses[String(status)] = problemResponse(codes, common);
   }
   return responses;
 }
 
-/** The answer of a route with a token (so with rate-limit headers) that fails with this one code. */
-function problemComponents(): Record<string, unknown> {
+/**
+ * The schemas with the table of problem codes (`ProblemCode`, which `Problem`'s `code` names): each
+ * code with its title, when it is answered, and its status (`x-status`).
+ */
+function withProblemCodes(schemas: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const problem = schemas.Problem as { properties: Record<string, JsonSchema> };
+  const codes = (Object.keys(PROBLEM_TABLE) as ProblemCode[]).map((code) => {
+    const { status, title, description } = PROBLEM_TABLE[code];
+    return { const: code, title, description, 'x-status': status };
+  });
+  return {
+    ...schemas,
+    Problem: { ...problem, properties: { ...problem.properties, code: { $ref: '#/components/schemas/ProblemCode' } } },
+    ProblemCode: {
+      type: 'string',
+      description: 'Stable and machine-readable: each code is answered with one status, its `x-status`.',
+      oneOf: codes,
+    },
+  };
+}
+
+/**
+ * The answer of a route with a token (so with rate-limit headers) that fails with this one code,
+ * for the codes some operation names so (an unused component is noise to a reader), in the table's order.
+ */
+function problemComponents(referenced: ReadonlySet<ProblemCode>): Record<string, unknown> {
   const common = ['X-Request-Id', 'RateLimit', 'RateLimit-Policy'];
-  return Object.fromEntries((Object.keys(PROBLEM_TABLE) as ProblemCode[]).map((code) => [code, problemResponse([code], common)]));
+  const codes = (Object.keys(PROBLEM_TABLE) as ProblemCode[]).filter((code) => referenced.has(code));
+  return Object.fromEntries(codes.map((code) => [code, problemResponse([code], common)]));
+}
+
+/** A problem answer of each code some operation may answer, as the service writes it: the examples problem responses name. */
+function problemExamples(groups: readonly RouteGroup[]): Record<string, unknown> {
+  const answered = new Set(groups.flatMap((group) => group.routes.flatMap(problemsOf)));
+  const codes = (Object.keys(PROBLEM_TABLE) as ProblemCode[]).filter((code) => answered.has(code));
+  return Object.fromEntries(
+    codes.map((code) => {
+      const { detail, ...extensions } = PROBLEM_TABLE[code].example;
+      return [code, { summary: PROBLEM_TABLE[code].title, value: problemBody(code, detail, extensions) }];
+    }),
+  );
 }
 
 function problemResponse(codes: readonly ProblemCode[], common: readonly string[]): Record<string, unknown> {
@@ -229,6 +291,7 @@ function problemResponse(codes: readonly ProblemCode[], common: readonly string[
     content: {
       'application/problem+json': {
         schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { properties: { code: { enum: codes } } }] },
+        examples: Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/examples/${code}` }])),
       },
     },
   };
@@ -243,13 +306,19 @@ function headerComponent(name: string): string {
   return name.replaceAll('-', '');
 }
 
-function parametersOf(schema: v.GenericSchema | undefined, where: 'path' | 'query', convert: Converter): object[] {
+function parametersOf(
+  schema: v.GenericSchema | undefined,
+  where: 'path' | 'query',
+  examples: Readonly<Record<string, unknown>> | undefined,
+  convert: Converter,
+): object[] {
   if (schema === undefined) return [];
   return Object.entries(objectEntries(schema)).map(([name, entry]) => {
     const optional = where === 'query' && OPTIONAL_TYPES.has(entry.type);
     const value = optional ? (entry as unknown as { wrapped: v.GenericSchema }).wrapped : entry;
+    const example = examples?.[name] === undefined ? {} : { example: examples[name] };
     const content = JSON_TEXT_CONTENT.get(value);
-    if (content === undefined) return { name, in: where, required: !optional, schema: convert.schema(value) };
+    if (content === undefined) return { name, in: where, required: !optional, schema: convert.schema(value), ...example };
     // A JSON text: a string to the client, whose content JSON Schema describes.
     return {
       name,
@@ -257,6 +326,7 @@ function parametersOf(schema: v.GenericSchema | undefined, where: 'path' | 'quer
       required: !optional,
       description: 'A JSON text (URL-encoded in the query string), holding the object described by contentSchema.',
       schema: { type: 'string', contentMediaType: 'application/json', contentSchema: convert.schema(content) },
+      ...example,
     };
   });
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Principal } from '../../../domain/auth/api-token.js';
 import { ValidationError, type ValidationIssue } from '../../../domain/shared/errors.js';
 import { Precondition } from '../../../application/shared/precondition.js';
@@ -55,13 +56,13 @@ export function answerRoute(
   spec: RouteSpec,
   raw: RawInput,
   exchange: Exchange,
-  ifNoneMatch: string | undefined,
+  request: IncomingHttpHeaders,
 ): FinishedReply | Promise<FinishedReply> {
   const reply = spec.handler(routeInput(spec, raw, exchange.principal));
   const conditional = spec.conditional === true;
   return reply instanceof Promise
-    ? reply.then((answer) => finished(answer, exchange, conditional, ifNoneMatch))
-    : finished(reply, exchange, conditional, ifNoneMatch);
+    ? reply.then((answer) => finished(answer, exchange, conditional, request))
+    : finished(reply, exchange, conditional, request);
 }
 
 /**

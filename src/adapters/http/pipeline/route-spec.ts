@@ -10,8 +10,14 @@ import { parseBody } from './validation.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The groups the API description shows its operations in. */
-export type RouteTag = 'Profiles' | 'Products' | 'Collections' | 'Builder' | 'Events' | 'Tokens' | 'Operations';
+/**
+ * A group the API description shows operations in, declared beside the routes it holds: the
+ * document lists the tags its route groups name, in the order they come.
+ */
+export interface RouteTag {
+  readonly name: string;
+  readonly description: string;
+}
 
 /** Response headers a route may send beyond those every answer carries. */
 export type ResponseHeader = 'ETag' | 'Location' | 'Cache-Control' | 'X-Recommendation-Id';
@@ -24,6 +30,24 @@ export interface SuccessResponse {
   /** A body that is not JSON: its media type (e.g. the Prometheus text format). */
   readonly text?: string;
   readonly headers?: readonly ResponseHeader[];
+}
+
+/**
+ * What the API reference shows beside a route, and what its "Try it out" sends: a request the
+ * route takes and the body of each success answer that has one. Written beside the route (against
+ * the demo data, so that trying it works on `npm start`); a test holds each example to the
+ * route's own schemas, and wants one for every path parameter, required query parameter, body and
+ * success body.
+ */
+export interface RouteExamples {
+  /** A value of each path parameter, of the type the document gives it (an id is a number). */
+  readonly params?: Readonly<Record<string, string | number>>;
+  /** Values of the query parameters worth showing: the required ones, and any optional one worth trying. */
+  readonly query?: Readonly<Record<string, string>>;
+  /** The body: a JSON value, or a spreadsheet route's file as CSV text. */
+  readonly body?: unknown;
+  /** The body of each success answer that has one, by status. */
+  readonly responses: Readonly<Record<number, unknown>>;
 }
 
 /** A route's body: what the document says it is, how large it may be, and how it becomes the handler's input. */
@@ -76,7 +100,6 @@ export interface RouteSpec<P = any, Q = any, B = any> {
   /** Koa's form, `/collections/:id`; the document shows `/collections/{id}`. */
   readonly path: string;
   readonly operationId: string;
-  readonly tag: RouteTag;
   readonly summary: string;
   readonly description?: string;
   /** The scope a token needs (`ANY_SCOPE`: any token that authenticates); absent: no token (health, metrics, this API's description). */
@@ -95,6 +118,7 @@ export interface RouteSpec<P = any, Q = any, B = any> {
   readonly responses: readonly [SuccessResponse, ...SuccessResponse[]];
   /** The problems this route answers beyond those its token, input and body already imply. */
   readonly problems?: readonly ProblemCode[];
+  readonly examples: RouteExamples;
   readonly handler: (input: RouteInput<P, Q, B>) => Reply | Promise<Reply>;
   /**
    * For the hot reads: the answer this process holds for these path parameters, at once and
@@ -114,8 +138,10 @@ export function route<P = undefined, Q = undefined, B = undefined>(spec: RouteSp
   return spec;
 }
 
-/** The routes of one concern of a feature (one routes file), with the schemas the API description names. */
+/** The routes of one concern of a feature (one routes file), with the tag and schemas the API description names. */
 export interface RouteGroup {
+  /** The group the description shows these routes in (several files of a feature may share one). */
+  readonly tag: RouteTag;
   readonly routes: readonly RouteSpec[];
   /** Schemas named under `components/schemas`, the contract's shapes among them. */
   readonly schemas?: Readonly<Record<string, v.GenericSchema>>;

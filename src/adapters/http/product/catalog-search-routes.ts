@@ -2,20 +2,20 @@ import type { SearchCatalog } from '../../../application/product/search-catalog.
 import { MAX_RANKED_RESULTS } from '../../../domain/product/catalog-search.js';
 import { json } from '../pipeline/reply.js';
 import { route, type RouteGroup } from '../pipeline/route-spec.js';
-import { CATALOG_BASE } from './catalog-routes.js';
+import { CATALOG_BASE, PRODUCT_EXAMPLE, PRODUCTS_TAG } from './catalog-routes.js';
 import { presentProduct } from './product-presenter.js';
 import { catalogCursor, CatalogPageResponse, CatalogSearchQuery } from './product-schemas.js';
 
 /** The merchandiser's search of the catalog (the slice editor's "Search products"). */
 export function catalogSearchRoutes(search: SearchCatalog): RouteGroup {
   return {
+    tag: PRODUCTS_TAG,
     schemas: { CatalogPage: CatalogPageResponse },
     routes: [
       route({
         method: 'GET',
         path: CATALOG_BASE,
         operationId: 'searchCatalog',
-        tag: 'Products',
         summary: 'Search the catalog, a page at a time',
         description:
           'With `q`: the products holding its words (in the name, description, tags, brand or category; case, accents ' +
@@ -25,6 +25,10 @@ export function catalogSearchRoutes(search: SearchCatalog): RouteGroup {
         scope: 'products:read',
         query: CatalogSearchQuery,
         responses: [{ status: 200, description: 'A page of products.', body: CatalogPageResponse }],
+        examples: {
+          query: { q: 'crepe', category: 'vestidos', limit: '1' },
+          responses: { 200: { products: [PRODUCT_EXAMPLE], nextCursor: 'bzox' } },
+        },
         handler: async ({ query }) => {
           const page = await search.execute({
             text: query.q,

@@ -5,7 +5,8 @@ import type { Middleware, ParameterizedContext } from 'koa';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { HttpProblem } from '../pipeline/problems.js';
 import { OPENAPI_PATH } from '../operations/openapi-route.js';
-import { encodingFor, etagOf, loadDirectory, staticFile, type StaticFile } from './static-files.js';
+import { codedTag, codingFor } from '../pipeline/content-coding.js';
+import { loadDirectory, staticFile, type StaticFile } from './static-files.js';
 
 export const BUILDER_PATH = '/builder/';
 export const DOCS_PATH = '/docs';
@@ -90,8 +91,8 @@ function serve(ctx: ParameterizedContext, file: StaticFile | undefined, cacheCon
     ctx.set('Allow', 'GET, HEAD');
     throw new HttpProblem('METHOD_NOT_ALLOWED', `This route does not answer ${ctx.method}.`);
   }
-  const encoding = encodingFor(file, ctx.get('Accept-Encoding') || undefined);
-  ctx.set({ ...HARDENING, 'Cache-Control': cacheControl, ETag: etagOf(file, encoding), Vary: 'Accept-Encoding' });
+  const encoding = codingFor(file, ctx.get('Accept-Encoding') || undefined);
+  ctx.set({ ...HARDENING, 'Cache-Control': cacheControl, ETag: codedTag(file.etag, encoding), Vary: 'Accept-Encoding' });
   if (csp !== undefined) ctx.set('Content-Security-Policy', csp);
   ctx.type = file.type;
   ctx.status = 200;

@@ -1326,8 +1326,7 @@ export interface components {
             type: string;
             title: string;
             status: number;
-            /** @description Stable and machine-readable. */
-            code: string;
+            code: components["schemas"]["ProblemCode"];
             detail?: string;
             errors?: {
                 /** @description Where in the request: `data.id`, `products.3`, `body`. */
@@ -1337,6 +1336,8 @@ export interface components {
             /** @description How many problems there were, when `errors` lists only the first. */
             errorCount?: number;
         };
+        /** @description Stable and machine-readable: each code is answered with one status, its `x-status`. */
+        ProblemCode: string & ("VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "PROFILE_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "COLLECTION_NOT_FOUND" | "NO_ACTIVE_SLICE" | "SLICE_NOT_FOUND" | "SLICE_VERSION_NOT_FOUND" | "TOKEN_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE");
     };
     responses: {
         /** @description `VALIDATION_FAILED`: Request validation failed. */
@@ -1430,51 +1431,6 @@ export interface components {
                 };
             };
         };
-        /** @description `NO_ACTIVE_SLICE`: No active slice. */
-        NO_ACTIVE_SLICE: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "NO_ACTIVE_SLICE";
-                };
-            };
-        };
-        /** @description `SLICE_NOT_FOUND`: Slice not found. */
-        SLICE_NOT_FOUND: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "SLICE_NOT_FOUND";
-                };
-            };
-        };
-        /** @description `SLICE_VERSION_NOT_FOUND`: Slice version not found. */
-        SLICE_VERSION_NOT_FOUND: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "SLICE_VERSION_NOT_FOUND";
-                };
-            };
-        };
         /** @description `TOKEN_NOT_FOUND`: Token not found. */
         TOKEN_NOT_FOUND: {
             headers: {
@@ -1487,36 +1443,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "TOKEN_NOT_FOUND";
-                };
-            };
-        };
-        /** @description `ROUTE_NOT_FOUND`: Route not found. */
-        ROUTE_NOT_FOUND: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "ROUTE_NOT_FOUND";
-                };
-            };
-        };
-        /** @description `METHOD_NOT_ALLOWED`: Method not allowed. */
-        METHOD_NOT_ALLOWED: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "METHOD_NOT_ALLOWED";
                 };
             };
         };
@@ -1664,6 +1590,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example up_ana_souza */
                 userProfileId: string;
             };
             cookie?: never;
@@ -1680,6 +1607,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userProfileId": "up_ana_souza",
+                     *       "profile": {
+                     *         "perfil_cliente": {
+                     *           "descricao_geral": "Ana, 34 anos, gerente de projetos em São Paulo. Compra com frequência mensal.",
+                     *           "estilo_geral": "Clássico contemporâneo, com tons neutros e tecidos naturais"
+                     *         },
+                     *         "ocasioes_relevantes": [
+                     *           {
+                     *             "ocasião": "Casamento de amiga",
+                     *             "persona_na_ocasião": "Convidada elegante que evita exageros",
+                     *             "sugestao_look": [
+                     *               "Vestido midi de seda terracota",
+                     *               "Sandália de salto bloco caramelo"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "briefing_marketing": {
+                     *           "tom_de_voz": [
+                     *             "Próximo e seguro",
+                     *             "Sem gírias"
+                     *           ],
+                     *           "direcao_visual": [
+                     *             "Luz natural",
+                     *             "Paleta terrosa"
+                     *           ],
+                     *           "orientacao_campanhas": [
+                     *             "Destacar versatilidade das peças"
+                     *           ]
+                     *         },
+                     *         "ganchos_conteudo": [
+                     *           "5 formas de usar a mesma pantalona"
+                     *         ],
+                     *         "momento_compra_atual": {
+                     *           "navegacoes": [
+                     *             "2026-11-25 14:32 — visualizou Vestido Midi de Linho (VES-001)"
+                     *           ],
+                     *           "resumo_momento": "Procurando um look para um casamento diurno nas próximas semanas.",
+                     *           "relacao_com_historico": "Coerente com o histórico: já comprou vestidos midi e sandálias de salto baixo.",
+                     *           "novo_comportamento": false,
+                     *           "oportunidades": [
+                     *             "Oferecer combinação vestido + sandália"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
@@ -1711,12 +1686,37 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example up_bruno_lima */
                 userProfileId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "identifiers": {
+                 *         "phones": [
+                 *           "+55 21 99876-5432"
+                 *         ],
+                 *         "emails": [
+                 *           "bruno.lima@exemplo.com.br"
+                 *         ],
+                 *         "documents": [
+                 *           "111.444.777-35"
+                 *         ]
+                 *       },
+                 *       "profile": {
+                 *         "perfil_cliente": {
+                 *           "descricao_geral": "Bruno, 29 anos, designer no Rio de Janeiro.",
+                 *           "estilo_geral": "Casual urbano"
+                 *         },
+                 *         "ganchos_conteudo": [
+                 *           "Looks de fim de semana na praia"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProfileWrite"];
             };
         };
@@ -1730,6 +1730,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userProfileId": "up_bruno_lima",
+                     *       "profile": {
+                     *         "perfil_cliente": {
+                     *           "descricao_geral": "Bruno, 29 anos, designer no Rio de Janeiro.",
+                     *           "estilo_geral": "Casual urbano"
+                     *         },
+                     *         "ganchos_conteudo": [
+                     *           "Looks de fim de semana na praia"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
@@ -1742,6 +1756,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userProfileId": "up_bruno_lima",
+                     *       "profile": {
+                     *         "perfil_cliente": {
+                     *           "descricao_geral": "Bruno, 29 anos, designer no Rio de Janeiro.",
+                     *           "estilo_geral": "Casual urbano"
+                     *         },
+                     *         "ganchos_conteudo": [
+                     *           "Looks de fim de semana na praia"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
@@ -1764,6 +1792,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example up_bruno_lima */
                 userProfileId: string;
             };
             cookie?: never;
@@ -1799,6 +1828,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example (11) 98765-4321 */
                 phone: string;
             };
             cookie?: never;
@@ -1815,6 +1845,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userProfileId": "up_ana_souza",
+                     *       "profile": {
+                     *         "perfil_cliente": {
+                     *           "descricao_geral": "Ana, 34 anos, gerente de projetos em São Paulo. Compra com frequência mensal.",
+                     *           "estilo_geral": "Clássico contemporâneo, com tons neutros e tecidos naturais"
+                     *         },
+                     *         "ocasioes_relevantes": [
+                     *           {
+                     *             "ocasião": "Casamento de amiga",
+                     *             "persona_na_ocasião": "Convidada elegante que evita exageros",
+                     *             "sugestao_look": [
+                     *               "Vestido midi de seda terracota",
+                     *               "Sandália de salto bloco caramelo"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "briefing_marketing": {
+                     *           "tom_de_voz": [
+                     *             "Próximo e seguro",
+                     *             "Sem gírias"
+                     *           ],
+                     *           "direcao_visual": [
+                     *             "Luz natural",
+                     *             "Paleta terrosa"
+                     *           ],
+                     *           "orientacao_campanhas": [
+                     *             "Destacar versatilidade das peças"
+                     *           ]
+                     *         },
+                     *         "ganchos_conteudo": [
+                     *           "5 formas de usar a mesma pantalona"
+                     *         ],
+                     *         "momento_compra_atual": {
+                     *           "navegacoes": [
+                     *             "2026-11-25 14:32 — visualizou Vestido Midi de Linho (VES-001)"
+                     *           ],
+                     *           "resumo_momento": "Procurando um look para um casamento diurno nas próximas semanas.",
+                     *           "relacao_com_historico": "Coerente com o histórico: já comprou vestidos midi e sandálias de salto baixo.",
+                     *           "novo_comportamento": false,
+                     *           "oportunidades": [
+                     *             "Oferecer combinação vestido + sandália"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
@@ -1848,6 +1926,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example Ana.Souza@exemplo.com.br */
                 email: string;
             };
             cookie?: never;
@@ -1864,6 +1943,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userProfileId": "up_ana_souza",
+                     *       "profile": {
+                     *         "perfil_cliente": {
+                     *           "descricao_geral": "Ana, 34 anos, gerente de projetos em São Paulo. Compra com frequência mensal.",
+                     *           "estilo_geral": "Clássico contemporâneo, com tons neutros e tecidos naturais"
+                     *         },
+                     *         "ocasioes_relevantes": [
+                     *           {
+                     *             "ocasião": "Casamento de amiga",
+                     *             "persona_na_ocasião": "Convidada elegante que evita exageros",
+                     *             "sugestao_look": [
+                     *               "Vestido midi de seda terracota",
+                     *               "Sandália de salto bloco caramelo"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "briefing_marketing": {
+                     *           "tom_de_voz": [
+                     *             "Próximo e seguro",
+                     *             "Sem gírias"
+                     *           ],
+                     *           "direcao_visual": [
+                     *             "Luz natural",
+                     *             "Paleta terrosa"
+                     *           ],
+                     *           "orientacao_campanhas": [
+                     *             "Destacar versatilidade das peças"
+                     *           ]
+                     *         },
+                     *         "ganchos_conteudo": [
+                     *           "5 formas de usar a mesma pantalona"
+                     *         ],
+                     *         "momento_compra_atual": {
+                     *           "navegacoes": [
+                     *             "2026-11-25 14:32 — visualizou Vestido Midi de Linho (VES-001)"
+                     *           ],
+                     *           "resumo_momento": "Procurando um look para um casamento diurno nas próximas semanas.",
+                     *           "relacao_com_historico": "Coerente com o histórico: já comprou vestidos midi e sandálias de salto baixo.",
+                     *           "novo_comportamento": false,
+                     *           "oportunidades": [
+                     *             "Oferecer combinação vestido + sandália"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
@@ -1897,6 +2024,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 529.982.247-25 */
                 document: string;
             };
             cookie?: never;
@@ -1913,6 +2041,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userProfileId": "up_ana_souza",
+                     *       "profile": {
+                     *         "perfil_cliente": {
+                     *           "descricao_geral": "Ana, 34 anos, gerente de projetos em São Paulo. Compra com frequência mensal.",
+                     *           "estilo_geral": "Clássico contemporâneo, com tons neutros e tecidos naturais"
+                     *         },
+                     *         "ocasioes_relevantes": [
+                     *           {
+                     *             "ocasião": "Casamento de amiga",
+                     *             "persona_na_ocasião": "Convidada elegante que evita exageros",
+                     *             "sugestao_look": [
+                     *               "Vestido midi de seda terracota",
+                     *               "Sandália de salto bloco caramelo"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "briefing_marketing": {
+                     *           "tom_de_voz": [
+                     *             "Próximo e seguro",
+                     *             "Sem gírias"
+                     *           ],
+                     *           "direcao_visual": [
+                     *             "Luz natural",
+                     *             "Paleta terrosa"
+                     *           ],
+                     *           "orientacao_campanhas": [
+                     *             "Destacar versatilidade das peças"
+                     *           ]
+                     *         },
+                     *         "ganchos_conteudo": [
+                     *           "5 formas de usar a mesma pantalona"
+                     *         ],
+                     *         "momento_compra_atual": {
+                     *           "navegacoes": [
+                     *             "2026-11-25 14:32 — visualizou Vestido Midi de Linho (VES-001)"
+                     *           ],
+                     *           "resumo_momento": "Procurando um look para um casamento diurno nas próximas semanas.",
+                     *           "relacao_com_historico": "Coerente com o histórico: já comprou vestidos midi e sandálias de salto baixo.",
+                     *           "novo_comportamento": false,
+                     *           "oportunidades": [
+                     *             "Oferecer combinação vestido + sandália"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
@@ -1948,6 +2124,81 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "profiles": [
+                 *         {
+                 *           "userProfileId": "up_bruno_lima",
+                 *           "identifiers": {
+                 *             "phones": [
+                 *               "+55 21 99876-5432"
+                 *             ],
+                 *             "emails": [
+                 *               "bruno.lima@exemplo.com.br"
+                 *             ],
+                 *             "documents": [
+                 *               "111.444.777-35"
+                 *             ]
+                 *           },
+                 *           "profile": {
+                 *             "perfil_cliente": {
+                 *               "descricao_geral": "Bruno, 29 anos, designer no Rio de Janeiro.",
+                 *               "estilo_geral": "Casual urbano"
+                 *             },
+                 *             "ganchos_conteudo": [
+                 *               "Looks de fim de semana na praia"
+                 *             ]
+                 *           }
+                 *         },
+                 *         {
+                 *           "userProfileId": "up_ana_souza",
+                 *           "profile": {
+                 *             "perfil_cliente": {
+                 *               "descricao_geral": "Ana, 34 anos, gerente de projetos em São Paulo. Compra com frequência mensal.",
+                 *               "estilo_geral": "Clássico contemporâneo, com tons neutros e tecidos naturais"
+                 *             },
+                 *             "ocasioes_relevantes": [
+                 *               {
+                 *                 "ocasião": "Casamento de amiga",
+                 *                 "persona_na_ocasião": "Convidada elegante que evita exageros",
+                 *                 "sugestao_look": [
+                 *                   "Vestido midi de seda terracota",
+                 *                   "Sandália de salto bloco caramelo"
+                 *                 ]
+                 *               }
+                 *             ],
+                 *             "briefing_marketing": {
+                 *               "tom_de_voz": [
+                 *                 "Próximo e seguro",
+                 *                 "Sem gírias"
+                 *               ],
+                 *               "direcao_visual": [
+                 *                 "Luz natural",
+                 *                 "Paleta terrosa"
+                 *               ],
+                 *               "orientacao_campanhas": [
+                 *                 "Destacar versatilidade das peças"
+                 *               ]
+                 *             },
+                 *             "ganchos_conteudo": [
+                 *               "5 formas de usar a mesma pantalona"
+                 *             ],
+                 *             "momento_compra_atual": {
+                 *               "navegacoes": [
+                 *                 "2026-11-25 14:32 — visualizou Vestido Midi de Linho (VES-001)"
+                 *               ],
+                 *               "resumo_momento": "Procurando um look para um casamento diurno nas próximas semanas.",
+                 *               "relacao_com_historico": "Coerente com o histórico: já comprou vestidos midi e sandálias de salto baixo.",
+                 *               "novo_comportamento": false,
+                 *               "oportunidades": [
+                 *                 "Oferecer combinação vestido + sandália"
+                 *               ]
+                 *             }
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     profiles: {
                         userProfileId: string;
@@ -1971,6 +2222,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "id": "up_bruno_lima",
+                     *           "status": "created"
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "id": "up_ana_souza",
+                     *           "status": "replaced"
+                     *         }
+                     *       ],
+                     *       "created": 1,
+                     *       "replaced": 1,
+                     *       "unchanged": 0,
+                     *       "invalid": 0
+                     *     }
+                     */
                     "application/json": {
                         results: {
                             index: number;
@@ -2011,6 +2282,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "up_ana_souza",
+                 *       "sessionId": "sess-7f3a",
+                 *       "data": {
+                 *         "id": "VES-001",
+                 *         "limit": 8
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SimilarRequest"];
             };
         };
@@ -2025,6 +2306,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         "VES-004",
+                     *         "SAN-002",
+                     *         "ACE-005",
+                     *         "BOL-003",
+                     *         "VES-009",
+                     *         "ACE-023",
+                     *         "VES-002",
+                     *         "VES-015"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SimilarResponse"];
                 };
             };
@@ -2051,6 +2346,42 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "products": [
+                 *         {
+                 *           "id": "VES-901",
+                 *           "name": "Vestido Midi Linho Terracota",
+                 *           "description": "Vestido midi de linho com amarração na cintura.",
+                 *           "category": "vestidos",
+                 *           "brand": "Trama",
+                 *           "price": 329.9,
+                 *           "imageUrl": "https://cdn.exemplo.com.br/produtos/VES-901.jpg",
+                 *           "available": true,
+                 *           "tags": [
+                 *             "casamento",
+                 *             "linho"
+                 *           ],
+                 *           "attributes": {
+                 *             "cor": "Terracota",
+                 *             "material": "Linho",
+                 *             "estilo": "Midi"
+                 *           },
+                 *           "similar": [
+                 *             "VES-001",
+                 *             "SAN-002"
+                 *           ]
+                 *         },
+                 *         {
+                 *           "id": "VES-902",
+                 *           "name": "Vestido Longo Seda Azul",
+                 *           "category": "vestidos",
+                 *           "price": 489.9,
+                 *           "available": false
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     products: {
                         id: string;
@@ -2085,6 +2416,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "id": "VES-901",
+                     *           "status": "created"
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "id": "VES-902",
+                     *           "status": "replaced"
+                     *         }
+                     *       ],
+                     *       "created": 1,
+                     *       "replaced": 1,
+                     *       "unchanged": 0,
+                     *       "invalid": 0
+                     *     }
+                     */
                     "application/json": {
                         results: {
                             index: number;
@@ -2125,6 +2476,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "VES-901",
+                 *         "VES-999"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     ids: string[];
                 };
@@ -2140,6 +2499,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deleted": [
+                     *         "VES-901"
+                     *       ],
+                     *       "missing": [
+                     *         "VES-999"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         deleted: string[];
                         missing: string[];
@@ -2164,6 +2533,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example VES-002 */
                 productId: string;
             };
             cookie?: never;
@@ -2179,6 +2549,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "VES-002",
+                     *       "name": "Vestido Curto Crepe Verde Oliva",
+                     *       "description": "Vestido Curto Crepe Verde Oliva da Trama. Peça da coleção Verão, com acabamento cuidadoso e caimento confortável.",
+                     *       "category": "vestidos",
+                     *       "brand": "Trama",
+                     *       "price": 253.9,
+                     *       "available": true,
+                     *       "tags": [
+                     *         "tendência",
+                     *         "trabalho",
+                     *         "crepe"
+                     *       ],
+                     *       "attributes": {
+                     *         "cor": "Verde Oliva",
+                     *         "material": "Crepe",
+                     *         "estilo": "Curto"
+                     *       },
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Product"];
                 };
             };
@@ -2199,12 +2592,37 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example VES-901 */
                 productId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Vestido Midi Linho Terracota",
+                 *       "description": "Vestido midi de linho com amarração na cintura.",
+                 *       "category": "vestidos",
+                 *       "brand": "Trama",
+                 *       "price": 329.9,
+                 *       "imageUrl": "https://cdn.exemplo.com.br/produtos/VES-901.jpg",
+                 *       "available": true,
+                 *       "tags": [
+                 *         "casamento",
+                 *         "linho"
+                 *       ],
+                 *       "attributes": {
+                 *         "cor": "Terracota",
+                 *         "material": "Linho",
+                 *         "estilo": "Midi"
+                 *       },
+                 *       "similar": [
+                 *         "VES-001",
+                 *         "SAN-002"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProductInput"];
             };
         };
@@ -2218,6 +2636,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "VES-901",
+                     *       "name": "Vestido Midi Linho Terracota",
+                     *       "description": "Vestido midi de linho com amarração na cintura.",
+                     *       "category": "vestidos",
+                     *       "brand": "Trama",
+                     *       "price": 329.9,
+                     *       "imageUrl": "https://cdn.exemplo.com.br/produtos/VES-901.jpg",
+                     *       "available": true,
+                     *       "tags": [
+                     *         "casamento",
+                     *         "linho"
+                     *       ],
+                     *       "attributes": {
+                     *         "cor": "Terracota",
+                     *         "material": "Linho",
+                     *         "estilo": "Midi"
+                     *       },
+                     *       "similar": [
+                     *         "VES-001",
+                     *         "SAN-002"
+                     *       ],
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Product"];
                 };
             };
@@ -2230,6 +2675,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "VES-901",
+                     *       "name": "Vestido Midi Linho Terracota",
+                     *       "description": "Vestido midi de linho com amarração na cintura.",
+                     *       "category": "vestidos",
+                     *       "brand": "Trama",
+                     *       "price": 329.9,
+                     *       "imageUrl": "https://cdn.exemplo.com.br/produtos/VES-901.jpg",
+                     *       "available": true,
+                     *       "tags": [
+                     *         "casamento",
+                     *         "linho"
+                     *       ],
+                     *       "attributes": {
+                     *         "cor": "Terracota",
+                     *         "material": "Linho",
+                     *         "estilo": "Midi"
+                     *       },
+                     *       "similar": [
+                     *         "VES-001",
+                     *         "SAN-002"
+                     *       ],
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Product"];
                 };
             };
@@ -2251,6 +2723,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example VES-901 */
                 productId: string;
             };
             cookie?: never;
@@ -2279,10 +2752,13 @@ export interface operations {
     searchCatalog: {
         parameters: {
             query?: {
+                /** @example crepe */
                 q?: string;
+                /** @example vestidos */
                 category?: string;
                 brand?: string;
                 available?: "true" | "false";
+                /** @example 1 */
                 limit?: string;
                 cursor?: string;
             };
@@ -2304,6 +2780,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "id": "VES-002",
+                     *           "name": "Vestido Curto Crepe Verde Oliva",
+                     *           "description": "Vestido Curto Crepe Verde Oliva da Trama. Peça da coleção Verão, com acabamento cuidadoso e caimento confortável.",
+                     *           "category": "vestidos",
+                     *           "brand": "Trama",
+                     *           "price": 253.9,
+                     *           "available": true,
+                     *           "tags": [
+                     *             "tendência",
+                     *             "trabalho",
+                     *             "crepe"
+                     *           ],
+                     *           "attributes": {
+                     *             "cor": "Verde Oliva",
+                     *             "material": "Crepe",
+                     *             "estilo": "Curto"
+                     *           },
+                     *           "createdAt": "2026-11-21T12:00:00.000Z",
+                     *           "updatedAt": "2026-11-21T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "bzox"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CatalogPage"];
                 };
             };
@@ -2327,6 +2831,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -2344,6 +2849,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collectionId": 1,
+                     *       "collectionName": "Verão 2027",
+                     *       "collectionDescription": "Vitrine principal da estação: peças leves, linho e moda praia.",
+                     *       "sliceId": 3,
+                     *       "sliceName": "Verão — destaque do fim de semana",
+                     *       "startsAt": "2026-11-19T19:00:00.000Z",
+                     *       "endsAt": "2026-11-26T19:00:00.000Z",
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-001",
+                     *           "position": 1,
+                     *           "active": true
+                     *         },
+                     *         {
+                     *           "productId": "VES-007",
+                     *           "position": 2,
+                     *           "active": false
+                     *         },
+                     *         {
+                     *           "productId": "VES-004",
+                     *           "position": 3,
+                     *           "active": true
+                     *         },
+                     *         {
+                     *           "productId": "PRA-001",
+                     *           "position": 4,
+                     *           "active": true
+                     *         },
+                     *         {
+                     *           "productId": "PRA-007",
+                     *           "position": 5,
+                     *           "active": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActiveSliceResponse"];
                 };
             };
@@ -2392,6 +2935,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
@@ -2428,12 +2972,18 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 5 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Natal 2026: presentes"
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     description?: string;
@@ -2451,6 +3001,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 5,
+                     *       "name": "Natal 2026: presentes",
+                     *       "description": "Presentes até R$ 200.",
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "sliceCount": 0,
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["Collection"];
                 };
             };
@@ -2469,6 +3031,7 @@ export interface operations {
     listCollections: {
         parameters: {
             query?: {
+                /** @example 1 */
                 limit?: string;
                 cursor?: string;
                 name?: string;
@@ -2491,6 +3054,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collections": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Verão 2027",
+                     *           "description": "Vitrine principal da estação: peças leves, linho e moda praia.",
+                     *           "createdAt": "2026-11-21T12:00:00.000Z",
+                     *           "sliceCount": 4,
+                     *           "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *           "updatedBy": "demo-data",
+                     *           "version": 1
+                     *         }
+                     *       ],
+                     *       "nextCursor": "MQ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CollectionPage"];
                 };
             };
@@ -2514,6 +3094,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Natal 2026",
+                 *       "description": "Presentes até R$ 200."
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     /** @default  */
@@ -2533,6 +3119,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 5,
+                     *       "name": "Natal 2026",
+                     *       "description": "Presentes até R$ 200.",
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "sliceCount": 0,
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["Collection"];
                 };
             };
@@ -2550,6 +3148,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "SCHEDULED" | "ACTIVE" | "EXPIRED";
+                /** @example 1 */
                 limit?: string;
                 cursor?: string;
             };
@@ -2558,6 +3157,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -2575,6 +3175,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collection": {
+                     *         "id": 1,
+                     *         "name": "Verão 2027",
+                     *         "description": "Vitrine principal da estação: peças leves, linho e moda praia.",
+                     *         "createdAt": "2026-11-21T12:00:00.000Z",
+                     *         "sliceCount": 4,
+                     *         "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *         "updatedBy": "demo-data",
+                     *         "version": 1
+                     *       },
+                     *       "slices": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Pré-verão",
+                     *           "type": "MANUAL",
+                     *           "startsAt": "2026-10-22T19:00:00.000Z",
+                     *           "endsAt": "2026-11-11T19:00:00.000Z",
+                     *           "status": "EXPIRED",
+                     *           "colour": "red",
+                     *           "productCount": 8,
+                     *           "filters": {},
+                     *           "createdAt": "2026-11-21T12:00:00.000Z",
+                     *           "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *           "updatedBy": "demo-data",
+                     *           "version": 1,
+                     *           "overlapsWith": []
+                     *         }
+                     *       ],
+                     *       "nextCursor": "MTc5MjY5NTYwMDAwMDox"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceList"];
                 };
             };
@@ -2595,12 +3228,29 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Black Friday",
+                 *       "type": "MANUAL",
+                 *       "startsAt": "2026-11-27T03:00:00Z",
+                 *       "endsAt": "2026-11-30T03:00:00Z",
+                 *       "filters": {
+                 *         "availableOnly": true
+                 *       },
+                 *       "products": [
+                 *         "VES-001",
+                 *         "SAN-002",
+                 *         "ACE-005"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SliceInput"];
             };
         };
@@ -2616,6 +3266,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "name": "Black Friday",
+                     *       "type": "MANUAL",
+                     *       "startsAt": "2026-11-27T03:00:00.000Z",
+                     *       "endsAt": "2026-11-30T03:00:00.000Z",
+                     *       "status": "SCHEDULED",
+                     *       "colour": "yellow",
+                     *       "productCount": 3,
+                     *       "filters": {
+                     *         "availableOnly": true
+                     *       },
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 1,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-001",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "SAN-002",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "ACE-005",
+                     *           "position": 3
+                     *         }
+                     *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "code": "SLICE_OVERLAP",
+                     *           "sliceId": 2,
+                     *           "sliceName": "Verão — seleção principal",
+                     *           "from": "2026-11-27T03:00:00.000Z",
+                     *           "until": "2026-11-30T03:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Slice"];
                 };
             };
@@ -2639,7 +3331,9 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 3 */
                 sliceId: number;
             };
             cookie?: never;
@@ -2657,6 +3351,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "name": "Verão — destaque do fim de semana",
+                     *       "type": "AI",
+                     *       "startsAt": "2026-11-19T19:00:00.000Z",
+                     *       "endsAt": "2026-11-26T19:00:00.000Z",
+                     *       "status": "ACTIVE",
+                     *       "colour": "green",
+                     *       "productCount": 3,
+                     *       "filters": {
+                     *         "availableOnly": true
+                     *       },
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "demo-data",
+                     *       "version": 1,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-001",
+                     *           "position": 1,
+                     *           "active": true
+                     *         },
+                     *         {
+                     *           "productId": "VES-007",
+                     *           "position": 2,
+                     *           "active": false
+                     *         },
+                     *         {
+                     *           "productId": "VES-004",
+                     *           "position": 3,
+                     *           "active": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceDetails"];
                 };
             };
@@ -2693,13 +3423,31 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 8 */
                 sliceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Black Friday",
+                 *       "type": "MANUAL",
+                 *       "startsAt": "2026-11-27T03:00:00Z",
+                 *       "endsAt": "2026-12-01T03:00:00Z",
+                 *       "filters": {
+                 *         "availableOnly": true
+                 *       },
+                 *       "products": [
+                 *         "VES-001",
+                 *         "SAN-002",
+                 *         "ACE-005"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SliceInput"];
             };
         };
@@ -2714,6 +3462,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "name": "Black Friday",
+                     *       "type": "MANUAL",
+                     *       "startsAt": "2026-11-27T03:00:00.000Z",
+                     *       "endsAt": "2026-12-01T03:00:00.000Z",
+                     *       "status": "SCHEDULED",
+                     *       "colour": "yellow",
+                     *       "productCount": 3,
+                     *       "filters": {
+                     *         "availableOnly": true
+                     *       },
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 2,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-001",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "SAN-002",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "ACE-005",
+                     *           "position": 3
+                     *         }
+                     *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "code": "SLICE_OVERLAP",
+                     *           "sliceId": 2,
+                     *           "sliceName": "Verão — seleção principal",
+                     *           "from": "2026-11-27T03:00:00.000Z",
+                     *           "until": "2026-12-01T03:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Slice"];
                 };
             };
@@ -2754,7 +3544,9 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 8 */
                 sliceId: number;
             };
             cookie?: never;
@@ -2805,13 +3597,30 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 8 */
                 sliceId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "operations": [
+                 *         {
+                 *           "op": "add",
+                 *           "productId": "BOL-003",
+                 *           "position": 1
+                 *         },
+                 *         {
+                 *           "op": "remove",
+                 *           "productId": "ACE-005"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     operations: ({
                         /** @constant */
@@ -2842,6 +3651,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "name": "Black Friday",
+                     *       "type": "MANUAL",
+                     *       "startsAt": "2026-11-27T03:00:00.000Z",
+                     *       "endsAt": "2026-11-30T03:00:00.000Z",
+                     *       "status": "SCHEDULED",
+                     *       "colour": "yellow",
+                     *       "productCount": 3,
+                     *       "filters": {
+                     *         "availableOnly": true
+                     *       },
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 2,
+                     *       "products": [
+                     *         {
+                     *           "productId": "BOL-003",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "VES-001",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "SAN-002",
+                     *           "position": 3
+                     *         }
+                     *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "code": "SLICE_OVERLAP",
+                     *           "sliceId": 2,
+                     *           "sliceName": "Verão — seleção principal",
+                     *           "from": "2026-11-27T03:00:00.000Z",
+                     *           "until": "2026-11-30T03:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Slice"];
                 };
             };
@@ -2883,7 +3734,9 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 3 */
                 sliceId: number;
             };
             cookie?: never;
@@ -2900,6 +3753,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collectionId": 1,
+                     *       "sliceId": 3,
+                     *       "versions": [
+                     *         {
+                     *           "version": 2,
+                     *           "at": "2026-11-21T12:05:00.000Z",
+                     *           "by": "merchandiser",
+                     *           "name": "Verão — destaque do fim de semana",
+                     *           "type": "AI",
+                     *           "startsAt": "2026-11-19T19:00:00.000Z",
+                     *           "endsAt": "2026-11-26T19:00:00.000Z",
+                     *           "filters": {
+                     *             "availableOnly": true
+                     *           },
+                     *           "productCount": 3,
+                     *           "changes": {
+                     *             "fields": [],
+                     *             "added": [
+                     *               {
+                     *                 "productId": "BOL-003",
+                     *                 "position": 3
+                     *               }
+                     *             ],
+                     *             "removed": [
+                     *               {
+                     *                 "productId": "VES-004",
+                     *                 "position": 3
+                     *               }
+                     *             ],
+                     *             "moved": [],
+                     *             "counts": {
+                     *               "added": 1,
+                     *               "removed": 1,
+                     *               "moved": 0
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "version": 1,
+                     *           "at": "2026-11-21T12:00:00.000Z",
+                     *           "by": "demo-data",
+                     *           "name": "Verão — destaque do fim de semana",
+                     *           "type": "AI",
+                     *           "startsAt": "2026-11-19T19:00:00.000Z",
+                     *           "endsAt": "2026-11-26T19:00:00.000Z",
+                     *           "filters": {
+                     *             "availableOnly": true
+                     *           },
+                     *           "productCount": 3,
+                     *           "changes": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceVersionList"];
                 };
             };
@@ -2934,8 +3844,11 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 3 */
                 sliceId: number;
+                /** @example 1 */
                 version: number;
             };
             cookie?: never;
@@ -2952,6 +3865,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collectionId": 1,
+                     *       "sliceId": 3,
+                     *       "version": 1,
+                     *       "at": "2026-11-21T12:00:00.000Z",
+                     *       "by": "demo-data",
+                     *       "name": "Verão — destaque do fim de semana",
+                     *       "type": "AI",
+                     *       "startsAt": "2026-11-19T19:00:00.000Z",
+                     *       "endsAt": "2026-11-26T19:00:00.000Z",
+                     *       "filters": {
+                     *         "availableOnly": true
+                     *       },
+                     *       "productCount": 3,
+                     *       "changes": null,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-001",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "VES-007",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "VES-004",
+                     *           "position": 3
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceVersion"];
                 };
             };
@@ -2988,8 +3933,11 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 3 */
                 sliceId: number;
+                /** @example 1 */
                 version: number;
             };
             cookie?: never;
@@ -3006,6 +3954,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "name": "Verão — destaque do fim de semana",
+                     *       "type": "AI",
+                     *       "startsAt": "2026-11-19T19:00:00.000Z",
+                     *       "endsAt": "2026-11-26T19:00:00.000Z",
+                     *       "status": "ACTIVE",
+                     *       "colour": "green",
+                     *       "productCount": 3,
+                     *       "filters": {
+                     *         "availableOnly": true
+                     *       },
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 3,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-001",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "VES-007",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "VES-004",
+                     *           "position": 3
+                     *         }
+                     *       ],
+                     *       "warnings": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Slice"];
                 };
             };
@@ -3037,10 +4019,15 @@ export interface operations {
     createSpreadsheetSlice: {
         parameters: {
             query: {
+                /** @example Black Friday (planilha) */
                 name: string;
+                /** @example 2026-11-27T03:00:00Z */
                 startsAt: string;
                 endsAt?: string;
-                /** @description A JSON text (URL-encoded in the query string), holding the object described by contentSchema. */
+                /**
+                 * @description A JSON text (URL-encoded in the query string), holding the object described by contentSchema.
+                 * @example {"availableOnly":true}
+                 */
                 filters?: string;
             };
             header?: {
@@ -3048,6 +4035,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -3055,6 +4043,12 @@ export interface operations {
         /** @description The spreadsheet (CSV in UTF-8 with `,`, `;` or tab separators, or the first sheet of an .xlsx), at most 5 MB. A header row is required: row 1 names the columns, one of them `productId` (and optionally `position`); then one product per row. Blank rows are skipped; bad rows are reported by their row number (the header is row 1). */
         requestBody: {
             content: {
+                /**
+                 * @example productId,position
+                 *     VES-002,1
+                 *     SAN-005,2
+                 *     BOL-006,3
+                 */
                 "text/csv": string;
                 "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
             };
@@ -3071,6 +4065,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "name": "Black Friday (planilha)",
+                     *       "type": "SPREADSHEET",
+                     *       "startsAt": "2026-11-27T03:00:00.000Z",
+                     *       "endsAt": "9999-12-31T23:59:59.999Z",
+                     *       "status": "SCHEDULED",
+                     *       "colour": "yellow",
+                     *       "productCount": 3,
+                     *       "filters": {
+                     *         "availableOnly": true
+                     *       },
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 1,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-002",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "SAN-005",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "BOL-006",
+                     *           "position": 3
+                     *         }
+                     *       ],
+                     *       "warnings": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Slice"];
                 };
             };
@@ -3096,7 +4124,9 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 8 */
                 sliceId: number;
             };
             cookie?: never;
@@ -3104,6 +4134,12 @@ export interface operations {
         /** @description The spreadsheet (CSV in UTF-8 with `,`, `;` or tab separators, or the first sheet of an .xlsx), at most 5 MB. A header row is required: row 1 names the columns, one of them `productId` (and optionally `position`); then one product per row. Blank rows are skipped; bad rows are reported by their row number (the header is row 1). */
         requestBody: {
             content: {
+                /**
+                 * @example productId,position
+                 *     VES-002,1
+                 *     SAN-005,2
+                 *     BOL-006,3
+                 */
                 "text/csv": string;
                 "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
             };
@@ -3119,6 +4155,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "name": "Black Friday",
+                     *       "type": "MANUAL",
+                     *       "startsAt": "2026-11-27T03:00:00.000Z",
+                     *       "endsAt": "2026-11-30T03:00:00.000Z",
+                     *       "status": "SCHEDULED",
+                     *       "colour": "yellow",
+                     *       "productCount": 3,
+                     *       "filters": {
+                     *         "availableOnly": true
+                     *       },
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 2,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-002",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "SAN-005",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "BOL-006",
+                     *           "position": 3
+                     *         }
+                     *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "code": "SLICE_OVERLAP",
+                     *           "sliceId": 2,
+                     *           "sliceName": "Verão — seleção principal",
+                     *           "from": "2026-11-27T03:00:00.000Z",
+                     *           "until": "2026-11-30T03:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Slice"];
                 };
             };
@@ -3157,12 +4235,23 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Parecidos com o vestido midi",
+                 *       "startsAt": "2026-12-20T03:00:00Z",
+                 *       "seeds": [
+                 *         "VES-001"
+                 *       ],
+                 *       "size": 4
+                 *     }
+                 */
                 "application/json": components["schemas"]["AiSliceInput"];
             };
         };
@@ -3178,6 +4267,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 9,
+                     *       "name": "Parecidos com o vestido midi",
+                     *       "type": "AI",
+                     *       "startsAt": "2026-12-20T03:00:00.000Z",
+                     *       "endsAt": "9999-12-31T23:59:59.999Z",
+                     *       "status": "SCHEDULED",
+                     *       "colour": "yellow",
+                     *       "productCount": 4,
+                     *       "filters": {},
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 1,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-004",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "SAN-002",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "BOL-003",
+                     *           "position": 3
+                     *         },
+                     *         {
+                     *           "productId": "ACE-005",
+                     *           "position": 4
+                     *         }
+                     *       ],
+                     *       "warnings": [],
+                     *       "generator": {
+                     *         "seeds": [
+                     *           "VES-001"
+                     *         ],
+                     *         "size": 4,
+                     *         "includeSeeds": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Slice"];
                 };
             };
@@ -3203,7 +4335,9 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
+                /** @example 9 */
                 sliceId: number;
             };
             cookie?: never;
@@ -3220,6 +4354,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 9,
+                     *       "name": "Parecidos com o vestido midi",
+                     *       "type": "AI",
+                     *       "startsAt": "2026-12-20T03:00:00.000Z",
+                     *       "endsAt": "9999-12-31T23:59:59.999Z",
+                     *       "status": "SCHEDULED",
+                     *       "colour": "yellow",
+                     *       "productCount": 4,
+                     *       "filters": {},
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedAt": "2026-11-21T12:00:00.000Z",
+                     *       "updatedBy": "merchandiser",
+                     *       "version": 2,
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-004",
+                     *           "position": 1
+                     *         },
+                     *         {
+                     *           "productId": "SAN-002",
+                     *           "position": 2
+                     *         },
+                     *         {
+                     *           "productId": "BOL-003",
+                     *           "position": 3
+                     *         },
+                     *         {
+                     *           "productId": "ACE-005",
+                     *           "position": 4
+                     *         }
+                     *       ],
+                     *       "warnings": [],
+                     *       "generator": {
+                     *         "seeds": [
+                     *           "VES-001"
+                     *         ],
+                     *         "size": 4,
+                     *         "includeSeeds": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Slice"];
                 };
             };
@@ -3260,6 +4437,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "brief": "vestidos leves para casamento de dia até R$ 400",
+                 *       "size": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["SliceProposalInput"];
             };
         };
@@ -3273,6 +4456,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "id": "VES-002",
+                     *           "name": "Vestido Curto Crepe Verde Oliva",
+                     *           "description": "Vestido Curto Crepe Verde Oliva da Trama. Peça da coleção Verão, com acabamento cuidadoso e caimento confortável.",
+                     *           "category": "vestidos",
+                     *           "brand": "Trama",
+                     *           "price": 253.9,
+                     *           "available": true,
+                     *           "tags": [
+                     *             "tendência",
+                     *             "trabalho",
+                     *             "crepe"
+                     *           ],
+                     *           "attributes": {
+                     *             "cor": "Verde Oliva",
+                     *             "material": "Crepe",
+                     *             "estilo": "Curto"
+                     *           },
+                     *           "createdAt": "2026-11-21T12:00:00.000Z",
+                     *           "updatedAt": "2026-11-21T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "understood": {
+                     *         "words": [
+                     *           "leves",
+                     *           "casamento",
+                     *           "dia"
+                     *         ],
+                     *         "maxPrice": 400,
+                     *         "categories": [
+                     *           "vestidos"
+                     *         ],
+                     *         "brands": []
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SliceProposal"];
                 };
             };
@@ -3289,7 +4511,9 @@ export interface operations {
     getTimeline: {
         parameters: {
             query: {
+                /** @example 2026-12-01T00:00:00Z */
                 from: string;
+                /** @example 2026-12-31T00:00:00Z */
                 to: string;
             };
             header?: {
@@ -3297,6 +4521,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -3312,6 +4537,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collectionId": 1,
+                     *       "from": "2026-12-01T00:00:00.000Z",
+                     *       "to": "2026-12-31T00:00:00.000Z",
+                     *       "segments": [
+                     *         {
+                     *           "from": "2026-12-01T00:00:00.000Z",
+                     *           "until": "2026-12-16T20:00:00.000Z",
+                     *           "sliceId": 2,
+                     *           "sliceName": "Verão — seleção principal"
+                     *         },
+                     *         {
+                     *           "from": "2026-12-16T20:00:00.000Z",
+                     *           "until": "2026-12-31T00:00:00.000Z",
+                     *           "sliceId": 4,
+                     *           "sliceName": "Réveillon"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Timeline"];
                 };
             };
@@ -3336,6 +4582,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         {
+                 *           "eventId": "evt-20261121-0001",
+                 *           "type": "view",
+                 *           "productId": "VES-002",
+                 *           "sessionId": "sess-7f3a",
+                 *           "userId": "up_ana_souza"
+                 *         },
+                 *         {
+                 *           "eventId": "evt-20261121-0002",
+                 *           "type": "add_to_cart",
+                 *           "productId": "SAN-005",
+                 *           "sessionId": "sess-7f3a",
+                 *           "userId": "up_ana_souza"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     events: components["schemas"]["ShopperEvent"][];
                 };
@@ -3351,6 +4617,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "id": "evt-20261121-0001",
+                     *           "status": "accepted"
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "id": "evt-20261121-0002",
+                     *           "status": "accepted"
+                     *         }
+                     *       ],
+                     *       "accepted": 2,
+                     *       "duplicate": 0,
+                     *       "invalid": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventBatchResult"];
                 };
             };
@@ -3388,6 +4673,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tokens": [
+                     *         {
+                     *           "id": "tok_01a219955302000001e1dcdda3d33b",
+                     *           "name": "bootstrap-admin",
+                     *           "scopes": [
+                     *             "profiles:read",
+                     *             "profiles:write",
+                     *             "products:read",
+                     *             "products:write",
+                     *             "collections:read",
+                     *             "collections:write",
+                     *             "tokens:manage",
+                     *             "events:write"
+                     *           ],
+                     *           "createdAt": "2026-11-21T12:00:00.000Z",
+                     *           "expiresAt": null,
+                     *           "rateLimit": null
+                     *         },
+                     *         {
+                     *           "id": "tok_01a2199a18e30000026a1b9fd9dbcf",
+                     *           "name": "loja-site",
+                     *           "scopes": [
+                     *             "products:read",
+                     *             "collections:read"
+                     *           ],
+                     *           "createdAt": "2026-11-21T12:00:00.000Z",
+                     *           "expiresAt": "2027-12-31T23:59:59.000Z",
+                     *           "rateLimit": {
+                     *             "requests": 100,
+                     *             "windowSeconds": 1
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenList"];
                 };
             };
@@ -3411,6 +4734,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "loja-site",
+                 *       "scopes": [
+                 *         "products:read",
+                 *         "collections:read"
+                 *       ],
+                 *       "expiresAt": "2027-12-31T23:59:59Z",
+                 *       "rateLimit": {
+                 *         "requests": 100,
+                 *         "windowSeconds": 1
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TokenInput"];
             };
         };
@@ -3425,6 +4762,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tok_01a2199a18e30000026a1b9fd9dbcf",
+                     *       "name": "loja-site",
+                     *       "scopes": [
+                     *         "products:read",
+                     *         "collections:read"
+                     *       ],
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "expiresAt": "2027-12-31T23:59:59.000Z",
+                     *       "rateLimit": {
+                     *         "requests": 100,
+                     *         "windowSeconds": 1
+                     *       },
+                     *       "token": "vtr_Xq3vN7dY0bWmK2pL9sTfR4hJ8cGzA1eU6oIyB5nMwQk"
+                     *     }
+                     */
                     "application/json": components["schemas"]["IssuedToken"];
                 };
             };
@@ -3459,6 +4813,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tok_01a219955302000001e1dcdda3d33b",
+                     *       "name": "bootstrap-admin",
+                     *       "scopes": [
+                     *         "profiles:read",
+                     *         "profiles:write",
+                     *         "products:read",
+                     *         "products:write",
+                     *         "collections:read",
+                     *         "collections:write",
+                     *         "tokens:manage",
+                     *         "events:write"
+                     *       ],
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "expiresAt": null,
+                     *       "rateLimit": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Token"];
                 };
             };
@@ -3477,6 +4850,7 @@ export interface operations {
                 "X-Request-Id"?: string;
             };
             path: {
+                /** @example tok_01a2199a18e30000026a1b9fd9dbcf */
                 tokenId: string;
             };
             cookie?: never;
@@ -3521,6 +4895,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "ok";
@@ -3574,6 +4953,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "mongodb": "up",
+                     *         "redis": "up"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "ready";
@@ -3646,6 +5034,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example # HELP vitrine_http_requests_total HTTP requests answered, by method, route pattern and status.
+                     *     # TYPE vitrine_http_requests_total counter
+                     *     vitrine_http_requests_total{method="GET",route="/api/v1/merchandising-collections/protected/:id",status="200"} 1
+                     */
                     "text/plain": string;
                 };
             };
@@ -3700,9 +5093,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Vitrine",
+                     *         "version": "0.1.0"
+                     *       },
+                     *       "paths": {}
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         openapi: "3.1.0";
+                        info: {
+                            title: string;
+                            version: string;
+                        };
+                        paths: {
+                            [key: string]: Record<string, never>;
+                        };
                     };
                 };
             };
