@@ -125,7 +125,13 @@ export function routeReference(document) {
     }
   }
   if (codes.length > 0) {
-    lines.push('', '## Errors', '', 'Every error is answered as `application/problem+json` with a stable `code`:', '');
+    lines.push(
+      '',
+      '## Errors',
+      '',
+      'Every error is an [RFC 9457](https://www.rfc-editor.org/rfc/rfc9457) problem, answered as `application/problem+json`: `{ "type", "title", "status", "code", "detail", "errors"? }`, where `code` is stable and `errors` lists `{ "path", "message" }` for every invalid field (up to 100; `errorCount` gives the total when there are more). No stack trace, driver message or internal path ever appears in a body.',
+      '',
+    );
     lines.push('| Status | Code | Title | When |', '|---|---|---|---|');
     for (const { status, code, title, description } of codes)
       lines.push(`| ${status} | \`${code}\` | ${cell(title)} | ${cell(description)} |`);

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PROBLEM_TABLE } from '../../src/adapters/http/pipeline/problems.js';
 import { documents } from '../support/readme.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -47,20 +46,5 @@ describe('the documents', () => {
   it('reach every document under docs/ from the README in one click', () => {
     const linked = new Set([...read('README.md').matchAll(/\]\((docs\/[^)#\s]+)/g)].map((m) => m[1]));
     expect(documents().filter((d) => d !== 'README.md' && !linked.has(d))).toEqual([]);
-  });
-
-  it('list every error code in the row of its status, as the service’s one error table says', () => {
-    const rows = new Map<number, string[]>();
-    for (const [, status = '', codes = ''] of read('docs/errors.md').matchAll(/^\| (\d{3}) \| (.*) \|$/gm)) {
-      rows.set(
-        Number(status),
-        [...codes.matchAll(/`([A-Z_]+)`/g)].map((m) => m[1] ?? ''),
-      );
-    }
-    const table = new Map<number, string[]>();
-    for (const [code, row] of Object.entries(PROBLEM_TABLE)) table.set(row.status, [...(table.get(row.status) ?? []), code]);
-    expect(new Map([...rows].map(([status, codes]) => [status, [...codes].sort()]))).toEqual(
-      new Map([...table].map(([status, codes]) => [status, [...codes].sort()])),
-    );
   });
 });

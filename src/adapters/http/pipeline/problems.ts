@@ -44,7 +44,7 @@ export const PROBLEM_TABLE: Readonly<Record<ProblemCode, ProblemRow>> = {
     status: 400,
     title: 'Request validation failed',
     description:
-      'The path, query or body is not valid, each problem listed in `errors`: also malformed JSON, a body that is not a JSON object, and a query parameter the route does not take (refused, never ignored).',
+      'The path, query or body is not valid, each problem listed in `errors`: also malformed JSON, a body that is not a JSON object, a query parameter the route does not take, and a field its write body does not have (refused, never ignored).',
     example: { detail: 'The request is not valid.', errors: [{ path: 'name', message: 'must not be empty' }] },
   },
   UNAUTHORIZED: {
