@@ -24,7 +24,6 @@ describe('the in-memory event store (bounds of its own, beyond the EventStore co
     await store.append([anEvent({ eventId: 'e5', at: minutes(-2) })]);
     expect(await allEventIds(store)).toEqual(['e2', 'e5', 'e3']);
     expect(await store.count()).toBe(3);
-    expect((await store.recentBySession('s-1', minutes(-60), 10)).map((e) => e.eventId)).toEqual(['e3', 'e5', 'e2']);
   });
 
   it('remembers the ids of the events it holds only: a dropped event’s id is new again', async () => {
@@ -47,7 +46,6 @@ describe('the in-memory event store (bounds of its own, beyond the EventStore co
     clock.advance(1);
     expect(await store.count()).toBe(1);
     expect(await allEventIds(store)).toEqual(['new']);
-    expect(await store.purchasedBy('up_ana', 10)).toEqual([]);
     expect(await store.append([anEvent({ eventId: 'old', at: clock.now() })])).toEqual({ duplicates: [] });
   });
 
@@ -59,17 +57,9 @@ describe('the in-memory event store (bounds of its own, beyond the EventStore co
     }
     const scanned = (await store.scan(undefined, 1000)).items;
     expect(scanned).toHaveLength(50);
-    for (const sessionId of ['s0', 's1', 's2']) {
-      const bySession = await store.recentBySession(sessionId, minutes(-1000), 1000);
-      expect(bySession.map((e) => e.key).sort()).toEqual(
-        scanned
-          .filter((e) => e.sessionId === sessionId)
-          .map((e) => e.key)
-          .sort(),
-      );
-    }
+    // What the bound dropped left the user's index too: erasure counts exactly the events held.
     const ana = scanned.filter((e) => e.userId === 'up_ana').length;
-    expect(await store.recentByUser('up_ana', minutes(-1000), 1000)).toHaveLength(ana);
+    expect(ana).toBeGreaterThan(0);
     expect(await store.eraseUser('up_ana')).toBe(ana);
     expect(await store.count()).toBe(50 - ana);
     const left = await store.scan(undefined, 1000);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from '../../src/composition/resolve.js';
 import { EventStoreToken } from '../../src/domain/events/event-store.js';
 import { ADMIN_SECRET, startTestServer, type TestServer } from '../support/http-harness.js';
+import { historyOf } from '../support/event-history.js';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
@@ -133,7 +134,9 @@ describe('vitrine import (the bulk import command)', () => {
     expect(first.stderr).toMatch(/^line 5: type: must be one of view, add_to_cart, purchase, recommendation_click$/m);
     expect(first.stderr).toMatch(/^line 6: at: must not be in the future/m);
     const history = resolve(server.container, EventStoreToken);
-    expect(await history.purchasedBy('up_imp', 10)).toEqual(['VES-001']);
+    expect(
+      (await historyOf(history)).filter((e) => e.userId === 'up_imp' && e.type === 'purchase').map((e) => e.productId),
+    ).toEqual(['VES-001']);
 
     const good = file('events-good.jsonl', `${lines.slice(0, 3).join('\n')}\n`);
     const again = await importing('events', good);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import '../support/provided.js';
-import { COLLECTIONS, MongoDatabase } from '../../src/adapters/mongo/mongo-database.js';
+import { COLLECTIONS, RETIRED_EVENT_INDEXES, MongoDatabase } from '../../src/adapters/mongo/mongo-database.js';
 import { createLogger } from '../../src/adapters/logging/logger.js';
 import { describe } from '../support/suite.js';
 
@@ -79,9 +79,21 @@ describe('the MongoDB maintenance at start', () => {
     await start(30);
     expect(await ttlOf()).toBe(30 * 86_400);
     const indexes = await client.db(name).collection(COLLECTIONS.events).indexes();
-    expect(indexes.find((index) => index.name === 'events_event_id_unique')).toMatchObject({
-      unique: true,
-      partialFilterExpression: { eventId: { $exists: true } },
-    });
+    expect(indexes.find((index) => index.name === 'events_event_id_unique')).toMatchObject({ unique: true, sparse: true });
+  });
+
+  it('indexes events for what reads them (time order, eventId, erasure by userId), and drops the indexes of reads no longer made', async () => {
+    const events = client.db(name).collection(COLLECTIONS.events);
+    // As an earlier version left them.
+    await events.createIndexes([
+      { key: { sessionId: 1, at: -1, _id: -1 }, name: 'events_by_session' },
+      { key: { userId: 1, at: -1, _id: -1 }, name: 'events_by_user' },
+    ]);
+    await start();
+    const names = (await events.indexes()).map((index) => index.name).sort();
+    expect(names).toEqual(['_id_', 'events_at_ttl', 'events_by_user_id', 'events_event_id_unique', 'events_time_order']);
+    expect(RETIRED_EVENT_INDEXES.filter((retired) => names.includes(retired))).toEqual([]);
+    await start(); // and again: nothing to drop
+    expect((await events.indexes()).map((index) => index.name).sort()).toEqual(names);
   });
 });

@@ -21,8 +21,28 @@ async function answers(uri: string): Promise<string | undefined> {
   }
 }
 
+/**
+ * Runs `work` with mongodb-memory-server's own console output held back: when it cannot get a
+ * mongod it writes a long stack; the reason is said once, in one line, by the caller.
+ */
+async function quietly<T>(work: () => Promise<T>): Promise<T> {
+  const { warn, error } = console;
+  console.warn = () => {};
+  console.error = () => {};
+  try {
+    return await work();
+  } finally {
+    console.warn = warn;
+    console.error = error;
+  }
+}
+
 export default async function setup(project: TestProject) {
-  const skip = (reason: string) => project.provide('skipReason', `MongoDB tests skipped: ${reason}`);
+  const skip = (reason: string) => {
+    const line = `MongoDB tests skipped: ${reason}`;
+    console.log(line);
+    project.provide('skipReason', line);
+  };
   const uri = process.env.MONGODB_URI;
   let stopMongo: (() => Promise<unknown>) | undefined;
   if (uri) {
@@ -32,7 +52,7 @@ export default async function setup(project: TestProject) {
   } else {
     try {
       const { MongoMemoryServer } = await import('mongodb-memory-server');
-      const server = await MongoMemoryServer.create();
+      const server = await quietly(() => MongoMemoryServer.create());
       project.provide('mongoUri', server.getUri());
       stopMongo = () => server.stop();
     } catch (error) {

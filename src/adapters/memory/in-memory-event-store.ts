@@ -68,25 +68,6 @@ export class InMemoryEventStore implements EventStore {
     return { duplicates };
   }
 
-  async recentBySession(sessionId: string, since: Date, limit: number): Promise<readonly RecordedEvent[]> {
-    return newestSince(this.bySession.get(sessionId), since, limit);
-  }
-
-  async recentByUser(userId: string, since: Date, limit: number): Promise<readonly RecordedEvent[]> {
-    return newestSince(this.byUser.get(userId), since, limit);
-  }
-
-  async purchasedBy(userId: string, limit: number): Promise<readonly string[]> {
-    const last = new Map<string, number>();
-    for (const held of this.byUser.get(userId) ?? []) {
-      if (held.type === 'purchase') last.set(held.productId, Math.max(held.at, last.get(held.productId) ?? -Infinity));
-    }
-    return [...last]
-      .sort(([a, atA], [b, atB]) => atB - atA || (a < b ? -1 : a > b ? 1 : 0))
-      .slice(0, limit)
-      .map(([productId]) => productId);
-  }
-
   async scan(after: EventPosition | undefined, limit: number): Promise<Page<RecordedEvent>> {
     this.prune();
     const position = after === undefined ? undefined : { at: after.at.getTime(), key: Number(after.key) };
@@ -176,18 +157,6 @@ function toRecorded(held: Held): RecordedEvent {
     at: new Date(held.at),
     ...(held.recommendationId !== undefined ? { recommendationId: held.recommendationId } : {}),
   };
-}
-
-/** The list's events at or after `since`, newest first, at most `limit`. */
-function newestSince(list: readonly Held[] | undefined, since: Date, limit: number): RecordedEvent[] {
-  const found: RecordedEvent[] = [];
-  const from = since.getTime();
-  for (let i = (list?.length ?? 0) - 1; i >= 0 && found.length < limit; i--) {
-    const held = list![i]!;
-    if (held.at < from) break;
-    found.push(toRecorded(held));
-  }
-  return found;
 }
 
 function listOf(index: Map<string, Held[]>, id: string): Held[] {

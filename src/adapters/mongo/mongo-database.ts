@@ -284,9 +284,24 @@ export async function ensureEventIndexes(db: Db, retentionDays: number): Promise
     // Sparse: events sent without an eventId hold no such field (never null), so they are left out.
     { key: { eventId: 1 }, name: 'events_event_id_unique', unique: true, sparse: true },
     { key: { at: 1, _id: 1 }, name: 'events_time_order' },
-    { key: { sessionId: 1, at: -1, _id: -1 }, name: 'events_by_session' },
-    { key: { userId: 1, at: -1, _id: -1 }, name: 'events_by_user' },
+    // Erasure finds a shopper's events by userId; events without one hold no such field.
+    { key: { userId: 1 }, name: 'events_by_user_id', sparse: true },
   ]);
+  // Indexes of reads no longer made (a session's or a user's recent events, newest first): every
+  // write paid for them. Dropped where an earlier version made them.
+  for (const name of RETIRED_EVENT_INDEXES) await dropIndexIfPresent(events, name);
+}
+
+/** Names of indexes earlier versions made on `events`, which nothing reads any more. */
+export const RETIRED_EVENT_INDEXES = ['events_by_session', 'events_by_user'] as const;
+
+async function dropIndexIfPresent(collection: Collection, name: string): Promise<void> {
+  try {
+    await collection.dropIndex(name);
+  } catch (error) {
+    // 27: IndexNotFound; 26: NamespaceNotFound (the collection is not there yet).
+    if (!(error instanceof MongoServerError) || (error.code !== 27 && error.code !== 26)) throw error;
+  }
 }
 
 /**

@@ -61,31 +61,6 @@ export class MongoEventStore implements EventStore {
     return { duplicates: duplicates.sort((a, b) => a - b) };
   }
 
-  recentBySession(sessionId: string, since: Date, limit: number): Promise<readonly RecordedEvent[]> {
-    return this.newest({ sessionId, at: { $gte: since } }, limit);
-  }
-
-  recentByUser(userId: string, since: Date, limit: number): Promise<readonly RecordedEvent[]> {
-    return this.newest({ userId, at: { $gte: since } }, limit);
-  }
-
-  async purchasedBy(userId: string, limit: number): Promise<readonly string[]> {
-    const bought = await this.database.run((maxTimeMS) =>
-      this.events
-        .aggregate<{ _id: string }>(
-          [
-            { $match: { userId: { $eq: userId, $exists: true }, type: 'purchase' } },
-            { $group: { _id: '$productId', last: { $max: '$at' } } },
-            { $sort: { last: -1, _id: 1 } },
-            { $limit: limit },
-          ],
-          { maxTimeMS },
-        )
-        .toArray(),
-    );
-    return bought.map((b) => b._id);
-  }
-
   async scan(after: EventPosition | undefined, limit: number): Promise<Page<RecordedEvent>> {
     const filter: Filter<EventDocument> =
       after === undefined
@@ -110,13 +85,6 @@ export class MongoEventStore implements EventStore {
       this.events.deleteMany({ userId: { $eq: userId, $exists: true } }, { maxTimeMS }),
     );
     return deletedCount;
-  }
-
-  private async newest(filter: Filter<EventDocument>, limit: number): Promise<readonly RecordedEvent[]> {
-    const docs = await this.database.run((maxTimeMS) =>
-      this.events.find(filter, { maxTimeMS }).sort({ at: -1, _id: -1 }).limit(limit).toArray(),
-    );
-    return docs.map(toRecorded);
   }
 }
 

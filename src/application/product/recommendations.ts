@@ -1,6 +1,4 @@
-import type { NeighbourSource } from '../../domain/product/neighbour-blend.js';
 import { toBase64Url } from '../../domain/product/recommendation.js';
-import { token } from '../../domain/shared/token.js';
 import { Remembered } from '../shared/remembered.js';
 
 /** How many products' encoded ids are remembered: the hot products are asked about again and again. */

@@ -20,8 +20,8 @@ export interface AppendOutcome {
 
 /**
  * Where shopper events live, for as long as the retention keeps them (a store may also drop the
- * oldest to stay within its size). Events are checked before they reach a store. Every read is
- * bounded: recent reads by a `since` instant and a `limit`, the full history a page at a time.
+ * oldest to stay within its size). Events are checked before they reach a store. The history is
+ * read a page at a time, in time order: what instances learn from; nothing else reads events.
  */
 export interface EventStore {
   /**
@@ -30,12 +30,6 @@ export interface EventStore {
    * without an `eventId` are always stored. Stored events are kept whatever happens to the others.
    */
   append(events: readonly ShopperEvent[]): Promise<AppendOutcome>;
-  /** The session's events at or after `since`, newest first, at most `limit`. */
-  recentBySession(sessionId: string, since: Date, limit: number): Promise<readonly RecordedEvent[]>;
-  /** The user's events at or after `since`, newest first, at most `limit`. */
-  recentByUser(userId: string, since: Date, limit: number): Promise<readonly RecordedEvent[]>;
-  /** The products the user bought (events of type `purchase`), each once, the last bought first (ties by id), at most `limit`. */
-  purchasedBy(userId: string, limit: number): Promise<readonly string[]>;
   /**
    * The events after `after` (from the first when undefined) in time order, ties by key: at most
    * `limit`, and whether more follow. Go on from the last event's `{ at, key }`. For rebuilding
