@@ -34,6 +34,9 @@ describe('the embedding example (docs/embedding.md)', () => {
       const subpaths = [
         'vitrine',
         'vitrine/adapters/memory',
+        'vitrine/adapters/mongo',
+        'vitrine/adapters/redis',
+        'vitrine/adapters/logging',
         'vitrine/adapters/clock',
         'vitrine/adapters/crypto',
         'vitrine/adapters/similarity',

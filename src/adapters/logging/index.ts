@@ -1,0 +1,1 @@
+export { createLogger, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
