@@ -1,8 +1,7 @@
 // The route reference, docs/routes.md, generated from the service's own OpenAPI document (built
 // into dist): `npm run docs:routes` writes it after a route changes; `--check` exits 1 when the
 // committed file differs from what the document gives (test/docs/route-reference.int.spec.ts runs it).
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createContainer, openApiDocumentOf, parseConfig } from '../dist/composition/index.js';
+import { builtOpenApiDocument, writeOrCheck } from './generated-file.mjs';
 
 const FILE = new URL('../docs/routes.md', import.meta.url);
 
@@ -89,7 +88,7 @@ function problemCodes(document) {
   }));
 }
 
-export function routeReference(document) {
+function routeReference(document) {
   const codes = problemCodes(document);
   const codesOfStatus = new Map();
   for (const { status, code } of codes) codesOfStatus.set(status, [...(codesOfStatus.get(status) ?? []), code]);
@@ -139,21 +138,4 @@ export function routeReference(document) {
   return `${lines.join('\n')}\n`;
 }
 
-const reference = routeReference(openApiDocumentOf(createContainer(parseConfig({ LOG_LEVEL: 'silent' }))));
-
-if (process.argv.includes('--check')) {
-  let committed = '';
-  try {
-    committed = readFileSync(FILE, 'utf8');
-  } catch {
-    // missing: drifted
-  }
-  if (committed !== reference) {
-    console.error(`${FILE.pathname} is out of date with the OpenAPI document: run npm run docs:routes`);
-    process.exit(1);
-  }
-  console.log('the route reference matches the OpenAPI document');
-} else {
-  writeFileSync(FILE, reference);
-  console.log(`wrote ${FILE.pathname}`);
-}
+writeOrCheck(FILE, routeReference(builtOpenApiDocument()), 'npm run docs:routes');

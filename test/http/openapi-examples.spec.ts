@@ -173,6 +173,21 @@ describe('the examples of the OpenAPI document', () => {
     expect(stray).toEqual([]);
   });
 
+  it("give pages a nextCursor that the route's `cursor` parameter, as documented, takes back", () => {
+    const refused: string[] = [];
+    let paged = 0;
+    for (const { id, pointer, operation } of operationsOf(document)) {
+      const index = (operation.parameters as Json[]).findIndex((parameter) => parameter.name === 'cursor');
+      const next = operation.responses['200']?.content?.['application/json']?.example?.nextCursor;
+      if (index === -1 || typeof next !== 'string') continue;
+      paged++;
+      const problem = check.problemWithValue(`${pointer}/parameters/${index}/schema`, next);
+      if (problem !== undefined) refused.push(`${id}: ${next} ${problem}`);
+    }
+    expect(refused).toEqual([]);
+    expect(paged).toBeGreaterThanOrEqual(3);
+  });
+
   it('are checked for real: a missing or wrong example is caught', () => {
     const operations = operationsOf(document);
     const found = operations.find((candidate) => candidate.id === 'getProduct')!;

@@ -3,6 +3,7 @@ import type { GetOwnToken } from '../../../application/auth/get-own-token.js';
 import type { IssueToken } from '../../../application/auth/issue-token.js';
 import type { ListTokens } from '../../../application/auth/list-tokens.js';
 import type { RevokeToken } from '../../../application/auth/revoke-token.js';
+import { SCOPES } from '../../../domain/auth/scopes.js';
 import { ANY_SCOPE } from '../pipeline/admission.js';
 import { json, noContent } from '../pipeline/reply.js';
 import { jsonBody, route, type RouteGroup, type RouteSpec, type RouteTag } from '../pipeline/route-spec.js';
@@ -34,16 +35,7 @@ const TOKEN_EXAMPLE = {
 const ADMIN_TOKEN_EXAMPLE = {
   id: 'tok_01a219955302000001e1dcdda3d33b',
   name: 'bootstrap-admin',
-  scopes: [
-    'profiles:read',
-    'profiles:write',
-    'products:read',
-    'products:write',
-    'collections:read',
-    'collections:write',
-    'tokens:manage',
-    'events:write',
-  ],
+  scopes: [...SCOPES],
   createdAt: '2026-11-21T12:00:00.000Z',
   expiresAt: null,
   rateLimit: null,

@@ -3,6 +3,7 @@ import { MAX_BATCH_ITEMS } from '../../../application/shared/batch.js';
 import { EVENT_CLOCK_SKEW_MS } from '../../../domain/events/shopper-event.js';
 import { json } from '../pipeline/reply.js';
 import { batchBody, route, type RouteGroup, type RouteSpec, type RouteTag } from '../pipeline/route-spec.js';
+import { batchAnswerExample } from '../shared/batch-examples.js';
 import { parseBatch } from '../shared/batch-schemas.js';
 import { EventBatchBody, EventBatchResponse, ShopperEventItem } from './event-schemas.js';
 
@@ -51,15 +52,13 @@ function batch(record: RecordEvents): RouteSpec {
         ],
       },
       responses: {
-        200: {
-          results: [
-            { index: 0, id: 'evt-20261121-0001', status: 'accepted' },
-            { index: 1, id: 'evt-20261121-0002', status: 'accepted' },
+        200: batchAnswerExample(
+          ['accepted', 'duplicate', 'invalid'],
+          [
+            ['evt-20261121-0001', 'accepted'],
+            ['evt-20261121-0002', 'accepted'],
           ],
-          accepted: 2,
-          duplicate: 0,
-          invalid: 0,
-        },
+        ),
       },
     },
     handler: async ({ body }) => json(200, await record.execute(body)),

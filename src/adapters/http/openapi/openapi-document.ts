@@ -318,7 +318,7 @@ function parametersOf(
     const value = optional ? (entry as unknown as { wrapped: v.GenericSchema }).wrapped : entry;
     const example = examples?.[name] === undefined ? {} : { example: examples[name] };
     const content = JSON_TEXT_CONTENT.get(value);
-    if (content === undefined) return { name, in: where, required: !optional, schema: convert.schema(value), ...example };
+    if (content === undefined) return { name, in: where, required: !optional, schema: convert.schema(asSent(value)), ...example };
     // A JSON text: a string to the client, whose content JSON Schema describes.
     return {
       name,
@@ -332,6 +332,18 @@ function parametersOf(
 }
 
 const OPTIONAL_TYPES = new Set(['optional', 'nullish', 'exact_optional', 'undefinedable']);
+
+/**
+ * A parameter's schema as the client writes it: the steps of a pipe after its first
+ * transformation check what the text became (a cursor's decoded text, not the cursor), so they
+ * are left out; unless the pipe's result is what the document says (PIPE_RESULTS: ids, instants).
+ */
+function asSent(schema: v.GenericSchema): v.GenericSchema {
+  const pipe = (schema as { pipe?: readonly { type: string }[] }).pipe;
+  if (pipe === undefined || PIPE_RESULTS.has(pipe.at(-1))) return schema;
+  const cut = pipe.findIndex((step) => step.type === 'transform' || step.type === 'raw_transform');
+  return cut === -1 ? schema : ({ ...schema, pipe: pipe.slice(0, cut) } as v.GenericSchema);
+}
 
 /** The entries of an object schema, also when it sits in a pipe (as `jsonObject` puts it). */
 function objectEntries(schema: v.GenericSchema): Record<string, v.GenericSchema> {

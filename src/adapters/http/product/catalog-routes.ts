@@ -5,6 +5,7 @@ import type { GetProduct } from '../../../application/product/get-product.js';
 import type { UpsertProduct } from '../../../application/product/upsert-product.js';
 import { json, noContent } from '../pipeline/reply.js';
 import { batchBody, jsonBody, route, type RouteGroup, type RouteSpec, type RouteTag } from '../pipeline/route-spec.js';
+import { batchAnswerExample, WRITE_OUTCOMES } from '../shared/batch-examples.js';
 import { BatchResponse, parseBatch } from '../shared/batch-schemas.js';
 import { presentProduct } from './product-presenter.js';
 import {
@@ -98,16 +99,10 @@ function batchWrite(upsertMany: UpsertProducts): RouteSpec {
         ],
       },
       responses: {
-        200: {
-          results: [
-            { index: 0, id: 'VES-901', status: 'created' },
-            { index: 1, id: 'VES-902', status: 'replaced' },
-          ],
-          created: 1,
-          replaced: 1,
-          unchanged: 0,
-          invalid: 0,
-        },
+        200: batchAnswerExample(WRITE_OUTCOMES, [
+          ['VES-901', 'created'],
+          ['VES-902', 'replaced'],
+        ]),
       },
     },
     handler: async ({ body }) => json(200, await upsertMany.execute(body)),

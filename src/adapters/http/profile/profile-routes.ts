@@ -6,6 +6,7 @@ import type { UpsertProfiles } from '../../../application/profile/upsert-profile
 import { json, noContent, rendered } from '../pipeline/reply.js';
 import { renderer } from '../pipeline/rendered-answers.js';
 import { batchBody, jsonBody, route, type RouteGroup, type RouteSpec, type RouteTag } from '../pipeline/route-spec.js';
+import { batchAnswerExample, WRITE_OUTCOMES } from '../shared/batch-examples.js';
 import { BatchResponse, parseBatch } from '../shared/batch-schemas.js';
 import { presentProfile } from './profile-presenter.js';
 import {
@@ -166,16 +167,10 @@ function batchWrite(upsertMany: UpsertProfiles): RouteSpec {
     examples: {
       body: { profiles: [{ userProfileId: 'up_bruno_lima', ...BRUNO_WRITE_EXAMPLE }, { ...ANA_EXAMPLE }] },
       responses: {
-        200: {
-          results: [
-            { index: 0, id: 'up_bruno_lima', status: 'created' },
-            { index: 1, id: 'up_ana_souza', status: 'replaced' },
-          ],
-          created: 1,
-          replaced: 1,
-          unchanged: 0,
-          invalid: 0,
-        },
+        200: batchAnswerExample(WRITE_OUTCOMES, [
+          ['up_bruno_lima', 'created'],
+          ['up_ana_souza', 'replaced'],
+        ]),
       },
     },
     handler: async ({ body }) => json(200, await upsertMany.execute(body)),
