@@ -141,6 +141,35 @@ function behaviourAcrossInstances(describeIt: typeof describe, label: string, de
       for (const server of [one, other])
         expect(await productsOf(server, 'P-2', { userId })).toEqual(await productsOf(server, 'P-2'));
     });
+
+    it("shows on the other instance the moment one instance records, from the session's start, and forgets it there once erased", async () => {
+      const userId = 'up_moment';
+      const profile = { identifiers: { emails: ['moment@example.com'] }, profile: {} };
+      const lines = async (on: TestServer) =>
+        (await on.request('GET', '/api/v1/crm/protected/profile/email/moment@example.com')).json.profile?.momento_compra_atual
+          ?.navegacoes;
+      expect((await one.request('PUT', `${PROFILE}/${userId}`, { body: profile })).status).toBe(201);
+      const at = (n: number) => new Date(clock.now().getTime() - n * MINUTE).toISOString();
+      await record(
+        one,
+        { type: 'view', productId: 'P-3', sessionId: 'sess-m', at: at(2) },
+        { type: 'add_to_cart', productId: 'P-4', sessionId: 'sess-m', userId, at: at(1) },
+      );
+      // 2026-11-21T12:00Z is 09:00 in São Paulo.
+      const moment = [
+        '2026-11-21 08:59 — adicionou à sacola Vestido P-4 (P-4)',
+        '2026-11-21 08:58 — visualizou Vestido P-3 (P-3)',
+      ];
+      expect(await lines(one)).toEqual(moment);
+      await expect.poll(async () => lines(other), { timeout: 10_000 }).toEqual(moment);
+
+      expect((await one.request('DELETE', `${PROFILE}/${userId}`)).status).toBe(204);
+      expect((await one.request('PUT', `${PROFILE}/${userId}`, { body: profile })).status).toBe(201);
+      await expect.poll(async () => lines(other), { timeout: 10_000 }).toBeUndefined();
+      expect(await lines(one)).toBeUndefined();
+      // An instance started now learns the store's history: the session's anonymous view went with the erasure.
+      expect(await lines(await start())).toBeUndefined();
+    });
   });
 }
 
