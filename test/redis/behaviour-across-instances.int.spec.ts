@@ -17,6 +17,8 @@ import { CatalogNewsToken } from '../../src/domain/product/catalog-news.js';
 import { ProductStoreToken } from '../../src/domain/product/product-store.js';
 import { ProfileStoreToken } from '../../src/domain/profile/profile-store.js';
 import { override } from '../../src/composition/overrides.js';
+import { historyOf } from '../support/event-history.js';
+import { resolve } from '../../src/composition/resolve.js';
 
 const CATALOG = '/api/v1/products/protected/catalog';
 const SIMILAR = '/api/v1/products/protected/similar';
@@ -167,7 +169,9 @@ function behaviourAcrossInstances(describeIt: typeof describe, label: string, de
       expect((await one.request('PUT', `${PROFILE}/${userId}`, { body: profile })).status).toBe(201);
       await expect.poll(async () => lines(other), { timeout: 10_000 }).toBeUndefined();
       expect(await lines(one)).toBeUndefined();
-      // An instance started now learns the store's history: the session's anonymous view went with the erasure.
+      // The store holds nothing of the session either: its anonymous view went with the erasure.
+      const history = await historyOf(resolve(one.container, EventStoreToken));
+      expect(history.filter((e) => e.sessionId === 'sess-m')).toEqual([]);
       expect(await lines(await start())).toBeUndefined();
     });
   });
