@@ -106,6 +106,24 @@ describe('profile lookups answer what the shopper is doing now', () => {
     ]);
   });
 
+  it('counts a stitched session’s anonymous purchase for the shopper’s similar answers too: what they bought is left out', async () => {
+    for (const id of ['VES-101', 'VES-102', 'VES-103']) {
+      await server.request('PUT', `${CATALOG}/${id}`, { body: { name: `Vestido ${id}`, category: 'vestidos-stitch' } });
+    }
+    const similar = async (userId?: string) =>
+      (
+        await server.request('POST', '/api/v1/products/protected/similar', {
+          body: { sessionId: 'sess-asking', ...(userId === undefined ? {} : { userId }), data: { id: 'VES-101' } },
+        })
+      ).json.products as string[];
+    expect(await similar('up_ana')).toContain('VES-102');
+    await record({ type: 'purchase', productId: 'VES-102', sessionId: 'sess-bought', at: minutes(-2) });
+    expect(await similar('up_ana')).toContain('VES-102');
+    await record({ type: 'view', productId: 'VES-103', sessionId: 'sess-bought', userId: 'up_ana', at: minutes(-1) });
+    expect(await similar('up_ana')).not.toContain('VES-102');
+    expect(await similar()).toContain('VES-102');
+  });
+
   it('forgets the moment with the profile: an erased shopper recreated has only what is stored', async () => {
     await record(
       { type: 'view', productId: 'VES-001', sessionId: 'sess-e', at: minutes(-2) },
