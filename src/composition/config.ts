@@ -4,6 +4,7 @@ import type { RateLimit } from '../domain/auth/rate-limit.js';
 import { isCountryCode, type CountryCode } from '../domain/profile/identifiers.js';
 import { LOG_LEVELS, type LogLevel } from '../adapters/logging/logger.js';
 import type { ServerLimits } from '../adapters/http/http-server.js';
+import { DEFAULT_MOMENT_POLICY, MAX_MOMENT_LINES, type MomentPolicy } from '../domain/profile/live-moment.js';
 
 /** Everything the service reads from its environment, parsed once at start-up. */
 export interface VitrineConfig {
@@ -46,6 +47,8 @@ export interface VitrineConfig {
   readonly behaviourMinEvidence: number | undefined;
   /** How often what is learnt from events is learnt afresh from the store, in milliseconds; undefined: never periodically. */
   readonly behaviourRelearnMs: number | undefined;
+  /** How profiles' `navegacoes` follow shoppers' events (LIVE_MOMENTS, MOMENT_LINES, SHOP_TIME_ZONE). */
+  readonly moments: MomentPolicy;
   /** How long clients may take and how many may be connected (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS). */
   readonly server: ServerLimits;
 }
@@ -174,7 +177,31 @@ const EnvSchema = v.object({
   MAX_EMBEDDED_EVENTS: v.optional(integerText('a number of events from 1000 to 100000000', 1000, 100_000_000), '1000000'),
   BEHAVIOUR_MIN_EVIDENCE: v.optional(integerText('a number of sessions from 1 to 1000000', 1, 1_000_000)),
   BEHAVIOUR_RELEARN_HOURS: v.optional(integerText('a number of hours from 0 (never) to 8760', 0, 8760), '24'),
+  LIVE_MOMENTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.toLowerCase()),
+      v.picklist([...TRUE, ...FALSE], 'must be true or false'),
+      v.transform((s) => TRUE.includes(s)),
+    ),
+    'true',
+  ),
+  MOMENT_LINES: v.optional(integerText(`a number of lines from 1 to ${MAX_MOMENT_LINES}`, 1, MAX_MOMENT_LINES), '10'),
+  SHOP_TIME_ZONE: v.optional(
+    v.pipe(v.string(), v.check(isTimeZone, 'must be an IANA time zone, such as America/Sao_Paulo')),
+    DEFAULT_MOMENT_POLICY.timeZone,
+  ),
 });
+
+/** Whether the runtime knows the time zone (IANA names such as America/Sao_Paulo, and UTC). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Reads the configuration from environment variables; throws a ConfigError naming every bad variable. */
 export function parseConfig(env: Readonly<Record<string, string | undefined>>): VitrineConfig {
@@ -219,6 +246,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     maxEmbeddedEvents: env_.MAX_EMBEDDED_EVENTS,
     behaviourMinEvidence: env_.BEHAVIOUR_MIN_EVIDENCE,
     behaviourRelearnMs: env_.BEHAVIOUR_RELEARN_HOURS === 0 ? undefined : env_.BEHAVIOUR_RELEARN_HOURS * 3_600_000,
+    moments: { enabled: env_.LIVE_MOMENTS, lines: env_.MOMENT_LINES, timeZone: env_.SHOP_TIME_ZONE },
     server: {
       headersTimeoutMs: env_.HEADERS_TIMEOUT_MS,
       requestTimeoutMs: env_.REQUEST_TIMEOUT_MS,

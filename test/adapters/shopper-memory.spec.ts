@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ChangeCounter } from '../../src/adapters/similarity/session-index.js';
 import { ShopperMemory, type ShopperMemorySettings } from '../../src/adapters/similarity/shopper-memory.js';
 import { T0 } from '../support/mothers.js';
 
@@ -9,10 +10,13 @@ const TASTE = new Set(['view', 'add_to_cart', 'purchase']);
 
 const memoryOf = (settings: Partial<ShopperMemorySettings> = {}) => new ShopperMemory({ tasteTypes: TASTE, ...settings });
 
-/** An event `n` minutes after T0: `A` is a view, `A:purchase` a purchase; by up_ana unless said (null: no shopper). */
-function event(spec: string, n: number, userId: string | null = 'up_ana') {
+/**
+ * An event `n` minutes after T0: `A` is a view, `A:purchase` a purchase; by up_ana unless said
+ * (null: no shopper), in a session of its shopper's own unless named.
+ */
+function event(spec: string, n: number, userId: string | null = 'up_ana', sessionId = `sess-${userId ?? 'anonymous'}`) {
   const [productId = '', type = 'view'] = spec.split(':');
-  return { type, productId, userId: userId ?? undefined, at: minutes(n) };
+  return { type, productId, sessionId, userId: userId ?? undefined, at: minutes(n) };
 }
 
 const recent = (memory: ShopperMemory, userId = 'up_ana') =>
@@ -105,5 +109,67 @@ describe('the shopper memory: bounds and forgetting', () => {
     memory.learn(event('C', 2));
     expect(recent(memory)).toEqual(['C:view@2']);
     expect(memory.user('up_ana')!.purchased.size).toBe(0);
+  });
+});
+
+describe('the shopper memory: a session is its shopper’s from its start', () => {
+  it('gives a shopper the events their session sent before it named them, and the ones it sends after without a name', () => {
+    const memory = memoryOf();
+    memory.learn(event('A', 0, null, 'sess-1'));
+    memory.learn(event('B:add_to_cart', 1, null, 'sess-1'));
+    memory.learn(event('Z', 1, null, 'sess-other'));
+    expect(memory.user('up_ana')).toBeUndefined();
+    memory.learn(event('C', 2, 'up_ana', 'sess-1'));
+    expect(recent(memory)).toEqual(['A:view@0', 'B:add_to_cart@1', 'C:view@2']);
+    memory.learn(event('D:purchase', 3, null, 'sess-1'));
+    expect(recent(memory)).toEqual(['A:view@0', 'B:add_to_cart@1', 'C:view@2', 'D:purchase@3']);
+    expect([...memory.user('up_ana')!.purchased]).toEqual(['D']);
+    // Another session's anonymous events stay nobody's.
+    expect(recent(memory)).not.toContainEqual(expect.stringContaining('Z'));
+  });
+
+  it('keeps a session for its first shopper: a second name does not take what the first was given', () => {
+    const memory = memoryOf();
+    memory.learn(event('A', 0, null, 'sess-1'));
+    memory.learn(event('B', 1, 'up_ana', 'sess-1'));
+    memory.learn(event('C', 2, 'up_bia', 'sess-1'));
+    expect(recent(memory)).toEqual(['A:view@0', 'B:view@1']);
+    expect(recent(memory, 'up_bia')).toEqual(['C:view@2']);
+  });
+
+  it('forgets, with a shopper, the sessions that were theirs: their later anonymous events are nobody’s', () => {
+    const memory = memoryOf();
+    memory.learn(event('A', 0, null, 'sess-1'));
+    memory.learn(event('B', 1, 'up_ana', 'sess-1'));
+    memory.forgetUser('up_ana');
+    expect(memory.user('up_ana')).toBeUndefined();
+    memory.learn(event('C', 2, null, 'sess-1'));
+    expect(memory.user('up_ana')).toBeUndefined();
+    expect(memory.size).toBe(0);
+  });
+
+  it('keeps at most the anonymous events and sessions it is given, the latest', () => {
+    const memory = memoryOf({ anonymousPerSession: 2, maxSessions: 2 });
+    for (const [spec, n] of [
+      ['A', 0],
+      ['B', 1],
+      ['C', 2],
+    ] as const)
+      memory.learn(event(spec, n, null, 'sess-1'));
+    memory.learn(event('X', 3, null, 'sess-2'));
+    memory.learn(event('D', 4, 'up_ana', 'sess-1'));
+    expect(recent(memory)).toEqual(['B:view@1', 'C:view@2', 'D:view@4']);
+    memory.learn(event('Y', 5, null, 'sess-3')); // sess-2 is the least recently seen: it goes
+    memory.learn(event('E', 6, 'up_bia', 'sess-2'));
+    expect(recent(memory, 'up_bia')).toEqual(['E:view@6']);
+  });
+
+  it('gives every change a version never given before, across memories sharing a counter', () => {
+    const counter = new ChangeCounter();
+    const first = memoryOf({ counter });
+    first.learn(event('A', 0));
+    const second = memoryOf({ counter });
+    second.learn(event('A', 0));
+    expect(second.user('up_ana')!.version).toBeGreaterThan(first.user('up_ana')!.version);
   });
 });

@@ -91,7 +91,7 @@ describe('recording shopper events', () => {
 });
 
 describe("erasing a profile erases the shopper's events", () => {
-  it('removes every event naming the profile id, leaves the others, and does it even when no profile has the id', async () => {
+  it('removes every event naming the profile id and the anonymous ones of its sessions, leaves the others, and does it even when no profile has the id', async () => {
     const clock = new FakeClock('2026-11-21T12:00:00.000Z');
     const { get } = testContainer({ clock });
     const events = get(EventStoreToken);
@@ -100,14 +100,16 @@ describe("erasing a profile erases the shopper's events", () => {
       items(
         view({ userId: 'up_ana', type: 'purchase' }),
         view({ userId: 'up_ana', sessionId: 'sess-2' }),
-        view({ userId: 'up_bruno' }),
-        view({ userId: 'up_ghost' }),
+        view({ userId: 'up_bruno', sessionId: 'sess-3' }),
+        view({ userId: 'up_ghost', sessionId: 'sess-4' }),
+        view({ sessionId: 'sess-5' }),
         view(),
       ),
     );
     await get(EraseProfile).execute('up_ana');
     const of = async (userId: string) => (await historyOf(events)).filter((e) => e.userId === userId);
     expect(await of('up_ana')).toEqual([]);
+    expect((await historyOf(events)).map((e) => e.sessionId).sort()).toEqual(['sess-3', 'sess-4', 'sess-5']);
     expect(await events.count()).toBe(3);
 
     // Events of a shopper without a profile go too; the answer still says no profile had the id.

@@ -38,6 +38,7 @@ describe('configuration from the environment', () => {
       maxEmbeddedEvents: 1_000_000,
       behaviourMinEvidence: undefined,
       behaviourRelearnMs: 86_400_000,
+      moments: { enabled: true, lines: 10, timeZone: 'America/Sao_Paulo' },
       server: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 },
     });
   });

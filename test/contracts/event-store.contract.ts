@@ -78,17 +78,19 @@ export function eventStoreContract(adapter: string, factory: StoreFactory<EventS
       expect(await store().scan(undefined, 100)).toMatchObject({ more: false });
     });
 
-    it("erases a user's events, and only theirs: their eventIds are free again", async () => {
+    it("erases a user's events and their sessions' anonymous ones, and only those: their eventIds are free again", async () => {
       await store().append([
         event({ eventId: 'e1', userId: 'up_ana', sessionId: 'a', type: 'purchase' }),
         event({ eventId: 'e2', userId: 'up_ana', sessionId: 'b' }),
         event({ eventId: 'e3', userId: undefined, sessionId: 'a' }),
         event({ eventId: 'e4', userId: 'up_bruno', sessionId: 'c' }),
+        event({ eventId: 'e5', userId: undefined, sessionId: 'd' }),
+        event({ eventId: 'e6', userId: 'up_bruno', sessionId: 'a' }),
       ]);
-      expect(await store().eraseUser('up_ana')).toBe(2);
+      expect(await store().eraseUser('up_ana')).toBe(3);
       expect(await store().eraseUser('up_ana')).toBe(0);
-      expect((await historyOf(store())).map((e) => e.eventId).sort()).toEqual(['e3', 'e4']);
-      expect(await store().count()).toBe(2);
+      expect((await historyOf(store())).map((e) => e.eventId).sort()).toEqual(['e4', 'e5', 'e6']);
+      expect(await store().count()).toBe(3);
       expect(await store().append([event({ eventId: 'e1' })])).toEqual({ duplicates: [] });
     });
   });

@@ -82,7 +82,7 @@ describe('the MongoDB maintenance at start', () => {
     expect(indexes.find((index) => index.name === 'events_event_id_unique')).toMatchObject({ unique: true, sparse: true });
   });
 
-  it('indexes events for what reads them (time order, eventId, erasure by userId), and drops the indexes of reads no longer made', async () => {
+  it('indexes events for what reads them (time order, eventId, erasure by userId and session), and drops the indexes of reads no longer made', async () => {
     const events = client.db(name).collection(COLLECTIONS.events);
     // As an earlier version left them.
     await events.createIndexes([
@@ -91,7 +91,14 @@ describe('the MongoDB maintenance at start', () => {
     ]);
     await start();
     const names = (await events.indexes()).map((index) => index.name).sort();
-    expect(names).toEqual(['_id_', 'events_at_ttl', 'events_by_user_id', 'events_event_id_unique', 'events_time_order']);
+    expect(names).toEqual([
+      '_id_',
+      'events_at_ttl',
+      'events_by_session_id',
+      'events_by_user_id',
+      'events_event_id_unique',
+      'events_time_order',
+    ]);
     expect(RETIRED_EVENT_INDEXES.filter((retired) => names.includes(retired))).toEqual([]);
     await start(); // and again: nothing to drop
     expect((await events.indexes()).map((index) => index.name).sort()).toEqual(names);

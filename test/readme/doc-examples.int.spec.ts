@@ -14,14 +14,16 @@ const run = promisify(execFile);
  * generated ids and secrets, and the status a slice of a given date has today.
  */
 function stable(value: unknown): unknown {
-  return JSON.parse(
-    JSON.stringify(value)
-      .replace(/"status":"(SCHEDULED|ACTIVE|EXPIRED)","colour":"(yellow|green|red)"/g, '"status":"<status>","colour":"<colour>"')
-      .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/g, '<instant>')
-      .replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/g, '<date>')
-      .replace(/tok_[0-9a-f]+/g, '<token id>')
-      .replace(/vtr_[A-Za-z0-9_-]+/g, '<secret>'),
-  );
+  return JSON.parse(stableText(JSON.stringify(value)));
+}
+
+function stableText(text: string): string {
+  return text
+    .replace(/"status":"(SCHEDULED|ACTIVE|EXPIRED)","colour":"(yellow|green|red)"/g, '"status":"<status>","colour":"<colour>"')
+    .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/g, '<instant>')
+    .replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/g, '<date>')
+    .replace(/tok_[0-9a-f]+/g, '<token id>')
+    .replace(/vtr_[A-Za-z0-9_-]+/g, '<secret>');
 }
 
 interface Example {
@@ -29,6 +31,8 @@ interface Example {
   readonly status: number;
   readonly profileOf?: string;
   readonly printed?: unknown;
+  /** What the block prints, when a text block follows it. */
+  readonly output?: string;
 }
 
 /**
@@ -47,6 +51,7 @@ function curlExamples(document: string): Example[] {
       status: Number(promise?.[1] ?? 200),
       ...(promise?.[2] !== undefined ? { profileOf: promise[2] } : {}),
       ...(next?.language === 'json' ? { printed: JSON.parse(next.code) } : {}),
+      ...(next?.language === 'text' ? { output: next.code } : {}),
     });
   });
   return examples;
@@ -111,7 +116,7 @@ describe.each(documentsWithExamples)('the curl examples of %s, run as printed in
     examples.map((example, i) => [i + 1, example.command.split('\n').find((l) => l.includes('curl ')) ?? '', example] as const),
   )('example %i: %s', async (_n, _first, example) => {
     const command = SESSION + example.command.replaceAll('http://localhost:3000', vitrine.baseUrl) + SAVE_SESSION;
-    await run('bash', ['-e', '-o', 'pipefail', '-c', command], {
+    const { stdout } = await run('bash', ['-e', '-o', 'pipefail', '-c', command], {
       cwd: workdir,
       env: { PATH: process.env.PATH, TOKEN: vitrine.printedToken },
     });
@@ -119,5 +124,6 @@ describe.each(documentsWithExamples)('the curl examples of %s, run as printed in
     expect(Number((await readFile(join(workdir, '.status'), 'utf8')).trim())).toBe(example.status);
     if (example.profileOf !== undefined) expect(body.userProfileId).toBe(example.profileOf);
     if (example.printed !== undefined) expect(stable(body)).toEqual(stable(example.printed));
+    if (example.output !== undefined) expect(stableText(stdout.trim())).toBe(stableText(example.output.trim()));
   });
 });

@@ -17,6 +17,8 @@ import { CatalogNewsToken } from '../../src/domain/product/catalog-news.js';
 import { ProductStoreToken } from '../../src/domain/product/product-store.js';
 import { ProfileStoreToken } from '../../src/domain/profile/profile-store.js';
 import { override } from '../../src/composition/overrides.js';
+import { historyOf } from '../support/event-history.js';
+import { resolve } from '../../src/composition/resolve.js';
 
 const CATALOG = '/api/v1/products/protected/catalog';
 const SIMILAR = '/api/v1/products/protected/similar';
@@ -140,6 +142,37 @@ function behaviourAcrossInstances(describeIt: typeof describe, label: string, de
       // Nothing is known of them any more, on either instance.
       for (const server of [one, other])
         expect(await productsOf(server, 'P-2', { userId })).toEqual(await productsOf(server, 'P-2'));
+    });
+
+    it("shows on the other instance the moment one instance records, from the session's start, and forgets it there once erased", async () => {
+      const userId = 'up_moment';
+      const profile = { identifiers: { emails: ['moment@example.com'] }, profile: {} };
+      const lines = async (on: TestServer) =>
+        (await on.request('GET', '/api/v1/crm/protected/profile/email/moment@example.com')).json.profile?.momento_compra_atual
+          ?.navegacoes;
+      expect((await one.request('PUT', `${PROFILE}/${userId}`, { body: profile })).status).toBe(201);
+      const at = (n: number) => new Date(clock.now().getTime() - n * MINUTE).toISOString();
+      await record(
+        one,
+        { type: 'view', productId: 'P-3', sessionId: 'sess-m', at: at(2) },
+        { type: 'add_to_cart', productId: 'P-4', sessionId: 'sess-m', userId, at: at(1) },
+      );
+      // 2026-11-21T12:00Z is 09:00 in São Paulo.
+      const moment = [
+        '2026-11-21 08:59 — adicionou à sacola Vestido P-4 (P-4)',
+        '2026-11-21 08:58 — visualizou Vestido P-3 (P-3)',
+      ];
+      expect(await lines(one)).toEqual(moment);
+      await expect.poll(async () => lines(other), { timeout: 10_000 }).toEqual(moment);
+
+      expect((await one.request('DELETE', `${PROFILE}/${userId}`)).status).toBe(204);
+      expect((await one.request('PUT', `${PROFILE}/${userId}`, { body: profile })).status).toBe(201);
+      await expect.poll(async () => lines(other), { timeout: 10_000 }).toBeUndefined();
+      expect(await lines(one)).toBeUndefined();
+      // The store holds nothing of the session either: its anonymous view went with the erasure.
+      const history = await historyOf(resolve(one.container, EventStoreToken));
+      expect(history.filter((e) => e.sessionId === 'sess-m')).toEqual([]);
+      expect(await lines(await start())).toBeUndefined();
     });
   });
 }

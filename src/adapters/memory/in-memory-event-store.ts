@@ -81,8 +81,13 @@ export class InMemoryEventStore implements EventStore {
   }
 
   async eraseUser(userId: string): Promise<number> {
-    const erased = this.byUser.get(userId);
-    if (erased === undefined) return 0;
+    const own = this.byUser.get(userId);
+    if (own === undefined) return 0;
+    // A session is its shopper's from its start: its events without a user go with theirs.
+    const erased = [...own];
+    for (const sessionId of new Set(own.map((held) => held.sessionId))) {
+      for (const held of this.bySession.get(sessionId) ?? []) if (held.userId === undefined) erased.push(held);
+    }
     const gone = new Set(erased);
     this.events.removeWhere((held) => gone.has(held));
     const sessions = new Set<string>();

@@ -284,8 +284,10 @@ export async function ensureEventIndexes(db: Db, retentionDays: number): Promise
     // Sparse: events sent without an eventId hold no such field (never null), so they are left out.
     { key: { eventId: 1 }, name: 'events_event_id_unique', unique: true, sparse: true },
     { key: { at: 1, _id: 1 }, name: 'events_time_order' },
-    // Erasure finds a shopper's events by userId; events without one hold no such field.
+    // Erasure finds a shopper's events by userId (events without one hold no such field), then the
+    // anonymous events of their sessions by sessionId.
     { key: { userId: 1 }, name: 'events_by_user_id', sparse: true },
+    { key: { sessionId: 1 }, name: 'events_by_session_id' },
   ]);
   // Indexes of reads no longer made (a session's or a user's recent events, newest first): every
   // write paid for them. Dropped where an earlier version made them.

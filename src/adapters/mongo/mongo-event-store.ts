@@ -81,8 +81,14 @@ export class MongoEventStore implements EventStore {
   }
 
   async eraseUser(userId: string): Promise<number> {
+    const own = { userId: { $eq: userId, $exists: true } };
+    // A session is its shopper's from its start: its events without a user go with theirs.
+    const sessions = await this.database.run((maxTimeMS) => this.events.distinct('sessionId', own, { maxTimeMS }));
     const { deletedCount } = await this.database.run((maxTimeMS) =>
-      this.events.deleteMany({ userId: { $eq: userId, $exists: true } }, { maxTimeMS }),
+      this.events.deleteMany(
+        sessions.length === 0 ? own : { $or: [own, { sessionId: { $in: sessions }, userId: { $exists: false } }] },
+        { maxTimeMS },
+      ),
     );
     return deletedCount;
   }

@@ -191,7 +191,7 @@ export class BehaviourModel {
         maxSessions,
         counter,
       }),
-      shoppers: new ShopperMemory({ tasteTypes: new Set(Object.keys(policy.eventWeights)) }),
+      shoppers: new ShopperMemory({ tasteTypes: new Set(Object.keys(policy.eventWeights)), counter }),
       popular: new PopularityRanking(RANKING_ROOM * rankingDepth(policy), rankingDepth(policy), counter),
     };
   }

@@ -1,4 +1,5 @@
 import type { RecentEvent, ShopperHistory } from '../../domain/product/similarity.js';
+import { ChangeCounter } from './session-index.js';
 
 export interface ShopperMemorySettings {
   /** Event types that say something of a shopper's taste; others are not kept. */
@@ -9,6 +10,12 @@ export interface ShopperMemorySettings {
   readonly recentPerUser?: number;
   /** The most purchases kept per shopper, the latest (default 500). */
   readonly purchasesPerUser?: number;
+  /** The most sessions whose anonymous events are kept, waiting for the shopper to sign in (default 100,000). */
+  readonly maxSessions?: number;
+  /** The most anonymous events kept per session, the latest (default 20). */
+  readonly anonymousPerSession?: number;
+  /** Gives every change its version: shared with the session index, so a version never repeats, even across learnings. */
+  readonly counter?: ChangeCounter;
 }
 
 interface UserState {
@@ -17,14 +24,29 @@ interface UserState {
   version: number;
 }
 
+/** A session's events before its shopper is known, or the shopper it is known to be. */
+interface SessionState {
+  readonly anonymous: RecentEvent[];
+  owner: string | undefined;
+}
+
 /**
  * The recent past of shoppers, in memory and bounded: per `userId` their last events and what they
  * bought. Learnt from events in any order (an event given twice is kept once); reads are lookups.
  * A shopper not seen for a while is forgotten first when the bound is reached (a Map's order is
- * its recency: a touched entry is moved to the end). Sessions are the session index's.
+ * its recency: a touched entry is moved to the end).
+ *
+ * A session is its shopper's from its start: the events a session sends before one of its events
+ * names a `userId` are kept by session, and become that shopper's once it does (as do the
+ * session's later events without one). Forgetting a shopper forgets their sessions too.
  */
 export class ShopperMemory {
   private readonly users = new Map<string, UserState>();
+  private readonly sessions = new Map<string, SessionState>();
+  private readonly sessionsOfUser = new Map<string, Set<string>>();
+  private readonly counter: ChangeCounter;
+  private readonly maxSessions: number;
+  private readonly anonymousPerSession: number;
   private readonly maxUsers: number;
   private readonly recentPerUser: number;
   private readonly purchasesPerUser: number;
@@ -33,20 +55,35 @@ export class ShopperMemory {
     this.maxUsers = settings.maxUsers ?? 100_000;
     this.recentPerUser = settings.recentPerUser ?? 50;
     this.purchasesPerUser = settings.purchasesPerUser ?? 500;
+    this.maxSessions = settings.maxSessions ?? 100_000;
+    this.anonymousPerSession = settings.anonymousPerSession ?? 20;
+    this.counter = settings.counter ?? new ChangeCounter();
   }
 
   learn(event: {
     readonly type: string;
     readonly productId: string;
+    readonly sessionId: string;
     readonly userId?: string | undefined;
     readonly at: Date;
   }): void {
-    if (event.userId === undefined || !this.settings.tasteTypes.has(event.type)) return;
-    this.remember(event.userId, event);
+    if (!this.settings.tasteTypes.has(event.type)) return;
+    const session = this.sessionOf(event.sessionId);
+    const userId = event.userId ?? session.owner;
+    if (userId === undefined) {
+      session.anonymous.push({ productId: event.productId, type: event.type, at: event.at });
+      if (session.anonymous.length > this.anonymousPerSession) session.anonymous.shift();
+      return;
+    }
+    if (session.owner === undefined) this.claim(event.sessionId, session, userId);
+    this.remember(userId, event);
   }
 
+  /** Forgets a shopper: their events, and the sessions that were theirs. */
   forgetUser(userId: string): void {
     this.users.delete(userId);
+    for (const sessionId of this.sessionsOfUser.get(userId) ?? []) this.sessions.delete(sessionId);
+    this.sessionsOfUser.delete(userId);
   }
 
   user(userId: string): ShopperHistory | undefined {
@@ -55,6 +92,29 @@ export class ShopperMemory {
 
   get size(): number {
     return this.users.size;
+  }
+
+  /** The session's state, made when first seen; the least recently seen session goes first past the bound. */
+  private sessionOf(sessionId: string): SessionState {
+    let session = this.sessions.get(sessionId);
+    if (session === undefined) session = { anonymous: [], owner: undefined };
+    else this.sessions.delete(sessionId);
+    this.sessions.set(sessionId, session);
+    if (this.sessions.size > this.maxSessions) {
+      const [oldest, state] = this.sessions.entries().next().value!;
+      this.sessions.delete(oldest);
+      if (state.owner !== undefined) this.sessionsOfUser.get(state.owner)?.delete(oldest);
+    }
+    return session;
+  }
+
+  /** The session turns out to be the shopper's: what it did before is theirs. */
+  private claim(sessionId: string, session: SessionState, userId: string): void {
+    session.owner = userId;
+    let owned = this.sessionsOfUser.get(userId);
+    if (owned === undefined) this.sessionsOfUser.set(userId, (owned = new Set()));
+    owned.add(sessionId);
+    for (const earlier of session.anonymous.splice(0)) this.remember(userId, earlier);
   }
 
   private remember(userId: string, event: RecentEvent): void {
@@ -70,7 +130,7 @@ export class ShopperMemory {
     let at = recent.length;
     while (at > 0 && recent[at - 1]!.at.getTime() > time) at--;
     recent.splice(at, 0, { productId: event.productId, type: event.type, at: event.at });
-    user.version++;
+    user.version = this.counter.next();
     if (recent.length > this.recentPerUser) recent.shift();
     if (event.type === 'purchase') {
       user.purchased.delete(event.productId);

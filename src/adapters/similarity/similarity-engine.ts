@@ -9,6 +9,7 @@ import type {
   SimilarityIndex,
   StyleTerms,
 } from '../../domain/product/similarity.js';
+import type { ShopperMoment, ShopperMoments } from '../../domain/profile/shopper-moments.js';
 import { DEFAULT_SIMILARITY_POLICY, type SimilarityPolicy } from '../../domain/product/similarity-policy.js';
 import { BehaviourModel, EVERY_PRODUCT } from './behaviour-model.js';
 import { NeighbourLists, type NeighbourListSettings } from './neighbour-lists.js';
@@ -33,7 +34,7 @@ interface TermSet extends StyleTerms {
  * category. It holds structures and answers lookups; which of them an answer uses, and how, is
  * the domain's policy (applied by the SimilarAnswers of the application).
  */
-export class SimilarityEngine implements SimilarityIndex, SimilarityFeed {
+export class SimilarityEngine implements SimilarityIndex, SimilarityFeed, ShopperMoments {
   readonly lists: NeighbourLists;
   readonly behaviour: BehaviourModel;
   private readonly counter = new ChangeCounter();
@@ -88,6 +89,15 @@ export class SimilarityEngine implements SimilarityIndex, SimilarityFeed {
 
   shopper(userId: string): ShopperHistory | undefined {
     return this.behaviour.user(userId);
+  }
+
+  momentOf(userId: string): ShopperMoment | undefined {
+    const history = this.behaviour.user(userId);
+    return history === undefined || history.recent.length === 0 ? undefined : history;
+  }
+
+  productName(productId: string): string | undefined {
+    return this.lists.productOf(productId)?.name;
   }
 
   styleTerms(text: string): TermSet {

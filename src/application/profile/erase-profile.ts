@@ -8,7 +8,8 @@ import { profileCacheKeys } from '../caching/cache-keys.js';
 
 /**
  * Erases a profile: afterwards neither its id nor any of its identifiers finds anything, and no
- * shopper event names its id (the profile id is the events' `userId`). The events go first, and
+ * shopper event names its id (the profile id is the events' `userId`), nor is left of a session
+ * its events name (a session is its shopper's from its start). The events go first, and
  * go even when no profile has the id (the answer is then PROFILE_NOT_FOUND): a shopper known only
  * by events is erased all the same, and an erasure cut short is finished by asking again. What
  * every instance remembers of the shopper's recent events is forgotten with them.

@@ -10,6 +10,7 @@ import type { ProfileStore } from '../../domain/profile/profile-store.js';
 import type { AnswerCache } from '../caching/answer-cache.js';
 import { profileCacheKey } from '../caching/cache-keys.js';
 import { Remembered } from '../shared/remembered.js';
+import type { LiveMoments } from './live-moments.js';
 
 export type ProfileKey = 'userProfileId' | IdentifierKind;
 
@@ -23,7 +24,8 @@ export interface ProfileLookup {
 
 /**
  * Finds a customer's profile by its id, or by a phone, e-mail or document written in any usual
- * way. Answers, "not found" included, are cached under the normalised identifier.
+ * way. Stored profiles, "not found" included, are cached under the normalised identifier; each
+ * answer's `navegacoes` is then led by what the shopper is doing now (LiveMoments).
  */
 export class LookUpProfile {
   /** Normalising a phone number costs far more than the lookup it leads to: each written form is normalised once. */
@@ -33,10 +35,16 @@ export class LookUpProfile {
     private readonly profiles: ProfileStore,
     private readonly policy: IdentifierPolicy,
     private readonly answers: AnswerCache,
+    private readonly moments: LiveMoments,
   ) {}
 
   /** The profile this lookup finds when this process has it at hand (see AnswerCache.peek); else undefined. */
   peek(lookup: ProfileLookup, counted = true): CustomerProfile | undefined {
+    const stored = this.peekStored(lookup, counted);
+    return stored === undefined ? undefined : this.moments.of(stored);
+  }
+
+  private peekStored(lookup: ProfileLookup, counted: boolean): CustomerProfile | undefined {
     if (lookup.by === 'userProfileId') {
       return userProfileIdProblem(lookup.value) === undefined
         ? this.answers.peek(profileCacheKey('id', lookup.value), counted)
@@ -58,6 +66,10 @@ export class LookUpProfile {
   }
 
   async execute(lookup: ProfileLookup): Promise<CustomerProfile> {
+    return this.moments.of(await this.stored(lookup));
+  }
+
+  private stored(lookup: ProfileLookup): Promise<CustomerProfile> {
     if (lookup.by === 'userProfileId') {
       const problem = userProfileIdProblem(lookup.value);
       if (problem !== undefined) throw ValidationError.single('userProfileId', problem);

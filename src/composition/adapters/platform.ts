@@ -11,6 +11,7 @@ import { RecommendationCountsToken, type RecommendationCounts } from '../../doma
 import { TokenSecretsToken } from '../../domain/auth/token-secrets.js';
 import { EventPolicyToken } from '../../domain/events/shopper-event.js';
 import { IdentifierPolicyToken } from '../../domain/profile/identifiers.js';
+import { MomentPolicyToken } from '../../domain/profile/live-moment.js';
 import { ClockToken, type Clock } from '../../domain/shared/clock.js';
 import { SchedulerToken, type Scheduler } from '../../domain/shared/scheduler.js';
 import { SystemClock } from '../../adapters/clock/system-clock.js';
@@ -51,6 +52,7 @@ export function platformModule(config: VitrineConfig): ContainerModule {
     bindFactory(bind, RecommendationCountsToken, (metrics: PrometheusMetrics): RecommendationCounts => metrics, [MetricsToken]);
 
     bindValue(bind, IdentifierPolicyToken, { defaultCountry: config.defaultCountry });
+    bindValue(bind, MomentPolicyToken, config.moments);
     bindValue(bind, CacheSettingsToken, { ttlMs: config.cacheTtlMs, localEntries: config.cacheLocalEntries });
     bindValue(bind, RateLimitSettingsToken, { perToken: config.rateLimit, failedAuthentications: config.authFailureLimit });
     bindValue(bind, HttpSettingsToken, { trustedProxies: config.trustProxy });

@@ -18,6 +18,7 @@ import { ContentCatalogSearch } from '../../adapters/similarity/catalog-search.j
 import { SimilarityEngine, type SimilarityEngineSettings } from '../../adapters/similarity/similarity-engine.js';
 import { bindClass, bindFactory } from '../binding.js';
 import type { VitrineConfig } from '../config.js';
+import { ShopperMomentsToken, type ShopperMoments } from '../../domain/profile/shopper-moments.js';
 
 /** How the engine works, beyond the configuration: tests and benchmarks compute lists when asked rather than in the background. */
 export type EngineTuning = Pick<SimilarityEngineSettings, 'background' | 'exactSearchBelow'>;
@@ -63,6 +64,7 @@ export function similarityModule(config: VitrineConfig): ContainerModule {
     );
     bindFactory(bind, SimilarityIndexToken, (engine: SimilarityEngine): SimilarityIndex => engine, [SimilarityEngineToken]);
     bindFactory(bind, SimilarityFeedToken, (engine: SimilarityEngine): SimilarityFeed => engine, [SimilarityEngineToken]);
+    bindFactory(bind, ShopperMomentsToken, (engine: SimilarityEngine): ShopperMoments => engine, [SimilarityEngineToken]);
     bindFactory(bind, CatalogSearchToken, (engine: SimilarityEngine): CatalogSearch => new ContentCatalogSearch(engine.lists), [
       SimilarityEngineToken,
     ]);

@@ -13,10 +13,14 @@ import { bindClass, bindFactory, bindRoutes } from '../binding.js';
 import { EventFeedToken } from '../../application/events/follow-events.js';
 import { ProfileStyles } from '../../application/profile/profile-styles.js';
 import { ShopperStylesToken, type ShopperStyles } from '../../domain/profile/style-words.js';
+import { LiveMoments } from '../../application/profile/live-moments.js';
+import { MomentPolicyToken } from '../../domain/profile/live-moment.js';
+import { ShopperMomentsToken } from '../../domain/profile/shopper-moments.js';
 
 /** Who is this customer: profile lookups and writes, their routes, and the style words shoppers' answers are re-ranked by. */
 export const profileModule = new ContainerModule(({ bind }) => {
-  bindClass(bind, LookUpProfile, [ProfileStoreToken, IdentifierPolicyToken, AnswerCache]);
+  bindClass(bind, LiveMoments, [ShopperMomentsToken, MomentPolicyToken]);
+  bindClass(bind, LookUpProfile, [ProfileStoreToken, IdentifierPolicyToken, AnswerCache, LiveMoments]);
   bindClass(bind, UpsertProfile, [ProfileStoreToken, IdentifierPolicyToken, ClockToken, AnswerCache]);
   bindClass(bind, UpsertProfiles, [UpsertProfile]);
   bindClass(bind, EraseProfile, [ProfileStoreToken, AnswerCache, EventStoreToken, EventFeedToken]);

@@ -38,7 +38,10 @@ export interface EventStore {
   scan(after: EventPosition | undefined, limit: number): Promise<Page<RecordedEvent>>;
   /** How many events the store holds (on MongoDB, from the collection's metadata: close, not exact). */
   count(): Promise<number>;
-  /** Removes every event of the user; answers how many were removed. */
+  /**
+   * Removes every event of the user, and the events without a user of every session their events
+   * name (a session is its shopper's from its start); answers how many were removed.
+   */
   eraseUser(userId: string): Promise<number>;
 }
 

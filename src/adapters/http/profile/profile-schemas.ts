@@ -49,7 +49,14 @@ export const ProfileContentSchema = jsonObject(
     momento_compra_atual: v.optional(
       jsonObject(
         {
-          navegacoes: v.optional(texts),
+          navegacoes: v.optional(
+            v.pipe(
+              texts,
+              v.description(
+                "Lines of the form `2026-11-20 14:32 — visualizou Vestido Midi de Linho (VES-001)`. A lookup answers them live: the shopper's latest views, cart adds and purchases Vitrine recorded (`visualizou`, `adicionou à sacola`, `comprou`; the instant in the shop's time zone), latest first, then the stored lines, each once, at most MOMENT_LINES (10) in all. A session's events before it named the shopper count too.",
+              ),
+            ),
+          ),
           resumo_momento: v.optional(text),
           relacao_com_historico: v.optional(text),
           novo_comportamento: v.optional(flag),
