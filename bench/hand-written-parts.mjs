@@ -37,12 +37,12 @@ export async function measureHandWrittenParts(build, requestUs) {
   const { CacheObserverToken } = await dist('domain/caching/cache-observer.js').catch(() =>
     dist('application/caching/answer-cache.js'),
   );
-  const tokens = { logger: LoggerToken, cacheObserver: CacheObserverToken };
+  const overrideTokens = { logger: LoggerToken, cacheObserver: CacheObserverToken };
   /** The overrides as the build takes them: a list of `override(token, value)`, or (builds before it) one object by name. */
   const overridesOf = (/** @type {Record<string, unknown>} */ named) =>
     composition.override === undefined
       ? named
-      : Object.entries(named).map(([name, value]) => composition.override(tokens[/** @type {'logger'} */ (name)], value));
+      : Object.entries(named).map(([name, value]) => composition.override(overrideTokens[/** @type {'logger'} */ (name)], value));
   const { startResources, stopResources } = await dist('composition/lifecycle.js');
   const { prepareInstance } = await dist('composition/start.js');
   const { routesOf, PipelineToken } = await dist('composition/adapters/http.js');
