@@ -50,6 +50,14 @@ module.exports = {
       to: { path: '^src/(composition|main)' },
     },
     {
+      name: 'web-app-speaks-http-only',
+      comment:
+        'The builder (src/adapters/web) is a driving adapter in the browser: it reaches the service over HTTP only, never its domain, use cases or other adapters.',
+      severity: 'error',
+      from: { path: '^src/adapters/web/' },
+      to: { path: '^src/(domain|application|composition|main|cli|index)|^src/adapters/(?!web/)' },
+    },
+    {
       name: 'embedding-loads-no-framework',
       comment: "import { ... } from 'vitrine' must not load Koa, MongoDB, Redis or the DI container.",
       severity: 'error',

@@ -40,5 +40,7 @@ describe('the layer rule (dependency-cruiser)', () => {
     expect(rules).toContain('domain-uses-no-framework: src/domain/impure.ts → fs');
     expect(rules).toContain('application-knows-no-adapter: src/application/use-case.ts → src/adapters/http/handler.ts');
     expect([...rules].some((r) => r.startsWith('embedding-loads-no-framework: src/index.ts → koa'))).toBe(true);
+    expect(rules).toContain('web-app-speaks-http-only: src/adapters/web/src/screen.ts → src/domain/impure.ts');
+    expect(rules).toContain('web-app-speaks-http-only: src/adapters/web/src/screen.ts → src/application/use-case.ts');
   }, 60_000);
 });
