@@ -8,14 +8,14 @@ import type { Product } from '../product/product.js';
 export interface SliceFilters {
   /** When true, the product must be available. */
   readonly availableOnly?: boolean;
-  /** The product's category must be one of these. */
+  /** The product's category must be one of these (case aside, as everywhere a category is compared). */
   readonly categories?: readonly string[];
-  /** The product's brand must be one of these. */
+  /** The product's brand must be one of these (case aside). */
   readonly brands?: readonly string[];
   /** Inclusive bounds on the product's price. */
   readonly minPrice?: number;
   readonly maxPrice?: number;
-  /** The product must carry at least one of these tags. */
+  /** The product must carry at least one of these tags (case aside). */
   readonly tags?: readonly string[];
 }
 
@@ -69,14 +69,20 @@ export function isProductActive(filters: SliceFilters, product: Product | undefi
   if (!hasFilters(filters)) return true;
   if (product === undefined) return false;
   if (filters.availableOnly === true && !product.available) return false;
-  if (filters.categories !== undefined && (product.category === undefined || !filters.categories.includes(product.category))) {
-    return false;
-  }
-  if (filters.brands !== undefined && (product.brand === undefined || !filters.brands.includes(product.brand))) {
-    return false;
-  }
+  if (filters.categories !== undefined && !holds(filters.categories, product.category)) return false;
+  if (filters.brands !== undefined && !holds(filters.brands, product.brand)) return false;
   if (filters.minPrice !== undefined && (product.price === undefined || product.price < filters.minPrice)) return false;
   if (filters.maxPrice !== undefined && (product.price === undefined || product.price > filters.maxPrice)) return false;
-  if (filters.tags !== undefined && !product.tags.some((tag) => filters.tags?.includes(tag))) return false;
+  if (filters.tags !== undefined && !product.tags.some((tag) => holds(filters.tags!, tag))) return false;
   return true;
+}
+
+/**
+ * Whether the list holds the value, case aside: a category, brand or tag is the same word however
+ * it is capitalised, as the catalog search reads them (`Vestidos` filters `vestidos`).
+ */
+export function holds(list: readonly string[], value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const wanted = value.toLowerCase();
+  return list.some((entry) => entry.toLowerCase() === wanted);
 }

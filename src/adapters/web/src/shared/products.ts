@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Api, Product, SliceFilters } from '../api/client';
-import type { MessageKey } from '../i18n/messages';
+import type { Api, Product } from '../api/client';
 
 /** Products the builder has read, by id (null: not in the catalog), for one signed-in client. */
 const known = new WeakMap<Api, Map<string, Product | null>>();
@@ -47,34 +46,4 @@ export function useProducts(api: Api, ids: readonly string[]): ReadonlyMap<strin
     };
   }, [api, key]);
   return products;
-}
-
-/**
- * Why the slice's filters make a product inactive, or [] when it is active: the rules the API
- * applies (src/domain/merchandising/slice-filters.ts), so an edit shows its flags before saving.
- */
-export function inactiveReasons(product: Product | null | undefined, filters: SliceFilters): MessageKey[] {
-  const filtered =
-    filters.availableOnly === true ||
-    [filters.categories, filters.brands, filters.tags].some((list) => list !== undefined && list.length > 0) ||
-    filters.minPrice !== undefined ||
-    filters.maxPrice !== undefined;
-  if (!filtered || product === undefined) return [];
-  if (product === null) return ['whyMissing'];
-  const reasons: MessageKey[] = [];
-  const outside = (list: readonly string[] | undefined, value: string | undefined) =>
-    list !== undefined && list.length > 0 && (value === undefined || !list.includes(value));
-  if (filters.availableOnly === true && !product.available) reasons.push('whyUnavailable');
-  if (outside(filters.categories, product.category)) reasons.push('whyCategory');
-  if (outside(filters.brands, product.brand)) reasons.push('whyBrand');
-  if ((filters.minPrice !== undefined || filters.maxPrice !== undefined) && product.price === undefined)
-    reasons.push('whyNoPrice');
-  if (filters.minPrice !== undefined && product.price !== undefined && product.price < filters.minPrice)
-    reasons.push('whyPriceLow');
-  if (filters.maxPrice !== undefined && product.price !== undefined && product.price > filters.maxPrice)
-    reasons.push('whyPriceHigh');
-  if (filters.tags !== undefined && filters.tags.length > 0 && !product.tags.some((tag) => filters.tags?.includes(tag))) {
-    reasons.push('whyTags');
-  }
-  return reasons;
 }

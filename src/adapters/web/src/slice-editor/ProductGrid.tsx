@@ -11,7 +11,7 @@ import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useS
 import { CSS } from '@dnd-kit/utilities';
 import type { Product, SliceFilters } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import { inactiveReasons } from '../shared/products';
+import { inactiveReasons } from '../shared/slice-filter-rule';
 import { moved } from './draft';
 
 interface GridProps {
