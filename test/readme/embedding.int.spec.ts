@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -27,29 +27,53 @@ describe('the embedding example (docs/embedding.md)', () => {
     }
   });
 
-  it('exports every subpath the document names from the built package', async () => {
+  it('exports every subpath package.json lists from the built package, each with what it is for', async () => {
+    // Each subpath, and names it must export: every adapter of the family, and what connects them.
+    const expected: Record<string, readonly string[]> = {
+      vitrine: ['CreateCollection', 'GetActiveSlice', 'normalisePhone'],
+      'vitrine/adapters/memory': ['InMemoryCollectionStore', 'InMemoryEventStore', 'InMemorySharedCache'],
+      'vitrine/adapters/mongo': [
+        'MongoDatabase',
+        'MongoProfileStore',
+        'MongoProductStore',
+        'MongoCollectionStore',
+        'MongoTokenStore',
+        'MongoEventStore',
+      ],
+      'vitrine/adapters/redis': [
+        'RedisConnection',
+        'RedisSharedCache',
+        'RedisCatalogNews',
+        'RedisRequestLimiter',
+        'RedisEventNews',
+      ],
+      'vitrine/adapters/logging': ['createLogger'],
+      'vitrine/adapters/clock': ['SystemClock', 'FakeClock'],
+      'vitrine/adapters/crypto': ['NodeTokenSecrets'],
+      'vitrine/adapters/similarity': ['SimilarityEngine'],
+      'vitrine/adapters/demo': ['loadDemoData'],
+      'vitrine/adapters/http': ['koaApp'],
+      'vitrine/composition': ['createContainer', 'prepareInstance'],
+    };
+    const { exports } = JSON.parse(await readFile(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { exports: object };
+    const listed = Object.keys(exports)
+      .filter((key) => key !== './package.json')
+      .map((key) => (key === '.' ? 'vitrine' : `vitrine${key.slice(1)}`));
+    expect(listed.sort()).toEqual(Object.keys(expected).sort());
     const dir = await mkdtemp(join(PROJECT_ROOT, '.vitest-tmp-'));
     try {
       const file = join(dir, 'subpaths.mjs');
-      const subpaths = [
-        'vitrine',
-        'vitrine/adapters/memory',
-        'vitrine/adapters/mongo',
-        'vitrine/adapters/redis',
-        'vitrine/adapters/logging',
-        'vitrine/adapters/clock',
-        'vitrine/adapters/crypto',
-        'vitrine/adapters/similarity',
-        'vitrine/adapters/http',
-        'vitrine/composition',
-      ];
+      const subpaths = Object.keys(expected);
       await writeFile(
         file,
         subpaths.map((s, i) => `import * as m${i} from '${s}';`).join('\n') +
-          `\nconsole.log([${subpaths.map((_, i) => `Object.keys(m${i}).length`).join(',')}].every((n) => n > 0));\n`,
+          `\nconsole.log(JSON.stringify([${subpaths.map((_, i) => `Object.keys(m${i})`).join(',')}]));\n`,
       );
       const { stdout } = await run(process.execPath, [file], { cwd: dir });
-      expect(stdout.trim()).toBe('true');
+      const names = JSON.parse(stdout) as string[][];
+      subpaths.forEach((subpath, i) =>
+        expect({ subpath, names: names[i] }).toEqual({ subpath, names: expect.arrayContaining([...expected[subpath]!]) }),
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
