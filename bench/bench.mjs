@@ -112,8 +112,8 @@ async function main() {
   printTable(results);
   const profileRead = results.find((r) => r.setup === 'embedded' && r.endpoint === 'profile by id');
   const libraries = LIBRARIES ? await measureHandWrittenParts(BUILD, profileRead?.vitrine.cpuUs) : [];
-  const builder = options.builder === 'false' ? [] : await measureBuilder((env) => startVitrine(BUILD, env), ADMIN);
-  const events = options.events === 'false' ? undefined : await measureEventIngestion((env) => startVitrine(BUILD, env), ADMIN);
+  const builder = options.builder === 'false' ? [] : await measureBuilder((env) => startVitrine(BUILD, env));
+  const events = options.events === 'false' ? undefined : await measureEventIngestion((env) => startVitrine(BUILD, env));
   if (options.shopper !== 'false') measureShopperLookups();
   const missed = results.filter((r) => r.setup === 'embedded' && (r.cpuRatio > goalOf(r.endpoint) || r.errors > 0));
   console.log(
@@ -149,10 +149,10 @@ function measureShopperLookups() {
  * whose active slice holds all of them (with a filter, so active flags vary), the demo profiles,
  * and a token for the storefront whose own rate limit is far above what the run sends (so the
  * limit is counted on every request, and never refuses one).
- * @param {string} base
+ * @param {Vitrine} vitrine
  */
-async function prepare(base) {
-  const admin = { 'X-Service-APP-Token': ADMIN, 'Content-Type': 'application/json' };
+async function prepare({ url: base, token }) {
+  const admin = { 'X-Service-APP-Token': token, 'Content-Type': 'application/json' };
   const call = async (/** @type {string} */ method, /** @type {string} */ path, /** @type {unknown} */ body) => {
     const response = await fetch(`${base}${path}`, {
       method,
@@ -259,7 +259,7 @@ async function measureSetup(setup, env) {
   for (let round = 0; round < ROUNDS; round++) {
     process.stdout.write(`${setup}: round ${round + 1}/${ROUNDS} `);
     const vitrine = await startVitrine(BUILD, env);
-    const endpoints = await prepare(vitrine.url);
+    const endpoints = await prepare(vitrine);
     names = endpoints.map((e) => e.name);
     if (round === 0) await raw.load(await Promise.all(endpoints.map((e) => answerOf(vitrine.url, e))));
     const before = AGAINST === undefined ? undefined : await startVitrine(AGAINST, env);
@@ -267,7 +267,7 @@ async function measureSetup(setup, env) {
     const endpointsOf = {
       raw: endpoints,
       vitrine: endpoints,
-      before: before === undefined ? undefined : await prepare(before.url),
+      before: before === undefined ? undefined : await prepare(before),
     };
     const servers = /** @type {[string, Server][]} */ (
       Object.entries({ raw, vitrine, before }).filter(([, server]) => server !== undefined)
@@ -319,6 +319,7 @@ function rowOf(setup, endpoint, runs) {
 
 /**
  * @typedef {{ url: string, pid: number, stop(): Promise<void> }} Server
+ * @typedef {Server & { token: string }} Vitrine a Vitrine, with the token the benchmark's own calls use
  * @typedef {{ cpuUs: number, rate: number, p50: number, p99: number, errors: number }} Run
  */
 
@@ -409,8 +410,8 @@ async function answerOf(base, endpoint) {
 
 /**
  * Vitrine as `npm start` runs it: the service built in `root`, in a process of its own, logging
- * every request at `info` (to /dev/null), demo data loaded.
- * @param {string} root @param {Record<string, string>} env @returns {Promise<Server>}
+ * every request at `info` (to /dev/null), demo data loaded; with a token for the benchmark's own calls.
+ * @param {string} root @param {Record<string, string>} env @returns {Promise<Vitrine>}
  */
 async function startVitrine(root, env) {
   const port = await freePort();
@@ -431,7 +432,28 @@ async function startVitrine(root, env) {
   const stop = stopper(child);
   running.push({ stop });
   await until(async () => (await fetch(`${url}/health/ready`)).ok, `Vitrine on port ${port}`);
-  return { url, pid: /** @type {number} */ (child.pid), stop };
+  return { url, pid: /** @type {number} */ (child.pid), stop, token: await benchToken(url) };
+}
+
+/**
+ * The token the benchmark makes its data and its builder and events calls with: the bootstrap
+ * token's scopes, and a rate limit of its own that no run reaches. Under the default one
+ * (RATE_LIMIT, 600 a second) a fast machine's setup calls, such as the builder case's 999 slices
+ * created one after another, would be refused with 429 and end the run.
+ * @param {string} url
+ */
+async function benchToken(url) {
+  const admin = { 'X-Service-APP-Token': ADMIN, 'Content-Type': 'application/json' };
+  const self = await fetch(`${url}/api/v1/admin/protected/tokens/self`, { headers: admin });
+  if (!self.ok) throw new Error(`the bootstrap token: ${self.status} ${await self.text()}`);
+  const { scopes } = await self.json();
+  const issued = await fetch(`${url}/api/v1/admin/protected/tokens`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ name: 'bench', scopes, rateLimit: { requests: 1_000_000_000, windowSeconds: 1 } }),
+  });
+  if (!issued.ok) throw new Error(`the benchmark's token: ${issued.status} ${await issued.text()}`);
+  return /** @type {string} */ ((await issued.json()).token);
 }
 
 /** The machine's limit: node:http answering each path with a prebuilt Buffer, nothing else. */
