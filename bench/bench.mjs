@@ -531,7 +531,13 @@ function pinned(command, args) {
 
 /** @param {import('node:child_process').ChildProcess} child */
 function stopper(child) {
+  let stopping = false;
+  // A server that ends before the benchmark stops it says so: otherwise only a failed request would tell.
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`\n${child.spawnargs.join(' ')} (pid ${child.pid}) ended by itself: ${signal ?? `exit ${code}`}`);
+  });
   return async () => {
+    stopping = true;
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((done) => child.once('exit', done));
     child.kill('SIGTERM');
