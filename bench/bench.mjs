@@ -410,7 +410,11 @@ async function answerOf(base, endpoint) {
 
 /**
  * Vitrine as `npm start` runs it: the service built in `root`, in a process of its own, logging
- * every request at `info` (to /dev/null), demo data loaded; with a token for the benchmark's own calls.
+ * every request at `info` (read and dropped), demo data loaded; with a token for the benchmark's own
+ * calls. It is ready when it logs that it listens, which it does once the instance is prepared (the
+ * bootstrap token made, the demo data loaded): /health/ready answers as soon as the port is open,
+ * while the bootstrap token may not exist yet (a call with it then is refused, and its secret
+ * remembered as unknown for a minute) and the demo profiles may still be loading.
  * @param {string} root @param {Record<string, string>} env @returns {Promise<Vitrine>}
  */
 async function startVitrine(root, env) {
@@ -426,12 +430,26 @@ async function startVitrine(root, env) {
       LOG_LEVEL: 'info',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
   running.push({ stop });
-  await until(async () => (await fetch(`${url}/health/ready`)).ok, `Vitrine on port ${port}`);
+  await new Promise((done, fail) => {
+    const stdout = /** @type {import('node:stream').Readable} */ (child.stdout);
+    let seen = '';
+    const timer = setTimeout(() => fail(new Error(`Vitrine on port ${port} did not start within 60 s`)), 60_000);
+    const watch = (/** @type {Buffer} */ chunk) => {
+      seen = (seen + chunk.toString('utf8')).slice(-4096);
+      if (!seen.includes('"msg":"Vitrine is listening')) return;
+      clearTimeout(timer);
+      stdout.off('data', watch);
+      stdout.resume(); // the request log lines from here on are dropped
+      done(undefined);
+    };
+    stdout.on('data', watch);
+    child.once('exit', () => fail(new Error(`Vitrine on port ${port} ended before it listened`)));
+  });
   return { url, pid: /** @type {number} */ (child.pid), stop, token: await benchToken(url) };
 }
 
