@@ -112,8 +112,8 @@ async function main() {
   printTable(results);
   const profileRead = results.find((r) => r.setup === 'embedded' && r.endpoint === 'profile by id');
   const libraries = LIBRARIES ? await measureHandWrittenParts(BUILD, profileRead?.vitrine.cpuUs) : [];
-  const builder = options.builder === 'false' ? [] : await measureBuilder((env) => startVitrine(BUILD, env), ADMIN);
-  const events = options.events === 'false' ? undefined : await measureEventIngestion((env) => startVitrine(BUILD, env), ADMIN);
+  const builder = options.builder === 'false' ? [] : await measureBuilder((env) => startVitrine(BUILD, env));
+  const events = options.events === 'false' ? undefined : await measureEventIngestion((env) => startVitrine(BUILD, env));
   if (options.shopper !== 'false') measureShopperLookups();
   const missed = results.filter((r) => r.setup === 'embedded' && (r.cpuRatio > goalOf(r.endpoint) || r.errors > 0));
   console.log(
@@ -149,10 +149,10 @@ function measureShopperLookups() {
  * whose active slice holds all of them (with a filter, so active flags vary), the demo profiles,
  * and a token for the storefront whose own rate limit is far above what the run sends (so the
  * limit is counted on every request, and never refuses one).
- * @param {string} base
+ * @param {Vitrine} vitrine
  */
-async function prepare(base) {
-  const admin = { 'X-Service-APP-Token': ADMIN, 'Content-Type': 'application/json' };
+async function prepare({ url: base, token }) {
+  const admin = { 'X-Service-APP-Token': token, 'Content-Type': 'application/json' };
   const call = async (/** @type {string} */ method, /** @type {string} */ path, /** @type {unknown} */ body) => {
     const response = await fetch(`${base}${path}`, {
       method,
@@ -264,7 +264,7 @@ async function measureSetup(setup, env) {
   for (let round = 0; round < ROUNDS; round++) {
     process.stdout.write(`${setup}: round ${round + 1}/${ROUNDS} `);
     const vitrine = await startVitrine(BUILD, env);
-    const endpoints = await prepare(vitrine.url);
+    const endpoints = await prepare(vitrine);
     names = endpoints.map((e) => e.name);
     if (round === 0) await raw.load(await Promise.all(endpoints.map((e) => answerOf(vitrine.url, e))));
     const before = AGAINST === undefined ? undefined : await startVitrine(AGAINST, env);
@@ -272,7 +272,7 @@ async function measureSetup(setup, env) {
     const endpointsOf = {
       raw: endpoints,
       vitrine: endpoints,
-      before: before === undefined ? undefined : await prepare(before.url),
+      before: before === undefined ? undefined : await prepare(before),
     };
     const servers = /** @type {[string, Server][]} */ (
       Object.entries({ raw, vitrine, before }).filter(([, server]) => server !== undefined)
@@ -324,6 +324,7 @@ function rowOf(setup, endpoint, runs) {
 
 /**
  * @typedef {{ url: string, pid: number, stop(): Promise<void> }} Server
+ * @typedef {Server & { token: string }} Vitrine a Vitrine, with the token the benchmark's own calls use
  * @typedef {{ cpuUs: number, rate: number, p50: number, p99: number, errors: number }} Run
  */
 
@@ -414,8 +415,12 @@ async function answerOf(base, endpoint) {
 
 /**
  * Vitrine as `npm start` runs it: the service built in `root`, in a process of its own, logging
- * every request at `info` (to /dev/null), demo data loaded.
- * @param {string} root @param {Record<string, string>} env @returns {Promise<Server>}
+ * every request at `info` (read and dropped), demo data loaded; with a token for the benchmark's own
+ * calls. It is ready when it logs that it listens, which it does once the instance is prepared (the
+ * bootstrap token made, the demo data loaded): /health/ready answers as soon as the port is open,
+ * while the bootstrap token may not exist yet (a call with it then is refused, and its secret
+ * remembered as unknown for a minute) and the demo profiles may still be loading.
+ * @param {string} root @param {Record<string, string>} env @returns {Promise<Vitrine>}
  */
 async function startVitrine(root, env) {
   const port = await freePort();
@@ -430,13 +435,52 @@ async function startVitrine(root, env) {
       LOG_LEVEL: 'info',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
   running.push({ stop });
-  await until(async () => (await fetch(`${url}/health/ready`)).ok, `Vitrine on port ${port}`);
-  return { url, pid: /** @type {number} */ (child.pid), stop };
+  await new Promise((done, fail) => {
+    const stdout = /** @type {import('node:stream').Readable} */ (child.stdout);
+    let seen = '';
+    const timer = setTimeout(() => fail(new Error(`Vitrine on port ${port} did not start within 60 s`)), 60_000);
+    const watch = (/** @type {Buffer} */ chunk) => {
+      seen = (seen + chunk.toString('utf8')).slice(-4096);
+      if (!seen.includes('"msg":"Vitrine is listening')) return;
+      clearTimeout(timer);
+      stdout.off('data', watch);
+      stdout.resume(); // the request log lines from here on are dropped
+      done(undefined);
+    };
+    stdout.on('data', watch);
+    child.once('exit', () => fail(new Error(`Vitrine on port ${port} ended before it listened`)));
+  });
+  return { url, pid: /** @type {number} */ (child.pid), stop, token: await benchToken(url) };
+}
+
+/**
+ * The token the benchmark makes its data and its builder and events calls with: the bootstrap
+ * token's scopes, and a rate limit of its own that no run reaches. Under the default one
+ * (RATE_LIMIT, 600 a second) a fast machine's setup calls, such as the builder case's 999 slices
+ * created one after another, would be refused with 429 and end the run. The scopes are read from
+ * the token list, which the new process's store answers (tokens/self would look the token up by
+ * the id Redis still caches from the round before, a token the fresh in-memory store never held).
+ * @param {string} url
+ */
+async function benchToken(url) {
+  const admin = { 'X-Service-APP-Token': ADMIN, 'Content-Type': 'application/json' };
+  const listed = await fetch(`${url}/api/v1/admin/protected/tokens`, { headers: admin });
+  if (!listed.ok) throw new Error(`the token list: ${listed.status} ${await listed.text()}`);
+  const bootstrap = (await listed.json()).tokens.find((/** @type {{ name: string }} */ t) => t.name === 'bootstrap-admin');
+  if (bootstrap === undefined) throw new Error('the token list holds no bootstrap-admin token');
+  const { scopes } = bootstrap;
+  const issued = await fetch(`${url}/api/v1/admin/protected/tokens`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ name: 'bench', scopes, rateLimit: { requests: 1_000_000_000, windowSeconds: 1 } }),
+  });
+  if (!issued.ok) throw new Error(`the benchmark's token: ${issued.status} ${await issued.text()}`);
+  return /** @type {string} */ ((await issued.json()).token);
 }
 
 /** The machine's limit: node:http answering each path with a prebuilt Buffer, nothing else. */
@@ -510,7 +554,13 @@ function pinned(command, args) {
 
 /** @param {import('node:child_process').ChildProcess} child */
 function stopper(child) {
+  let stopping = false;
+  // A server that ends before the benchmark stops it says so: otherwise only a failed request would tell.
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`\n${child.spawnargs.join(' ')} (pid ${child.pid}) ended by itself: ${signal ?? `exit ${code}`}`);
+  });
   return async () => {
+    stopping = true;
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((done) => child.once('exit', done));
     child.kill('SIGTERM');

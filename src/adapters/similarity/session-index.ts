@@ -269,7 +269,7 @@ export class SessionIndex {
       const capacity = ring.length / 3;
       const stamp = this.counter.next();
       for (let n = 0; n < this.postingSizes[product]!; n++) {
-        const at = (this.postingHeads[product]! - 1 - n + capacity) % capacity;
+        const at: number = (this.postingHeads[product]! - 1 - n + capacity) % capacity;
         const slot = ring[3 * at]!;
         const visit = this.visits[slot];
         if (visit === undefined || this.generations[slot] !== ring[3 * at + 1]) continue;
