@@ -20,7 +20,7 @@ import { ConfigError, parseConfig, type VitrineConfig } from './composition/conf
 import { createContainer } from './composition/container.js';
 import { resolve } from './composition/resolve.js';
 import { ResourceFailure, startResources, stopResources } from './composition/lifecycle.js';
-import { prepareInstance } from './composition/start.js';
+import { generatedTokenNotice, prepareInstance } from './composition/start.js';
 
 /** How long requests in flight may take to finish after a stop signal before connections are cut. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -86,7 +86,7 @@ async function serve(config: VitrineConfig, asWorker: boolean): Promise<void> {
     return;
   }
   const { generatedAdminToken } = asWorker ? {} : await prepareInstance(container, config);
-  if (generatedAdminToken !== undefined) showAdminToken(generatedAdminToken);
+  if (generatedAdminToken !== undefined) showAdminToken(generatedAdminToken, config);
   const { address, port } = server.address() as AddressInfo;
   const where = `http://${shownHost(address)}:${port}`;
   if (asWorker) logger.info({ address, port, worker: cluster.worker?.id }, `worker ${cluster.worker?.id} serves ${where}`);
@@ -129,7 +129,7 @@ async function runPrimary(config: VitrineConfig): Promise<void> {
   const fork = (): Worker => cluster.fork();
   cluster.on('listening', (_worker, address) => {
     if (++listening !== config.workers) return;
-    if (generatedAdminToken !== undefined) showAdminToken(generatedAdminToken);
+    if (generatedAdminToken !== undefined) showAdminToken(generatedAdminToken, config);
     logger.info(
       { workers: config.workers, port: address.port },
       `Vitrine is listening on http://${shownHost(address.address ?? '')}:${address.port} with ${config.workers} workers`,
@@ -201,10 +201,8 @@ function shownHost(address: string): string {
 }
 
 /** The one place the secret of a generated admin token is shown: plain text, outside the JSON log lines. */
-function showAdminToken(secret: string): void {
-  process.stdout.write(
-    `\nNo token existed, so an admin token with every scope was created. It is shown this once:\n\n  ${secret}\n\n`,
-  );
+function showAdminToken(secret: string, config: VitrineConfig): void {
+  process.stdout.write(generatedTokenNotice(secret, config));
 }
 
 async function stop(server: Server, logger: Logger, signal: string, closeStores: () => Promise<void>): Promise<void> {

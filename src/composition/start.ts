@@ -34,3 +34,17 @@ export async function prepareInstance(container: Container, config: VitrineConfi
   }
   return generatedSecret === undefined ? {} : { generatedAdminToken: generatedSecret };
 }
+
+/**
+ * What a start shows of an admin token it generated: its secret, this once, and with the in-memory
+ * stores, which forget it when the service stops, how to keep it across restarts (MongoDB keeps it).
+ * Plain text, outside the JSON log lines; the secret appears in it once.
+ */
+export function generatedTokenNotice(secret: string, config: VitrineConfig): string {
+  const keep =
+    config.mongodbUri === undefined
+      ? 'The in-memory stores forget it when the service stops, and the next start prints a new one:\n' +
+        'to keep this one, start with BOOTSTRAP_ADMIN_TOKEN set to it.\n\n'
+      : '';
+  return `\nNo token existed, so an admin token with every scope was created. It is shown this once:\n\n  ${secret}\n\n${keep}`;
+}

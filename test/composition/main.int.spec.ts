@@ -21,6 +21,27 @@ describe('main: the service as `npm start` runs it', () => {
       expect(vitrine.printedToken).toMatch(/^vtr_/);
       expect(stdout.split(vitrine.printedToken ?? '').length).toBe(2);
       for (const line of stdout.split('\n').filter((l) => l.startsWith('{'))) expect(line).not.toContain('vtr_');
+      expect(stdout).toContain('to keep this one, start with BOOTSTRAP_ADMIN_TOKEN set to it.');
+    });
+
+    it('keeps that token across a restart when it is given back as BOOTSTRAP_ADMIN_TOKEN, and writes it nowhere', async () => {
+      const secret = vitrine.printedToken ?? '';
+      const restarted = await startVitrine({ BOOTSTRAP_ADMIN_TOKEN: secret, DEMO_DATA: 'false' });
+      try {
+        const answer = await fetch(`${restarted.baseUrl}/api/v1/admin/protected/tokens/self`, {
+          headers: { 'X-Service-APP-Token': secret },
+        });
+        expect(answer.status).toBe(200);
+        expect(await answer.json()).toMatchObject({ name: 'bootstrap-admin', scopes: expect.arrayContaining(['tokens:manage']) });
+        expect((await fetch(`${restarted.baseUrl}/health/live`)).status).toBe(200);
+      } finally {
+        await restarted.stop();
+      }
+      const { stdout, stderr } = restarted.output();
+      expect(restarted.printedToken).toBeUndefined();
+      expect(stdout).toContain('"msg":"stopped"');
+      expect(`${stdout}${stderr}`).not.toContain(secret);
+      expect(`${stdout}${stderr}`).not.toContain(secret.slice(4, 20));
     });
 
     it('serves the demo data with that token', async () => {
