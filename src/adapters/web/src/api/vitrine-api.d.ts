@@ -189,6 +189,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/protected/catalog/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read up to 500 catalog products at once
+         * @description A read sent as POST: 500 ids would not fit in a URL. The products found come in the order their ids were asked (an id asked twice, once); the ids no product has are listed as `missing`, not an error. Nothing is written, so the request may be repeated.
+         *
+         *     Needs a token with the `products:read` scope.
+         */
+        post: operations["lookupProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/protected/catalog/{productId}": {
         parameters: {
             query?: never;
@@ -833,6 +855,12 @@ export interface components {
             };
             embedding?: number[];
             similar?: string[];
+        };
+        ProductLookup: {
+            /** @description The products found, in the order their ids were asked, each once. */
+            products: components["schemas"]["Product"][];
+            /** @description The ids no product has, in the order asked, each once. */
+            missing: string[];
         };
         CatalogPage: {
             products: components["schemas"]["Product"][];
@@ -2514,6 +2542,84 @@ export interface operations {
                         deleted: string[];
                         missing: string[];
                     };
+                };
+            };
+            400: components["responses"]["VALIDATION_FAILED"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    lookupProducts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (letters, digits and `-_.:`, up to 128), echoed back and logged. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "VES-002",
+                 *         "VES-999"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The products found and the ids no product has. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "id": "VES-002",
+                     *           "name": "Vestido Curto Crepe Verde Oliva",
+                     *           "description": "Vestido Curto Crepe Verde Oliva da Trama. Peça da coleção Verão, com acabamento cuidadoso e caimento confortável.",
+                     *           "category": "vestidos",
+                     *           "brand": "Trama",
+                     *           "price": 253.9,
+                     *           "available": true,
+                     *           "tags": [
+                     *             "tendência",
+                     *             "trabalho",
+                     *             "crepe"
+                     *           ],
+                     *           "attributes": {
+                     *             "cor": "Verde Oliva",
+                     *             "material": "Crepe",
+                     *             "estilo": "Curto"
+                     *           },
+                     *           "createdAt": "2026-11-21T12:00:00.000Z",
+                     *           "updatedAt": "2026-11-21T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "missing": [
+                     *         "VES-999"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductLookup"];
                 };
             };
             400: components["responses"]["VALIDATION_FAILED"];
