@@ -300,7 +300,9 @@ export interface paths {
         };
         /**
          * List collections, a page at a time
-         * @description Needs a token with the `collections:read` scope.
+         * @description Each collection comes with the slice it shows now (`activeSlice`, null when none), read for the whole page at once.
+         *
+         *     Needs a token with the `collections:read` scope.
          */
         get: operations["listCollections"];
         put?: never;
@@ -907,8 +909,42 @@ export interface components {
             updatedBy: string;
             version: number;
         };
+        ListedCollection: {
+            id: number;
+            name: string;
+            description: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            createdAt: string;
+            sliceCount: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            updatedAt: string;
+            updatedBy: string;
+            version: number;
+            /** @description The slice the collection shows at the moment of the answer (the latest start wins, then the highest id), as `GET .../{id}` answers it; null when it shows nothing. */
+            activeSlice: components["schemas"]["LiveSlice"] | null;
+        };
+        LiveSlice: {
+            id: number;
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            startsAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            endsAt: string;
+        };
         CollectionPage: {
-            collections: components["schemas"]["Collection"][];
+            collections: components["schemas"]["ListedCollection"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
         };
@@ -3172,7 +3208,13 @@ export interface operations {
                      *           "sliceCount": 4,
                      *           "updatedAt": "2026-11-21T12:00:00.000Z",
                      *           "updatedBy": "demo-data",
-                     *           "version": 1
+                     *           "version": 1,
+                     *           "activeSlice": {
+                     *             "id": 3,
+                     *             "name": "Verão — destaque do fim de semana",
+                     *             "startsAt": "2026-11-19T19:00:00.000Z",
+                     *             "endsAt": "2026-11-26T19:00:00.000Z"
+                     *           }
                      *         }
                      *       ],
                      *       "nextCursor": "MQ"
