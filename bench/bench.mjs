@@ -23,11 +23,12 @@
  * Options: --requests=30000 (per measured run), --warmup=10000 (requests), --connections=50,
  * --pipelining=1, --rounds=7, --build=DIR (instead of this checkout), --against=DIR, --setups=embedded,redis,
  * --endpoints=WORD,..., --libraries=false (skip the hand-written parts), --builder=false (skip the
- * builder case), --events=false (skip the events case), --shopper=false (skip the shopper case), --json=FILE.
+ * builder case), --slice=false (skip opening a 500-product slice), --events=false (skip the events case), --shopper=false (skip the shopper case), --json=FILE.
  *
  * Then it measures, in context, what the parts Vitrine writes by hand would cost with the libraries
  * they stand for (bench/hand-written-parts.mjs), and the builder's calls on a collection of 1,000
- * slices (bench/builder.mjs), shopper events through their batch route (bench/events.mjs), and a
+ * slices (bench/builder.mjs), a 500-product slice opened as the builder opens it
+ * (bench/slice-opening.mjs), shopper events through their batch route (bench/events.mjs), and a
  * shopper's similar-products lookup in the engine at 100,000 products (bench/shopper-lookup.mjs).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -41,6 +42,7 @@ import autocannon from 'autocannon';
 import { measureBuilder } from './builder.mjs';
 import { measureEventIngestion } from './events.mjs';
 import { measureHandWrittenParts } from './hand-written-parts.mjs';
+import { measureSliceOpening } from './slice-opening.mjs';
 import { commandLineOptions } from './options.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -112,8 +114,14 @@ async function main() {
   printTable(results);
   const profileRead = results.find((r) => r.setup === 'embedded' && r.endpoint === 'profile by id');
   const libraries = LIBRARIES ? await measureHandWrittenParts(BUILD, profileRead?.vitrine.cpuUs) : [];
+<<<<<<< HEAD
   const builder = options.builder === 'false' ? [] : await measureBuilder((env) => startVitrine(BUILD, env));
   const events = options.events === 'false' ? undefined : await measureEventIngestion((env) => startVitrine(BUILD, env));
+=======
+  const builder = options.builder === 'false' ? [] : await measureBuilder((env) => startVitrine(BUILD, env), ADMIN);
+  const sliceOpening = options.slice === 'false' ? [] : await measureSliceOpening((env) => startVitrine(BUILD, env), ADMIN);
+  const events = options.events === 'false' ? undefined : await measureEventIngestion((env) => startVitrine(BUILD, env), ADMIN);
+>>>>>>> h-21
   if (options.shopper !== 'false') measureShopperLookups();
   const missed = results.filter((r) => r.setup === 'embedded' && (r.cpuRatio > goalOf(r.endpoint) || r.errors > 0));
   console.log(
@@ -127,7 +135,7 @@ async function main() {
     writeFileSync(
       String(options.json),
       JSON.stringify(
-        { machine, options: { REQUESTS, WARMUP, CONNECTIONS, ROUNDS, AGAINST }, results, libraries, builder, events },
+        { machine, options: { REQUESTS, WARMUP, CONNECTIONS, ROUNDS, AGAINST }, results, libraries, builder, sliceOpening, events },
         null,
         2,
       ),

@@ -4,6 +4,8 @@ import { EditSliceProducts } from '../../src/application/merchandising/edit-slic
 import { SliceWriter } from '../../src/application/merchandising/slice-writer.js';
 import { Precondition } from '../../src/application/shared/precondition.js';
 import type { CollectionStore } from '../../src/domain/merchandising/collection-store.js';
+import { ListCollections } from '../../src/application/merchandising/list-collections.js';
+import { counting } from '../support/counting.js';
 import { merchandisingKit } from '../support/merchandising-kit.js';
 import { aProductInput, aSliceInput, at, T0 } from '../support/mothers.js';
 
@@ -472,6 +474,21 @@ describe('merchandising use cases', () => {
         'Natal 2027',
       ]);
       await expect(kit.listCollections.execute({ limit: 0 })).rejects.toBeInstanceOf(ValidationError);
+    });
+
+    it('lists a page with what each collection shows now in two store reads, whatever the page size', async () => {
+      const calls = counting(kit.collections);
+      const listing = new ListCollections(calls.store, kit.clock);
+      for (let i = 0; i < 30; i++) {
+        const { id } = await kit.createCollection.execute({ name: `C${i}`, description: '' }, ACTOR);
+        if (i % 2 === 0) await kit.createSlice.execute(id, aSliceInput({ startsAt: kit.clock.now(), endsAt: undefined }), ACTOR);
+      }
+      const page = await listing.execute({ limit: 31 });
+      expect(page.items.filter((c) => c.activeSlice !== undefined)).toHaveLength(15);
+      expect([...calls.calls]).toEqual([
+        ['listCollections', 1],
+        ['findActiveSlices', 1],
+      ]);
     });
 
     it('refuses an update that changes nothing or expects another version, and names unknown collections', async () => {

@@ -273,6 +273,18 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
       });
 
       describe('the active slice at an instant', () => {
+        /** A long slice, then two starting together (the later one ending first): each shown in turn. */
+        async function overlappingSlices() {
+          const windows = [
+            { startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: undefined },
+            { startsAt: at('2026-11-20T00:00:00.000Z'), endsAt: at('2026-11-25T00:00:00.000Z') },
+            { startsAt: at('2026-11-20T00:00:00.000Z'), endsAt: at('2026-11-22T00:00:00.000Z') },
+          ];
+          const made = [];
+          for (const window of windows) made.push(await store().createSlice(collectionId, draft(window), CREATED));
+          return made;
+        }
+
         it('follows the half-open window exactly', async () => {
           const slice = await store().createSlice(
             collectionId,
@@ -286,21 +298,7 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
         });
 
         it('picks the latest start, then the highest id, and only within the collection', async () => {
-          const long = await store().createSlice(
-            collectionId,
-            draft({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: undefined }),
-            CREATED,
-          );
-          const twinA = await store().createSlice(
-            collectionId,
-            draft({ startsAt: at('2026-11-20T00:00:00.000Z'), endsAt: at('2026-11-25T00:00:00.000Z') }),
-            CREATED,
-          );
-          const twinB = await store().createSlice(
-            collectionId,
-            draft({ startsAt: at('2026-11-20T00:00:00.000Z'), endsAt: at('2026-11-22T00:00:00.000Z') }),
-            CREATED,
-          );
+          const [long, twinA, twinB] = await overlappingSlices();
           const other = (await store().createCollection({ name: 'B', description: '' }, CREATED)).id;
           await store().createSlice(other, draft({ startsAt: at('2026-11-21T00:00:00.000Z'), endsAt: undefined }), CREATED);
           expect((await store().findActiveSlice(collectionId, at('2026-11-21T00:00:00.000Z')))?.id).toBe(twinB?.id);
@@ -309,6 +307,32 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
           expect((await store().findActiveSlice(collectionId, at('2026-11-21T00:00:00.000Z')))?.products).toEqual(
             twinB?.products,
           );
+        });
+
+        it('finds what many collections show at an instant at once, as findActiveSlice does, without products', async () => {
+          const [long, twinA, twinB] = await overlappingSlices();
+          const other = (await store().createCollection({ name: 'B', description: '' }, CREATED)).id;
+          const otherSlice = await store().createSlice(
+            other,
+            draft({ startsAt: at('2026-11-21T00:00:00.000Z'), endsAt: at('2026-11-23T00:00:00.000Z') }),
+            CREATED,
+          );
+          const idle = (await store().createCollection({ name: 'C', description: '' }, CREATED)).id;
+          const ids = [collectionId, other, idle, idle + 1000];
+          const shown = async (instant: string) => {
+            const found = await store().findActiveSlices(ids, at(instant));
+            return Object.fromEntries([...found].map(([id, slice]) => [id, slice.id]));
+          };
+          expect(await shown('2026-11-20T23:59:59.999Z')).toEqual({ [collectionId]: twinB?.id });
+          expect(await shown('2026-11-21T00:00:00.000Z')).toEqual({ [collectionId]: twinB?.id, [other]: otherSlice?.id });
+          expect(await shown('2026-11-22T00:00:00.000Z')).toEqual({ [collectionId]: twinA?.id, [other]: otherSlice?.id });
+          expect(await shown('2026-11-23T00:00:00.000Z')).toEqual({ [collectionId]: twinA?.id });
+          expect(await shown('2026-11-25T00:00:00.000Z')).toEqual({ [collectionId]: long?.id });
+          expect(await shown('2026-10-01T00:00:00.000Z')).toEqual({});
+          expect(await store().findActiveSlices([], at('2026-11-25T00:00:00.000Z'))).toEqual(new Map());
+          const summary = (await store().findActiveSlices([collectionId], at('2026-11-21T00:00:00.000Z'))).get(collectionId);
+          expect(summary).not.toHaveProperty('products');
+          expect(summary).toEqual((await store().listSlices(collectionId)).find((s) => s.id === twinB?.id));
         });
 
         it('names the next start or end strictly after an instant, as the domain rule does', async () => {

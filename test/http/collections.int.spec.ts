@@ -83,7 +83,51 @@ describe('merchandising collections', () => {
         updatedAt: '2026-11-21T12:00:00.000Z',
         updatedBy: 'bootstrap-admin',
         version: 1,
+        activeSlice: {
+          id: expect.any(Number),
+          name: 'Slice',
+          startsAt: '2026-11-01T00:00:00.000Z',
+          endsAt: '9999-12-31T23:59:59.999Z',
+        },
       });
+    });
+
+    it('lists each collection with the slice it shows at the very instant of the answer, or null', async () => {
+      const starting = await newCollection('Começa agora');
+      const startsNow = (await newSlice(starting, { name: 'Agora', startsAt: '2026-11-21T12:00:00.000Z' })).json.id;
+      const ending = await newCollection('Termina agora');
+      await newSlice(ending, { name: 'Antes', startsAt: '2026-11-01T00:00:00Z', endsAt: '2026-11-21T12:00:00.000Z' });
+      const tied = await newCollection('Empate');
+      await newSlice(tied, { name: 'Primeiro', startsAt: '2026-11-20T00:00:00Z' });
+      const laterId = (await newSlice(tied, { name: 'Segundo', startsAt: '2026-11-20T00:00:00Z' })).json.id;
+      const empty = await newCollection('Vazia');
+      const live = async () => {
+        const answer = await server.request('GET', `${BASE}?limit=200`);
+        expect(answer.status).toBe(200);
+        const byId = new Map(answer.json.collections.map((c: { id: number; activeSlice: unknown }) => [c.id, c.activeSlice]));
+        return [starting, ending, tied, empty].map((id) => byId.get(id));
+      };
+
+      server.clock.set('2026-11-21T11:59:59.999Z');
+      expect(await live()).toEqual([
+        null,
+        { id: expect.any(Number), name: 'Antes', startsAt: '2026-11-01T00:00:00.000Z', endsAt: '2026-11-21T12:00:00.000Z' },
+        { id: laterId, name: 'Segundo', startsAt: '2026-11-20T00:00:00.000Z', endsAt: '9999-12-31T23:59:59.999Z' },
+        null,
+      ]);
+      server.clock.set('2026-11-21T12:00:00.000Z');
+      expect(await live()).toEqual([
+        { id: startsNow, name: 'Agora', startsAt: '2026-11-21T12:00:00.000Z', endsAt: '9999-12-31T23:59:59.999Z' },
+        null,
+        { id: laterId, name: 'Segundo', startsAt: '2026-11-20T00:00:00.000Z', endsAt: '9999-12-31T23:59:59.999Z' },
+        null,
+      ]);
+      // The same answer as the contract read, collection by collection.
+      for (const id of [starting, tied]) {
+        const read = await server.request('GET', `${BASE}/${id}`);
+        expect(read.json.sliceId).toBe(id === starting ? startsNow : laterId);
+      }
+      expectProblem(await server.request('GET', `${BASE}/${ending}`), 404, 'NO_ACTIVE_SLICE');
     });
 
     it('renames and re-describes with PATCH (200), and deletes with DELETE (204) together with its slices', async () => {

@@ -37,6 +37,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     body: { products: [{ id: 'P-1', name: 'P' }] },
   },
   { method: 'POST', path: '/api/v1/products/protected/catalog/batch-delete', scope: 'products:write', body: { ids: ['P-1'] } },
+  { method: 'POST', path: '/api/v1/products/protected/catalog/lookup', scope: 'products:read', body: { ids: ['P-1'] } },
   {
     method: 'POST',
     path: '/api/v1/crm/protected/profile/batch',

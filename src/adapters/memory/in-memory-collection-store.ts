@@ -18,6 +18,10 @@ import {
 } from '../../domain/merchandising/slice.js';
 import { snapshot } from './snapshot.js';
 
+function summaryOf({ products, ...rest }: Slice): SliceSummary {
+  return { ...rest, productCount: products.length };
+}
+
 function stale(version: number): { status: 'stale'; version: number } {
   return { status: 'stale', version };
 }
@@ -159,14 +163,22 @@ export class InMemoryCollectionStore implements CollectionStore {
   async listSlices(collectionId: number): Promise<readonly SliceSummary[]> {
     const slices = this.slices.get(collectionId);
     if (slices === undefined) return [];
-    return [...slices.values()]
-      .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id)
-      .map(({ products, ...rest }) => ({ ...rest, productCount: products.length }));
+    return [...slices.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id).map(summaryOf);
   }
 
   async findActiveSlice(collectionId: number, at: Date): Promise<Slice | undefined> {
     const slices = this.slices.get(collectionId);
     return slices === undefined ? undefined : pickActiveSlice(slices.values(), at);
+  }
+
+  async findActiveSlices(collectionIds: readonly number[], at: Date): Promise<ReadonlyMap<number, SliceSummary>> {
+    const found = new Map<number, SliceSummary>();
+    for (const id of collectionIds) {
+      const slices = this.slices.get(id);
+      const slice = slices === undefined ? undefined : pickActiveSlice(slices.values(), at);
+      if (slice !== undefined) found.set(id, summaryOf(slice));
+    }
+    return found;
   }
 
   async findNextTransition(collectionId: number, at: Date): Promise<Date | undefined> {

@@ -336,6 +336,30 @@ export class MongoCollectionStore implements CollectionStore {
     return doc === null ? undefined : toSlice(doc);
   }
 
+  /**
+   * One aggregation over `slices_active`: the slices active at `at` in these collections, sorted as
+   * findActiveSlice sorts them, the first of each collection kept (without its products).
+   */
+  async findActiveSlices(collectionIds: readonly number[], at: Date): Promise<ReadonlyMap<number, SliceSummary>> {
+    const found = new Map<number, SliceSummary>();
+    if (collectionIds.length === 0) return found;
+    const docs = await this.database.run((maxTimeMS) =>
+      this.slices
+        .aggregate<{ slice: SliceSummaryDocument }>(
+          [
+            { $match: { collectionId: { $in: [...new Set(collectionIds)] }, startsAt: { $lte: at }, endsAt: { $gt: at } } },
+            { $sort: { collectionId: 1, startsAt: -1, _id: -1 } },
+            { $project: SUMMARY_PROJECTION },
+            { $group: { _id: '$collectionId', slice: { $first: '$$ROOT' } } },
+          ],
+          { maxTimeMS, hint: 'slices_active' },
+        )
+        .toArray(),
+    );
+    for (const { slice } of docs) found.set(slice.collectionId, toSliceSummary(slice));
+    return found;
+  }
+
   async findNextTransition(collectionId: number, at: Date): Promise<Date | undefined> {
     const [nextStart, nextEnd] = await Promise.all([
       this.database.run((maxTimeMS) =>

@@ -1,5 +1,7 @@
 import type { CollectionSummary } from '../../domain/merchandising/collection.js';
 import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
+import type { SliceSummary } from '../../domain/merchandising/slice.js';
+import type { Clock } from '../../domain/shared/clock.js';
 import { ValidationError } from '../../domain/shared/errors.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -13,11 +15,22 @@ export interface CollectionListing {
   readonly name?: string | undefined;
 }
 
-/** The builder's list of collections, a page at a time, by id. */
-export class ListCollections {
-  constructor(private readonly collections: CollectionStore) {}
+/** A listed collection and the slice it shows now (the domain's pickActiveSlice), if any. */
+export interface ListedCollection extends CollectionSummary {
+  readonly activeSlice: SliceSummary | undefined;
+}
 
-  async execute(listing: CollectionListing = {}): Promise<{ items: readonly CollectionSummary[]; nextAfterId?: number }> {
+/**
+ * The builder's list of collections, a page at a time, by id, each with what it shows now: two
+ * store reads per page (the page, then the live slices of all its collections at once).
+ */
+export class ListCollections {
+  constructor(
+    private readonly collections: CollectionStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(listing: CollectionListing = {}): Promise<{ items: readonly ListedCollection[]; nextAfterId?: number }> {
     const limit = listing.limit ?? DEFAULT_PAGE_SIZE;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
       throw ValidationError.single('limit', `must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
@@ -28,7 +41,12 @@ export class ListCollections {
       afterId: listing.afterId,
       nameContains: name === undefined || name.length === 0 ? undefined : name,
     });
-    const last = page.items.at(-1);
-    return page.more && last !== undefined ? { items: page.items, nextAfterId: last.id } : { items: page.items };
+    const live = await this.collections.findActiveSlices(
+      page.items.map((c) => c.id),
+      this.clock.now(),
+    );
+    const items = page.items.map((c) => ({ ...c, activeSlice: live.get(c.id) }));
+    const last = items.at(-1);
+    return page.more && last !== undefined ? { items, nextAfterId: last.id } : { items };
   }
 }

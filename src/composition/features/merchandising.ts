@@ -42,7 +42,7 @@ export const merchandisingModule = new ContainerModule(({ bind }) => {
   bindRoutes(bind, activeSliceRoutes, [GetActiveSlice, ClockToken]);
 
   bindClass(bind, CreateCollection, [CollectionStoreToken, ClockToken, AnswerCache]);
-  bindClass(bind, ListCollections, [CollectionStoreToken]);
+  bindClass(bind, ListCollections, [CollectionStoreToken, ClockToken]);
   bindClass(bind, UpdateCollection, [CollectionStoreToken, ClockToken, AnswerCache]);
   bindClass(bind, DeleteCollection, [CollectionStoreToken, AnswerCache]);
   bindRoutes(bind, collectionRoutes, [CreateCollection, ListCollections, UpdateCollection, DeleteCollection]);

@@ -64,6 +64,11 @@ export interface CollectionStore {
   listSlices(collectionId: number): Promise<readonly SliceSummary[]>;
   /** The slice the collection shows at `at`: active, latest start, then highest id. */
   findActiveSlice(collectionId: number, at: Date): Promise<Slice | undefined>;
+  /**
+   * The slice each of these collections shows at `at` (findActiveSlice's choice), without its
+   * products, by collection id; a collection showing nothing is absent. One read, whatever the count.
+   */
+  findActiveSlices(collectionIds: readonly number[], at: Date): Promise<ReadonlyMap<number, SliceSummary>>;
   /** The first start or end of any of the collection's slices strictly after `at`. */
   findNextTransition(collectionId: number, at: Date): Promise<Date | undefined>;
 

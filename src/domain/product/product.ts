@@ -31,7 +31,7 @@ export const MAX_PRODUCT_ID_LENGTH = 200;
  * Words the catalog's API uses where a product id would stand (`catalog/batch`, its batch routes):
  * no product may be one of them, so that a path never means two things.
  */
-export const RESERVED_PRODUCT_IDS: ReadonlySet<string> = new Set(['batch', 'batch-delete']);
+export const RESERVED_PRODUCT_IDS: ReadonlySet<string> = new Set(['batch', 'batch-delete', 'lookup']);
 
 /**
  * The characters a product id a writer gives may hold: letters and digits of any script (with
@@ -49,8 +49,7 @@ export const SAFE_PRODUCT_ID_RULE = 'may hold only letters, digits and - _ . : ~
  */
 export function productIdProblem(id: string): string | undefined {
   if (id.trim().length === 0) return 'must not be empty';
-  if (RESERVED_PRODUCT_IDS.has(id))
-    return `must not be ${[...RESERVED_PRODUCT_IDS].join(' or ')} (words of the catalog's routes)`;
+  if (RESERVED_PRODUCT_IDS.has(id)) return `must not be ${[...RESERVED_PRODUCT_IDS].join(', ')} (words of the catalog's routes)`;
   if (id !== id.trim()) return 'must not start or end with spaces';
   if (id.length > MAX_PRODUCT_ID_LENGTH) return `must be at most ${MAX_PRODUCT_ID_LENGTH} characters`;
   // eslint-disable-next-line no-control-regex

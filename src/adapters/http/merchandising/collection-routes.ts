@@ -5,13 +5,15 @@ import type { UpdateCollection } from '../../../application/merchandising/update
 import { versionTag } from '../pipeline/entity-tags.js';
 import { json, noContent } from '../pipeline/reply.js';
 import { jsonBody, route, type RouteGroup, type RouteSpec } from '../pipeline/route-spec.js';
-import { presentCollection } from './merchandising-presenter.js';
+import { presentCollection, presentListedCollection } from './merchandising-presenter.js';
 import {
   CollectionListQuery,
   CollectionPageResponse,
   CollectionParams,
   CollectionResponse,
   CreateCollectionBody,
+  ListedCollectionResponse,
+  LiveSliceResponse,
   UpdateCollectionBody,
 } from './merchandising-schemas.js';
 import { actorOf, BUILDER_TAG, COLLECTION_EXAMPLE, COLLECTION_PATH, COLLECTIONS_BASE } from './slice-answers.js';
@@ -27,6 +29,14 @@ const NEW_COLLECTION_EXAMPLE = {
   version: 1,
 };
 
+/** What the demo's collection 1 shows when the examples were taken (its active slice's example). */
+const LIVE_SLICE_EXAMPLE = {
+  id: 3,
+  name: 'Verão — destaque do fim de semana',
+  startsAt: '2026-11-19T19:00:00.000Z',
+  endsAt: '2026-11-26T19:00:00.000Z',
+};
+
 /** The merchandiser's collections: created, listed a page at a time, renamed, deleted. */
 export function collectionRoutes(
   create: CreateCollection,
@@ -36,7 +46,12 @@ export function collectionRoutes(
 ): RouteGroup {
   return {
     tag: BUILDER_TAG,
-    schemas: { Collection: CollectionResponse, CollectionPage: CollectionPageResponse },
+    schemas: {
+      Collection: CollectionResponse,
+      ListedCollection: ListedCollectionResponse,
+      LiveSlice: LiveSliceResponse,
+      CollectionPage: CollectionPageResponse,
+    },
     routes: [creation(create), listing(list), renaming(update), removal(remove)],
   };
 }
@@ -69,15 +84,17 @@ function listing(list: ListCollections): RouteSpec {
     summary: 'List collections, a page at a time',
     scope: 'collections:read',
     query: CollectionListQuery,
+    description:
+      'Each collection comes with the slice it shows now (`activeSlice`, null when none), read for the whole page at once.',
     responses: [{ status: 200, description: 'A page of collections, oldest first.', body: CollectionPageResponse }],
     examples: {
       query: { limit: '1' },
-      responses: { 200: { collections: [COLLECTION_EXAMPLE], nextCursor: 'MQ' } },
+      responses: { 200: { collections: [{ ...COLLECTION_EXAMPLE, activeSlice: LIVE_SLICE_EXAMPLE }], nextCursor: 'MQ' } },
     },
     handler: async ({ query }) => {
       const page = await list.execute({ limit: query.limit, afterId: query.cursor, name: query.name });
       return json(200, {
-        collections: page.items.map(presentCollection),
+        collections: page.items.map(presentListedCollection),
         nextCursor: page.nextAfterId === undefined ? null : Buffer.from(String(page.nextAfterId)).toString('base64url'),
       });
     },

@@ -1,5 +1,6 @@
 import type { ActiveSliceView, SliceChange, SliceDetails, SliceSummaryView } from '../../../application/merchandising/views.js';
 import type { SliceVersionDetails } from '../../../application/merchandising/slice-history.js';
+import type { ListedCollection } from '../../../application/merchandising/list-collections.js';
 import type { CollectionSummary } from '../../../domain/merchandising/collection.js';
 import type { SliceVersionSummary } from '../../../domain/merchandising/slice-history.js';
 import type { Overlap, TimelineSegment } from '../../../domain/merchandising/schedule.js';
@@ -16,6 +17,18 @@ export function presentCollection(collection: CollectionSummary) {
     updatedAt: collection.updatedAt.toISOString(),
     updatedBy: collection.updatedBy,
     version: collection.version,
+  };
+}
+
+/** A collection as the list shows it: presentCollection's fields, then the slice it shows now or null. */
+export function presentListedCollection(collection: ListedCollection) {
+  const live = collection.activeSlice;
+  return {
+    ...presentCollection(collection),
+    activeSlice:
+      live === undefined
+        ? null
+        : { id: live.id, name: live.name, startsAt: live.startsAt.toISOString(), endsAt: live.endsAt.toISOString() },
   };
 }
 

@@ -160,8 +160,27 @@ export const CollectionResponse = v.object({
   version: integer,
 });
 
+/** The slice a listed collection shows now, in brief. */
+export const LiveSliceResponse = v.object({
+  id: integer,
+  name: v.string(),
+  startsAt: Timestamp,
+  endsAt: Timestamp,
+});
+
+/** A collection as the list shows it: the collection, and the slice it shows now. */
+export const ListedCollectionResponse = v.object({
+  ...CollectionResponse.entries,
+  activeSlice: v.pipe(
+    v.nullable(LiveSliceResponse),
+    v.description(
+      'The slice the collection shows at the moment of the answer (the latest start wins, then the highest id), as `GET .../{id}` answers it; null when it shows nothing.',
+    ),
+  ),
+});
+
 export const CollectionPageResponse = v.object({
-  collections: v.array(CollectionResponse),
+  collections: v.array(ListedCollectionResponse),
   nextCursor: v.pipe(v.nullable(v.string()), v.description('Pass as `cursor` for the next page; null on the last page.')),
 });
 

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { DeleteProducts, UpsertProducts } from '../../../application/product/batch-products.js';
 import type { DeleteProduct } from '../../../application/product/delete-product.js';
 import type { GetProduct } from '../../../application/product/get-product.js';
+import type { GetProducts } from '../../../application/product/get-products.js';
 import type { UpsertProduct } from '../../../application/product/upsert-product.js';
 import { json, noContent } from '../pipeline/reply.js';
 import { batchBody, jsonBody, route, type RouteGroup, type RouteSpec, type RouteTag } from '../pipeline/route-spec.js';
@@ -14,6 +15,8 @@ import {
   ProductBody,
   ProductDeleteBatchBody,
   ProductDeleteBatchResponse,
+  ProductLookupBody,
+  ProductLookupResponse,
   ProductResponse,
 } from './product-schemas.js';
 
@@ -72,11 +75,12 @@ export function catalogRoutes(
   remove: DeleteProduct,
   upsertMany: UpsertProducts,
   removeMany: DeleteProducts,
+  getMany: GetProducts,
 ): RouteGroup {
   return {
     tag: PRODUCTS_TAG,
-    schemas: { Product: ProductResponse, ProductInput: ProductBody },
-    routes: [batchWrite(upsertMany), batchDelete(removeMany), write(upsert), read(get), removal(remove)],
+    schemas: { Product: ProductResponse, ProductInput: ProductBody, ProductLookup: ProductLookupResponse },
+    routes: [batchWrite(upsertMany), batchDelete(removeMany), batchRead(getMany), write(upsert), read(get), removal(remove)],
   };
 }
 
@@ -121,6 +125,28 @@ function batchDelete(removeMany: DeleteProducts): RouteSpec {
     responses: [{ status: 200, description: 'The ids deleted and the ids no product had.', body: ProductDeleteBatchResponse }],
     examples: { body: { ids: ['VES-901', 'VES-999'] }, responses: { 200: { deleted: ['VES-901'], missing: ['VES-999'] } } },
     handler: async ({ body }) => json(200, await removeMany.execute(body.ids)),
+  });
+}
+
+function batchRead(getMany: GetProducts): RouteSpec {
+  return route({
+    method: 'POST',
+    path: `${CATALOG_BASE}/lookup`,
+    operationId: 'lookupProducts',
+    summary: 'Read up to 500 catalog products at once',
+    description:
+      'A read sent as POST: 500 ids would not fit in a URL. The products found come in the order their ids were asked (an id asked twice, once); the ids no product has are listed as `missing`, not an error. Nothing is written, so the request may be repeated.',
+    scope: 'products:read',
+    body: jsonBody(ProductLookupBody),
+    responses: [{ status: 200, description: 'The products found and the ids no product has.', body: ProductLookupResponse }],
+    examples: {
+      body: { ids: ['VES-002', 'VES-999'] },
+      responses: { 200: { products: [PRODUCT_EXAMPLE], missing: ['VES-999'] } },
+    },
+    handler: async ({ body }) => {
+      const { products, missing } = await getMany.execute(body.ids);
+      return json(200, { products: products.map(presentProduct), missing });
+    },
   });
 }
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MAX_PRODUCT_READ } from '../../../application/product/get-products.js';
 import { MAX_SEARCH_LIMIT, type CatalogPosition } from '../../../application/product/search-catalog.js';
 import { MAX_SIMILAR_LIMIT } from '../../../domain/product/similarity.js';
 import { batchItems } from '../shared/batch-schemas.js';
@@ -86,6 +87,18 @@ export const ProductDeleteBatchBody = jsonObject(
   'must be a JSON object',
 );
 
+/** The ids of a batch read, in the order the answer keeps. */
+export const ProductLookupBody = jsonObject(
+  {
+    ids: v.pipe(
+      v.array(v.string('must be a string'), 'must be an array of ids'),
+      v.minLength(1, 'must hold at least one id'),
+      v.maxLength(MAX_PRODUCT_READ, `must hold at most ${MAX_PRODUCT_READ} ids`),
+    ),
+  },
+  'must be a JSON object',
+);
+
 export const ProductDeleteBatchResponse = v.object({ deleted: v.array(v.string()), missing: v.array(v.string()) });
 
 /** The contract's SimilarResponse: identifiers only, best first. */
@@ -107,6 +120,11 @@ export const ProductResponse = v.object({
   similar: v.optional(v.array(v.string())),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+});
+
+export const ProductLookupResponse = v.object({
+  products: v.pipe(v.array(ProductResponse), v.description('The products found, in the order their ids were asked, each once.')),
+  missing: v.pipe(v.array(v.string()), v.description('The ids no product has, in the order asked, each once.')),
 });
 
 const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);

@@ -4,6 +4,7 @@ import type { components, paths } from './vitrine-api';
 export type Schemas = components['schemas'];
 export type Product = Schemas['Product'];
 export type Collection = Schemas['Collection'];
+export type ListedCollection = Schemas['ListedCollection'];
 export type SliceDetails = Schemas['SliceDetails'];
 export type SliceSummary = Schemas['SliceList']['slices'][number];
 export type SliceFilters = Schemas['SliceFilters'];

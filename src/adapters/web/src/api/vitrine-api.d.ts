@@ -189,6 +189,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/protected/catalog/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read up to 500 catalog products at once
+         * @description A read sent as POST: 500 ids would not fit in a URL. The products found come in the order their ids were asked (an id asked twice, once); the ids no product has are listed as `missing`, not an error. Nothing is written, so the request may be repeated.
+         *
+         *     Needs a token with the `products:read` scope.
+         */
+        post: operations["lookupProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/protected/catalog/{productId}": {
         parameters: {
             query?: never;
@@ -278,7 +300,9 @@ export interface paths {
         };
         /**
          * List collections, a page at a time
-         * @description Needs a token with the `collections:read` scope.
+         * @description Each collection comes with the slice it shows now (`activeSlice`, null when none), read for the whole page at once.
+         *
+         *     Needs a token with the `collections:read` scope.
          */
         get: operations["listCollections"];
         put?: never;
@@ -834,6 +858,12 @@ export interface components {
             embedding?: number[];
             similar?: string[];
         };
+        ProductLookup: {
+            /** @description The products found, in the order their ids were asked, each once. */
+            products: components["schemas"]["Product"][];
+            /** @description The ids no product has, in the order asked, each once. */
+            missing: string[];
+        };
         CatalogPage: {
             products: components["schemas"]["Product"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
@@ -879,8 +909,42 @@ export interface components {
             updatedBy: string;
             version: number;
         };
+        ListedCollection: {
+            id: number;
+            name: string;
+            description: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            createdAt: string;
+            sliceCount: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            updatedAt: string;
+            updatedBy: string;
+            version: number;
+            /** @description The slice the collection shows at the moment of the answer (the latest start wins, then the highest id), as `GET .../{id}` answers it; null when it shows nothing. */
+            activeSlice: components["schemas"]["LiveSlice"] | null;
+        };
+        LiveSlice: {
+            id: number;
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            startsAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            endsAt: string;
+        };
         CollectionPage: {
-            collections: components["schemas"]["Collection"][];
+            collections: components["schemas"]["ListedCollection"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
         };
@@ -2526,6 +2590,84 @@ export interface operations {
             503: components["responses"]["UNAVAILABLE"];
         };
     };
+    lookupProducts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (letters, digits and `-_.:`, up to 128), echoed back and logged. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "VES-002",
+                 *         "VES-999"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The products found and the ids no product has. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "id": "VES-002",
+                     *           "name": "Vestido Curto Crepe Verde Oliva",
+                     *           "description": "Vestido Curto Crepe Verde Oliva da Trama. Peça da coleção Verão, com acabamento cuidadoso e caimento confortável.",
+                     *           "category": "vestidos",
+                     *           "brand": "Trama",
+                     *           "price": 253.9,
+                     *           "available": true,
+                     *           "tags": [
+                     *             "tendência",
+                     *             "trabalho",
+                     *             "crepe"
+                     *           ],
+                     *           "attributes": {
+                     *             "cor": "Verde Oliva",
+                     *             "material": "Crepe",
+                     *             "estilo": "Curto"
+                     *           },
+                     *           "createdAt": "2026-11-21T12:00:00.000Z",
+                     *           "updatedAt": "2026-11-21T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "missing": [
+                     *         "VES-999"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductLookup"];
+                };
+            };
+            400: components["responses"]["VALIDATION_FAILED"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
     getProduct: {
         parameters: {
             query?: never;
@@ -3066,7 +3208,13 @@ export interface operations {
                      *           "sliceCount": 4,
                      *           "updatedAt": "2026-11-21T12:00:00.000Z",
                      *           "updatedBy": "demo-data",
-                     *           "version": 1
+                     *           "version": 1,
+                     *           "activeSlice": {
+                     *             "id": 3,
+                     *             "name": "Verão — destaque do fim de semana",
+                     *             "startsAt": "2026-11-19T19:00:00.000Z",
+                     *             "endsAt": "2026-11-26T19:00:00.000Z"
+                     *           }
                      *         }
                      *       ],
                      *       "nextCursor": "MQ"

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { ApiError, ok, type Collection } from '../api/client';
+import { ApiError, ok, type Collection, type ListedCollection } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
 import { ConfirmDialog, Dialog, ErrorNote } from '../shared/ui';
@@ -12,7 +12,7 @@ function useCollectionsPage() {
   const { api } = useSession();
   const [search, setSearch] = useState('');
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const [page, setPage] = useState<{ collections: Collection[]; nextCursor: string | null } | undefined>(undefined);
+  const [page, setPage] = useState<{ collections: ListedCollection[]; nextCursor: string | null } | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
   const cursor = cursors[cursors.length - 1];
 
@@ -49,7 +49,7 @@ function useCollectionsPage() {
   return { search, setSearch, cursors, setCursors, page, error, load, remove };
 }
 
-/** Collections by id, searched by name, a page at a time, with what each shows now. */
+/** Collections by id, searched by name, a page at a time, with what each shows now: one request a page. */
 export function CollectionsScreen() {
   const { t } = useI18n();
   const { canWrite } = useSession();

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import type { Collection } from '../api/client';
+import type { Collection, ListedCollection } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
 import { hrefOf } from '../shared/route';
@@ -10,7 +9,7 @@ export function CollectionsTable({
   onRename,
   onDelete,
 }: {
-  collections: readonly Collection[];
+  collections: readonly ListedCollection[];
   onRename: (collection: Collection) => void;
   onDelete: (collection: Collection) => void;
 }) {
@@ -42,13 +41,13 @@ function CollectionRow({
   onRename,
   onDelete,
 }: {
-  collection: Collection;
+  collection: ListedCollection;
   onRename: () => void;
   onDelete: () => void;
 }) {
   const { t, date } = useI18n();
   const { canWrite } = useSession();
-  const live = useLiveSlice(collection.id);
+  const live = collection.activeSlice;
   return (
     <tr>
       <th scope="row">
@@ -57,7 +56,7 @@ function CollectionRow({
       <td>{collection.description}</td>
       <td>{date(collection.createdAt)}</td>
       <td>{collection.sliceCount}</td>
-      <td>{live === undefined ? t('loading') : live === null ? <em>{t('nothingLive')}</em> : live}</td>
+      <td>{live === null ? <em>{t('nothingLive')}</em> : live.name}</td>
       {canWrite && (
         <td className="actions">
           <button type="button" aria-label={t('renameNamed', { name: collection.name })} onClick={onRename}>
@@ -70,21 +69,4 @@ function CollectionRow({
       )}
     </tr>
   );
-}
-
-/** The name of the slice the collection shows now, or null when nothing is live. */
-function useLiveSlice(collectionId: number): string | null | undefined {
-  const { api } = useSession();
-  const [live, setLive] = useState<string | null | undefined>(undefined);
-  useEffect(() => {
-    let current = true;
-    api
-      .GET('/api/v1/merchandising-collections/protected/{id}', { params: { path: { id: collectionId } } })
-      .then(({ data }) => current && setLive(data?.sliceName ?? null))
-      .catch(() => current && setLive(null));
-    return () => {
-      current = false;
-    };
-  }, [api, collectionId]);
-  return live;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n/i18n';
+import type { ProductsFailure } from './products';
 
 /** What went wrong, in the problem's own words (the service explains every refusal). */
 export function problemText(error: unknown): string {
@@ -17,6 +18,19 @@ export function ErrorNote({ error }: { error: unknown }) {
   return (
     <p role="alert" className="error">
       {t('error', { message: problemText(error) })}
+    </p>
+  );
+}
+
+/** Why products are not shown yet, and when they are asked for again; nothing once they are read. */
+export function ProductsFailureNote({ failure }: { failure: ProductsFailure | undefined }) {
+  const { t } = useI18n();
+  if (failure === undefined) return null;
+  const retry = failure.retryInSeconds === undefined ? '' : ` ${t('retryingIn', { seconds: failure.retryInSeconds })}`;
+  return (
+    <p role="alert" className="error">
+      {t('productsFailed', { message: problemText(failure.error) })}
+      {retry}
     </p>
   );
 }

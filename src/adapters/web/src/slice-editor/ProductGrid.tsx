@@ -116,12 +116,18 @@ function ProductCard({ id, index, count, product, filters, readOnly, move, remov
       <span className="meta">
         {[product?.brand, product?.price === undefined ? undefined : money(product.price)].filter(Boolean).join(' · ')}
       </span>
-      <span className="meta">
-        {product === null ? t('whyMissing') : product?.available === false ? t('unavailable') : t('available')}
-      </span>
-      <span className={`flag ${reasons.length > 0 ? 'off' : 'on'}`}>
-        {reasons.length > 0 ? `${t('inactiveFlag')}: ${reasons.map((r) => t(r)).join(', ')}` : t('activeFlag')}
-      </span>
+      {product === undefined ? (
+        <span className="meta">{t('loading')}</span>
+      ) : (
+        <>
+          <span className="meta">
+            {product === null ? t('whyMissing') : product.available ? t('available') : t('unavailable')}
+          </span>
+          <span className={`flag ${reasons.length > 0 ? 'off' : 'on'}`}>
+            {reasons.length > 0 ? `${t('inactiveFlag')}: ${reasons.map((r) => t(r)).join(', ')}` : t('activeFlag')}
+          </span>
+        </>
+      )}
       {!readOnly && (
         <div className="card-actions">
           <button type="button" disabled={index === 0} onClick={() => move(index - 1)} aria-label={t('moveUp', { name })}>

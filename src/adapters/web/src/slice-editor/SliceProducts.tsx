@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Product } from '../api/client';
 import { useI18n } from '../i18n/i18n';
+import type { ProductsFailure } from '../shared/products';
+import { ProductsFailureNote } from '../shared/ui';
 import { filtersOf, MAX_SLICE_PRODUCTS, type Draft } from './draft';
 import { ProductGrid } from './ProductGrid';
 
@@ -8,12 +10,14 @@ import { ProductGrid } from './ProductGrid';
 export function SliceProducts({
   draft,
   catalog,
+  failure,
   readOnly,
   change,
   children,
 }: {
   draft: Draft;
   catalog: ReadonlyMap<string, Product | null>;
+  failure: ProductsFailure | undefined;
   readOnly: boolean;
   change: (patch: Partial<Draft>) => void;
   children?: ReactNode;
@@ -27,6 +31,7 @@ export function SliceProducts({
         {t('limit', { count: draft.products.length, max: MAX_SLICE_PRODUCTS })}
         {full && ` ${t('limitReached', { max: MAX_SLICE_PRODUCTS })}`}
       </p>
+      <ProductsFailureNote failure={failure} />
       <ProductGrid
         products={draft.products}
         catalog={catalog}

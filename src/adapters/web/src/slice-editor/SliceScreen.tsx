@@ -116,7 +116,7 @@ export function SliceScreen({ collectionId, sliceId }: { collectionId: number; s
   const { stored, draft, setDraft, error, reload } = slice;
   const saving = useSliceSave(collectionId, sliceId, slice);
   const [history, setHistory] = useState(false);
-  const catalog = useProducts(api, draft?.products ?? []);
+  const { products: catalog, failure } = useProducts(api, draft?.products ?? []);
   const readOnly = !canWrite;
 
   const change = (patch: Partial<Draft>) => {
@@ -150,7 +150,7 @@ export function SliceScreen({ collectionId, sliceId }: { collectionId: number; s
         <SliceForm draft={draft} change={change} readOnly={readOnly} />
       </form>
       <div className="editor-body">
-        <SliceProducts draft={draft} catalog={catalog} readOnly={readOnly} change={change}>
+        <SliceProducts draft={draft} catalog={catalog} failure={failure} readOnly={readOnly} change={change}>
           {canWrite && stored && <SheetReplace collectionId={collectionId} stored={stored} onReplaced={() => void reload()} />}
         </SliceProducts>
         {canWrite && (
