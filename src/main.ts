@@ -21,6 +21,7 @@ import { createContainer } from './composition/container.js';
 import { resolve } from './composition/resolve.js';
 import { ResourceFailure, startResources, stopResources } from './composition/lifecycle.js';
 import { generatedTokenNotice, prepareInstance } from './composition/start.js';
+import { startingHandler, switchableHandler } from './adapters/http/request-handler.js';
 
 /** How long requests in flight may take to finish after a stop signal before connections are cut. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -73,7 +74,9 @@ async function serve(config: VitrineConfig, asWorker: boolean): Promise<void> {
   const { container, logger } = opened;
 
   // The port first: a start that cannot serve prepares nothing, so it creates (and shows) no token.
-  const server = createHttpServer(createRequestHandler(container), config.server);
+  // Until the instance is prepared, every request but /health/live answers 503 (never a 401).
+  const handler = switchableHandler(asWorker ? createRequestHandler(container) : startingHandler());
+  const server = createHttpServer(handler.listener, config.server);
   try {
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
@@ -86,6 +89,7 @@ async function serve(config: VitrineConfig, asWorker: boolean): Promise<void> {
     return;
   }
   const { generatedAdminToken } = asWorker ? {} : await prepareInstance(container, config);
+  if (!asWorker) handler.switchTo(createRequestHandler(container));
   if (generatedAdminToken !== undefined) showAdminToken(generatedAdminToken, config);
   const { address, port } = server.address() as AddressInfo;
   const where = `http://${shownHost(address)}:${port}`;
