@@ -114,14 +114,9 @@ async function main() {
   printTable(results);
   const profileRead = results.find((r) => r.setup === 'embedded' && r.endpoint === 'profile by id');
   const libraries = LIBRARIES ? await measureHandWrittenParts(BUILD, profileRead?.vitrine.cpuUs) : [];
-<<<<<<< HEAD
   const builder = options.builder === 'false' ? [] : await measureBuilder((env) => startVitrine(BUILD, env));
+  const sliceOpening = options.slice === 'false' ? [] : await measureSliceOpening((env) => startVitrine(BUILD, env));
   const events = options.events === 'false' ? undefined : await measureEventIngestion((env) => startVitrine(BUILD, env));
-=======
-  const builder = options.builder === 'false' ? [] : await measureBuilder((env) => startVitrine(BUILD, env), ADMIN);
-  const sliceOpening = options.slice === 'false' ? [] : await measureSliceOpening((env) => startVitrine(BUILD, env), ADMIN);
-  const events = options.events === 'false' ? undefined : await measureEventIngestion((env) => startVitrine(BUILD, env), ADMIN);
->>>>>>> h-21
   if (options.shopper !== 'false') measureShopperLookups();
   const missed = results.filter((r) => r.setup === 'embedded' && (r.cpuRatio > goalOf(r.endpoint) || r.errors > 0));
   console.log(
@@ -135,7 +130,15 @@ async function main() {
     writeFileSync(
       String(options.json),
       JSON.stringify(
-        { machine, options: { REQUESTS, WARMUP, CONNECTIONS, ROUNDS, AGAINST }, results, libraries, builder, sliceOpening, events },
+        {
+          machine,
+          options: { REQUESTS, WARMUP, CONNECTIONS, ROUNDS, AGAINST },
+          results,
+          libraries,
+          builder,
+          sliceOpening,
+          events,
+        },
         null,
         2,
       ),
@@ -565,7 +568,8 @@ function stopper(child) {
   let stopping = false;
   // A server that ends before the benchmark stops it says so: otherwise only a failed request would tell.
   child.once('exit', (code, signal) => {
-    if (!stopping) console.error(`\n${child.spawnargs.join(' ')} (pid ${child.pid}) ended by itself: ${signal ?? `exit ${code}`}`);
+    if (!stopping)
+      console.error(`\n${child.spawnargs.join(' ')} (pid ${child.pid}) ended by itself: ${signal ?? `exit ${code}`}`);
   });
   return async () => {
     stopping = true;

@@ -17,10 +17,10 @@ const COLLECTIONS = '/api/v1/merchandising-collections/protected';
 const CATALOG = '/api/v1/products/protected/catalog';
 
 /**
- * @param {(env: Record<string, string>) => Promise<{ url: string, stop(): Promise<void> }>} start a Vitrine, as the benchmark starts it
- * @param {string} admin the admin token it was started with
+ * @param {(env: Record<string, string>) => Promise<{ url: string, token: string, stop(): Promise<void> }>} start a Vitrine, as
+ * the benchmark starts it, with a token of its own
  */
-export async function measureSliceOpening(start, admin) {
+export async function measureSliceOpening(start) {
   // Without a rate limit: under the default one (100 requests a second) the old way is refused (429).
   const vitrine = await start({ RATE_LIMIT: 'off' });
   let requests = 0;
@@ -28,7 +28,7 @@ export async function measureSliceOpening(start, admin) {
     requests++;
     const response = await fetch(`${vitrine.url}${path}`, {
       method,
-      headers: { 'X-Service-APP-Token': admin, 'Content-Type': 'application/json' },
+      headers: { 'X-Service-APP-Token': vitrine.token, 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -100,7 +100,9 @@ export async function measureSliceOpening(start, admin) {
       const maxMs = sorted.at(-1) ?? NaN;
       rows.push({ name, requests: sent, medianMs, maxMs, met: sent <= GOAL_REQUESTS && maxMs < GOAL_MS });
     }
-    console.log(`\nOpening a slice of ${PRODUCTS} products as the builder does (${REPEATS} times each, over HTTP, embedded default, no rate limit):`);
+    console.log(
+      `\nOpening a slice of ${PRODUCTS} products as the builder does (${REPEATS} times each, over HTTP, embedded default, no rate limit):`,
+    );
     for (const r of rows) {
       console.log(
         `  ${r.name}: ${r.requests} requests, median ${r.medianMs.toFixed(1)} ms, slowest ${r.maxMs.toFixed(1)} ms until every card is read` +
