@@ -26,14 +26,12 @@ describe('recording shopper events', () => {
   let clock: FakeClock;
   let record: RecordEvents;
   let events: EventStore;
-  let since: Date;
 
   beforeEach(() => {
     clock = new FakeClock('2026-11-21T12:00:00.000Z');
     const { get } = testContainer({ clock, env: { EVENT_RETENTION_DAYS: '30' } });
     record = get(RecordEvents);
     events = get(EventStoreToken);
-    since = new Date(clock.now().getTime() - 31 * DAY);
   });
 
   it('answers each event by its index, counts accepted, duplicate and invalid, and stores the good ones', async () => {

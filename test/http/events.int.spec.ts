@@ -10,13 +10,11 @@ import { historyOf } from '../support/event-history.js';
 
 const BATCH = '/api/v1/events/protected/batch';
 const PROFILE = '/api/v1/crm/protected/profile/user-profile-id';
-const DAY = 86_400_000;
 
 describe('the events route', () => {
   let server: TestServer;
   let logs: CapturedLogs;
   const store = () => resolve(server.container, EventStoreToken);
-  const longAgo = () => new Date(server.clock.now().getTime() - 365 * DAY);
 
   beforeAll(async () => {
     logs = captureLogs('debug');
