@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const HTTP_SUITES = ['test/http/**/*.int.spec.ts'];
@@ -6,6 +7,7 @@ const slow = { testTimeout: 30_000, hookTimeout: 60_000 };
 /**
  * One command (`npm test`) runs every project:
  * - unit: `*.spec.ts`, fast: domain rules at exact instants, use cases, store contracts in memory;
+ * - web: `test/web/` `.spec.tsx` files, the builder's components and logic in a DOM (happy-dom, Testing Library);
  * - integration: `*.int.spec.ts`, a real listening server on the embedded default, the service as
  *   a process, the README's examples, Redis faults against real redis-server processes;
  * - http-on-redis: the HTTP suites again, with every hot read going through a real Redis;
@@ -17,6 +19,10 @@ export default defineConfig({
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     projects: [
       { test: { name: 'unit', include: ['test/**/*.spec.ts'], exclude: ['test/**/*.int.spec.ts'] } },
+      {
+        plugins: [react()],
+        test: { name: 'web', include: ['test/web/**/*.spec.tsx'], environment: 'happy-dom', setupFiles: ['test/web/support/setup.ts'] },
+      },
       {
         test: {
           name: 'integration',

@@ -15,14 +15,35 @@ export type OwnToken = Schemas['Token'];
 
 export const TOKEN_HEADER = 'X-Service-APP-Token';
 
-/** A failed call: the service's problem details (RFC 9457), and the status. */
+/** A failed call: the service's problem details (RFC 9457), the status, and how long it asked to wait (429, 503). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly problem: Problem | undefined,
+    readonly retryAfterMs?: number,
   ) {
     super(problem?.detail ?? problem?.title ?? `HTTP ${status}`);
   }
+
+  /** Whether trying the same request again later may succeed: the quota was spent or the service was unavailable. */
+  get transient(): boolean {
+    return this.status === 429 || this.status >= 500;
+  }
+}
+
+/** What a 429 or a 503 asks a client to wait, in ms, from its Retry-After (seconds or a date); undefined when absent. */
+export function retryAfterMs(response: Response, now = Date.now()): number | undefined {
+  const value = response.headers.get('Retry-After');
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The failure an answer that is not 2xx stands for. */
+export function apiErrorOf(response: Response, error: unknown): ApiError {
+  return new ApiError(response.status, error as Problem | undefined, retryAfterMs(response));
 }
 
 /**
@@ -50,7 +71,7 @@ export type Api = ReturnType<typeof createApi>;
 /** The body of a successful answer, or an ApiError carrying the problem. */
 export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await call;
-  if (!response.ok) throw new ApiError(response.status, error as Problem | undefined);
+  if (!response.ok) throw apiErrorOf(response, error);
   return data as T;
 }
 

@@ -3,7 +3,7 @@ import { ok, type Product } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
 import { propose } from '../shared/drafts';
-import { rememberProducts } from '../shared/products';
+import { useRememberProducts } from '../api/products';
 import { go } from '../shared/route';
 import { Dialog, ErrorNote } from '../shared/ui';
 
@@ -13,6 +13,7 @@ const DEFAULT_SIZE = 24;
 function useProposals(collectionId: number, onClose: () => void) {
   const { t } = useI18n();
   const { api } = useSession();
+  const remember = useRememberProducts();
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
 
@@ -63,7 +64,7 @@ function useProposals(collectionId: number, onClose: () => void) {
         setError(new Error(t('noResults')));
         return;
       }
-      rememberProducts(api, proposal.products);
+      remember(proposal.products);
       propose({ name: name.slice(0, 200), type: 'AI', products: proposal.products.map((p) => p.id) });
       onClose();
       go({ screen: 'slice', collectionId, sliceId: 'new' });

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError, type ActiveSlice } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
-import { useProducts } from '../shared/products';
+import { useProducts } from '../api/products';
 import { ErrorNote, fromLocalInput, ProductsFailureNote, toLocalInput } from '../shared/ui';
 
 /** What `GET /:id?at=` answers at a chosen instant: the slice served then, and its products' flags. */
@@ -13,7 +13,7 @@ export function PreviewPanel({ collectionId }: { collectionId: number }) {
   const [answer, setAnswer] = useState<{ at: string; slice: ActiveSlice | null } | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
   const fieldId = useId();
-  const { products, failure } = useProducts(api, answer?.slice?.products.map((p) => p.productId) ?? []);
+  const { products, failure } = useProducts(answer?.slice?.products.map((p) => p.productId) ?? []);
 
   async function preview(event: FormEvent) {
     event.preventDefault();

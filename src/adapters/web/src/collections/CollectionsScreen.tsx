@@ -1,59 +1,22 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { ApiError, ok, type Collection, type ListedCollection } from '../api/client';
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError, type Collection } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
-import { ConfirmDialog, Dialog, ErrorNote } from '../shared/ui';
+import { ConfirmDialog, Dialog, ErrorNote, QueryNote } from '../shared/ui';
+import { useCollectionsPage, useDeleteCollection, useSaveCollection } from './api';
 import { CollectionsTable } from './CollectionsTable';
 
 const PAGE_SIZE = 20;
-
-/** A page of collections whose name holds the search, at the cursor last followed; reloaded after a change. */
-function useCollectionsPage() {
-  const { api } = useSession();
-  const [search, setSearch] = useState('');
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const [page, setPage] = useState<{ collections: ListedCollection[]; nextCursor: string | null } | undefined>(undefined);
-  const [error, setError] = useState<unknown>(undefined);
-  const cursor = cursors[cursors.length - 1];
-
-  const load = useCallback(async () => {
-    try {
-      const query = {
-        limit: String(PAGE_SIZE),
-        ...(cursor ? { cursor } : {}),
-        ...(search.trim() ? { name: search.trim() } : {}),
-      };
-      setPage(await ok(api.GET('/api/v1/merchandising-collections/protected', { params: { query } })));
-      setError(undefined);
-    } catch (e) {
-      setError(e);
-    }
-  }, [api, cursor, search]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function remove(collection: Collection) {
-    try {
-      await ok(
-        api.DELETE('/api/v1/merchandising-collections/protected/{id}', {
-          params: { path: { id: collection.id }, header: { 'If-Match': `"collection-${collection.id}.${collection.version}"` } },
-        }),
-      );
-      await load();
-    } catch (e) {
-      setError(e);
-    }
-  }
-  return { search, setSearch, cursors, setCursors, page, error, load, remove };
-}
 
 /** Collections by id, searched by name, a page at a time, with what each shows now: one request a page. */
 export function CollectionsScreen() {
   const { t } = useI18n();
   const { canWrite } = useSession();
-  const { search, setSearch, cursors, setCursors, page, error, load, remove } = useCollectionsPage();
+  const [search, setSearch] = useState('');
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const listed = useCollectionsPage({ limit: PAGE_SIZE, cursor: cursors.at(-1), name: search.trim() });
+  const page = listed.data;
+  const deletion = useDeleteCollection();
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<Collection | undefined>(undefined);
   const [deleting, setDeleting] = useState<Collection | undefined>(undefined);
@@ -78,7 +41,8 @@ export function CollectionsScreen() {
           setCursors([undefined]);
         }}
       />
-      <ErrorNote error={error} />
+      <QueryNote query={listed} />
+      <ErrorNote error={deletion.error} />
       {page === undefined ? (
         <p>{t('loading')}</p>
       ) : page.collections.length === 0 ? (
@@ -98,8 +62,8 @@ export function CollectionsScreen() {
           </button>
         )}
       </div>
-      {creating && <CollectionForm onClose={() => setCreating(false)} onSaved={load} />}
-      {renaming && <CollectionForm collection={renaming} onClose={() => setRenaming(undefined)} onSaved={load} />}
+      {creating && <CollectionForm onClose={() => setCreating(false)} />}
+      {renaming && <CollectionForm collection={renaming} onClose={() => setRenaming(undefined)} />}
       {deleting && (
         <ConfirmDialog
           title={t('deleteNamed', { name: deleting.name })}
@@ -107,7 +71,7 @@ export function CollectionsScreen() {
           confirm={t('delete')}
           onConfirm={() => {
             setDeleting(undefined);
-            void remove(deleting);
+            deletion.mutate(deleting);
           }}
           onCancel={() => setDeleting(undefined)}
         />
@@ -116,44 +80,18 @@ export function CollectionsScreen() {
   );
 }
 
-function CollectionForm({
-  collection,
-  onClose,
-  onSaved,
-}: {
-  collection?: Collection;
-  onClose: () => void;
-  onSaved: () => Promise<void>;
-}) {
+function CollectionForm({ collection, onClose }: { collection?: Collection; onClose: () => void }) {
   const { t } = useI18n();
-  const { api } = useSession();
+  const saving = useSaveCollection();
   const [name, setName] = useState(collection?.name ?? '');
   const [description, setDescription] = useState(collection?.description ?? '');
-  const [error, setError] = useState<unknown>(undefined);
   const nameId = useId();
   const descriptionId = useId();
+  const error = saving.error instanceof ApiError && saving.error.status === 412 ? new Error(t('conflictTitle')) : saving.error;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    try {
-      if (collection === undefined) {
-        await ok(api.POST('/api/v1/merchandising-collections/protected', { body: { name, description } }));
-      } else {
-        await ok(
-          api.PATCH('/api/v1/merchandising-collections/protected/{id}', {
-            params: {
-              path: { id: collection.id },
-              header: { 'If-Match': `"collection-${collection.id}.${collection.version}"` },
-            },
-            body: { name, description },
-          }),
-        );
-      }
-      onClose();
-      await onSaved();
-    } catch (e) {
-      setError(e instanceof ApiError && e.status === 412 ? new Error(t('conflictTitle')) : e);
-    }
+    saving.mutate({ ...(collection ? { collection } : {}), name, description }, { onSuccess: onClose });
   }
 
   return (

@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { en, ptBR, type MessageKey, type Messages } from './messages';
 
 export type Locale = 'en' | 'pt-BR';
@@ -37,7 +37,6 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
     const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
     const moneyFormat = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    document.documentElement.lang = locale;
     return {
       locale,
       setLocale(next) {
@@ -50,6 +49,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       money: (value) => moneyFormat.format(value),
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     };
+  }, [locale]);
+  useEffect(() => {
+    document.documentElement.lang = locale;
   }, [locale]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

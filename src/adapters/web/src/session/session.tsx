@@ -1,6 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { ApiError, createApi, ok, type Api, type OwnToken } from '../api/client';
+import { ApiError, createApi, type Api, type OwnToken } from '../api/client';
+import { createQueryClient } from '../api/query-client';
 import type { MessageKey } from '../i18n/messages';
+import { whoIs } from './api';
 
 /** Kept for this tab only: never a cookie, a URL or localStorage. */
 const TOKEN_KEY = 'vitrine.token';
@@ -24,12 +27,6 @@ export function useSession(): Session {
 interface Signed {
   token: string;
   me: OwnToken;
-}
-
-/** Who is signed in: the token asks `tokens/self` who it is. */
-export async function whoIs(token: string, onUnauthorized: () => void): Promise<OwnToken> {
-  const api = createApi(token, onUnauthorized);
-  return ok(api.GET('/api/v1/admin/protected/tokens/self'));
 }
 
 export function useSignIn() {
@@ -81,5 +78,11 @@ export function SessionProvider({
     const api = createApi(signed.token, () => signOut('sessionEnded'));
     return { api, me: signed.me, canWrite: signed.me.scopes.includes('collections:write'), signOut };
   }, [signed, signOut]);
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  // One cache per signed-in token: what one merchandiser read is never shown to the next.
+  const [queries] = useState(createQueryClient);
+  return (
+    <SessionContext.Provider value={value}>
+      <QueryClientProvider client={queries}>{children}</QueryClientProvider>
+    </SessionContext.Provider>
+  );
 }

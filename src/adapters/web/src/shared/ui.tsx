@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import type { ProductsFailure } from './products';
+import type { ProductsFailure } from '../api/products';
 
 /** What went wrong, in the problem's own words (the service explains every refusal). */
 export function problemText(error: unknown): string {
@@ -18,6 +18,21 @@ export function ErrorNote({ error }: { error: unknown }) {
   return (
     <p role="alert" className="error">
       {t('error', { message: problemText(error) })}
+    </p>
+  );
+}
+
+/**
+ * What a read from the service is going through: its failure while it is tried again (a 429 or an
+ * outage: "trying again"), or the refusal that ended it; nothing while it is fine. Never data.
+ */
+export function QueryNote({ query }: { query: { error: unknown; failureReason: unknown; isError: boolean } }) {
+  const { t } = useI18n();
+  if (query.isError) return <ErrorNote error={query.error} />;
+  if (query.failureReason === null || query.failureReason === undefined) return null;
+  return (
+    <p role="alert" className="error">
+      {t('error', { message: problemText(query.failureReason) })} {t('retrying')}
     </p>
   );
 }

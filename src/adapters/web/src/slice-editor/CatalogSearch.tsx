@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ok, type Product } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
-import { rememberProducts } from '../shared/products';
+import { useRememberProducts } from '../api/products';
 import { ErrorNote } from '../shared/ui';
 import { CatalogResults } from './CatalogResults';
 
@@ -20,6 +20,7 @@ export function CatalogSearch({
 }) {
   const { t } = useI18n();
   const { api } = useSession();
+  const remember = useRememberProducts();
   const [q, setQ] = useState('');
   const [results, setResults] = useState<{ products: Product[]; nextCursor: string | null } | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
@@ -30,7 +31,7 @@ export function CatalogSearch({
     try {
       const query = { limit: String(PAGE), ...(q.trim() ? { q: q.trim() } : {}), ...(cursor ? { cursor } : {}) };
       const page = await ok(api.GET('/api/v1/products/protected/catalog', { params: { query } }));
-      rememberProducts(api, page.products);
+      remember(page.products);
       setResults(cursor ? { products: [...(results?.products ?? []), ...page.products], nextCursor: page.nextCursor } : page);
       setError(undefined);
     } catch (e) {

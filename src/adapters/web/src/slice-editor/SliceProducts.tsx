@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Product } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import type { ProductsFailure } from '../shared/products';
+import type { ProductsFailure } from '../api/products';
 import { ProductsFailureNote } from '../shared/ui';
 import { filtersOf, MAX_SLICE_PRODUCTS, type Draft } from './draft';
 import { ProductGrid } from './ProductGrid';

@@ -3,7 +3,7 @@ import { ApiError, etagOf, ok } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
 import { takeProposal } from '../shared/drafts';
-import { rememberProducts, useProducts } from '../shared/products';
+import { useRememberProducts, useProducts } from '../api/products';
 import { go, hrefOf } from '../shared/route';
 import { ErrorNote } from '../shared/ui';
 import { CatalogSearch } from './CatalogSearch';
@@ -111,12 +111,13 @@ function useSliceSave(collectionId: number, sliceId: number | 'new', slice: Retu
 /** The slice editor: its form, its products as a grid, the catalog search, saving with If-Match. */
 export function SliceScreen({ collectionId, sliceId }: { collectionId: number; sliceId: number | 'new' }) {
   const { t } = useI18n();
-  const { api, canWrite } = useSession();
+  const { canWrite } = useSession();
+  const remember = useRememberProducts();
   const slice = useStoredSlice(collectionId, sliceId);
   const { stored, draft, setDraft, error, reload } = slice;
   const saving = useSliceSave(collectionId, sliceId, slice);
   const [history, setHistory] = useState(false);
-  const { products: catalog, failure } = useProducts(api, draft?.products ?? []);
+  const { products: catalog, failure } = useProducts(draft?.products ?? []);
   const readOnly = !canWrite;
 
   const change = (patch: Partial<Draft>) => {
@@ -158,7 +159,7 @@ export function SliceScreen({ collectionId, sliceId }: { collectionId: number; s
             chosen={draft.products}
             full={full}
             onAdd={(product) => {
-              rememberProducts(api, [product]);
+              remember([product]);
               if (!draft.products.includes(product.id) && !full) change({ products: [...draft.products, product.id] });
             }}
           />
