@@ -56,10 +56,9 @@ interface Visit {
 
 const EMPTY: readonly string[] = Object.freeze([]);
 
-/** Rough bytes of a kept visit and of one of its products, and of one posting place, for the estimate. */
+/** Rough bytes of a kept visit and of one of its products, for the estimate (posting rings count their own bytes). */
 const VISIT_BYTES = 120;
 const VISIT_PRODUCT_BYTES = 16;
-const POSTING_PLACE_BYTES = 12;
 
 /**
  * Shoppers' sessions, the way session-kNN reads them: each session (one visit of a `sessionId`)
