@@ -31,6 +31,8 @@ export interface VitrineConfig {
   readonly rateLimit: RateLimit | undefined;
   /** Failed authentications a client address may make; undefined: no limit. */
   readonly authFailureLimit: RateLimit | undefined;
+  /** What one client address may send with one publishable key; undefined: no limit. */
+  readonly publishableAddressLimit: RateLimit | undefined;
   /** How many proxies in front of the service append to X-Forwarded-For (0: trust none). */
   readonly trustProxy: number;
   readonly defaultCountry: CountryCode;
@@ -149,6 +151,7 @@ const EnvSchema = v.object({
   CACHE_LOCAL_ENTRIES: v.optional(integerText('a number of answers from 0 to 10000000', 0, 10_000_000), '10000'),
   RATE_LIMIT: v.optional(rateLimitText(), '600/1s'),
   AUTH_FAILURE_LIMIT: v.optional(rateLimitText(), '20/1m'),
+  PUBLISHABLE_ADDRESS_LIMIT: v.optional(rateLimitText(), '120/1m'),
   TRUST_PROXY: v.optional(integerText('a number of proxies from 0 to 10', 0, 10), '0'),
   DEFAULT_COUNTRY: v.optional(
     v.pipe(
@@ -236,6 +239,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     cacheLocalEntries: env_.CACHE_LOCAL_ENTRIES,
     rateLimit: env_.RATE_LIMIT,
     authFailureLimit: env_.AUTH_FAILURE_LIMIT,
+    publishableAddressLimit: env_.PUBLISHABLE_ADDRESS_LIMIT,
     trustProxy: env_.TRUST_PROXY,
     defaultCountry: env_.DEFAULT_COUNTRY as CountryCode,
     bootstrapAdminToken: env_.BOOTSTRAP_ADMIN_TOKEN,

@@ -28,6 +28,7 @@ describe('configuration from the environment', () => {
       cacheLocalEntries: 10_000,
       rateLimit: { requests: 600, windowSeconds: 1 },
       authFailureLimit: { requests: 20, windowSeconds: 60 },
+      publishableAddressLimit: { requests: 120, windowSeconds: 60 },
       trustProxy: 0,
       defaultCountry: 'BR',
       bootstrapAdminToken: undefined,
@@ -183,10 +184,11 @@ describe('configuration from the environment', () => {
     ['50/10s', { requests: 50, windowSeconds: 10 }],
     ['off', undefined],
     ['OFF', undefined],
-  ])('reads RATE_LIMIT=%s and AUTH_FAILURE_LIMIT the same way', (text, limit) => {
-    expect(parseConfig({ RATE_LIMIT: text, AUTH_FAILURE_LIMIT: text })).toMatchObject({
+  ])('reads RATE_LIMIT=%s, AUTH_FAILURE_LIMIT and PUBLISHABLE_ADDRESS_LIMIT the same way', (text, limit) => {
+    expect(parseConfig({ RATE_LIMIT: text, AUTH_FAILURE_LIMIT: text, PUBLISHABLE_ADDRESS_LIMIT: text })).toMatchObject({
       rateLimit: limit,
       authFailureLimit: limit,
+      publishableAddressLimit: limit,
     });
   });
 

@@ -31,10 +31,18 @@ export function eventStoreContract(adapter: string, factory: StoreFactory<EventS
         event({ eventId: 'e2', at: minutes(-20), productId: 'SAN-002', type: 'add_to_cart' }),
         event({ at: minutes(-10), productId: 'BOL-003', type: 'recommendation_click', recommendationId: 'rec_1' }),
         event({ eventId: 'e4', at: minutes(-5), productId: 'ACE-005', sessionId: 'other', userId: 'up_bruno' }),
+        event({
+          eventId: 'e5',
+          at: minutes(-4),
+          productId: 'ACE-006',
+          sessionId: 'web',
+          userId: 'up_claimed',
+          source: 'browser',
+        }),
       ];
       expect(await store().append(events)).toEqual({ duplicates: [] });
       expect(plain(await historyOf(store()))).toEqual(events);
-      expect(await store().count()).toBe(4);
+      expect(await store().count()).toBe(5);
     });
 
     it('keeps every optional field absent when it was not given', async () => {

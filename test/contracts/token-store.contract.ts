@@ -31,6 +31,21 @@ export function tokenStoreContract(adapter: string, factory: StoreFactory<TokenS
       expect(await store().get('tok_3')).toBeUndefined();
     });
 
+    it('keeps a publishable key as a publishable key, with its origins', async () => {
+      const key = anApiToken({
+        id: 'tok_3',
+        scopes: ['events:write'],
+        hash: '3'.repeat(64),
+        kind: 'publishable',
+        allowedOrigins: ['https://loja.example.com.br', 'http://localhost:5173'],
+      });
+      await store().add(first);
+      await store().add(key);
+      expect(await store().findByHash('3'.repeat(64))).toEqual(key);
+      expect((await store().list({ limit: 10 })).items).toEqual([first, key]);
+      expect(Object.keys((await store().get('tok_1'))!)).not.toContain('kind');
+    });
+
     it('refuses a second token with the same id or hash, changing nothing', async () => {
       await store().add(first);
       const sameId = anApiToken({ id: 'tok_1', hash: '9'.repeat(64) });

@@ -24,6 +24,7 @@ describe('token administration', () => {
       createdAt: '2026-11-21T12:00:00.000Z',
       expiresAt: '2027-01-01T03:00:00.000Z',
       rateLimit: null,
+      kind: 'secret',
       token: expect.stringMatching(/^vtr_[A-Za-z0-9_-]{43,}$/),
     });
     const listed = await server.request('GET', TOKENS);
@@ -35,6 +36,7 @@ describe('token administration', () => {
       createdAt: '2026-11-21T12:00:00.000Z',
       expiresAt: '2027-01-01T03:00:00.000Z',
       rateLimit: null,
+      kind: 'secret',
     });
     expect(listed.text).not.toContain(answer.json.token);
     expect(listed.text).not.toContain('hash');

@@ -23,7 +23,7 @@ function stableText(text: string): string {
     .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/g, '<instant>')
     .replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/g, '<date>')
     .replace(/tok_[0-9a-f]+/g, '<token id>')
-    .replace(/vtr_[A-Za-z0-9_-]+/g, '<secret>');
+    .replace(/vt[rp]_[A-Za-z0-9_-]+/g, '<secret>');
 }
 
 interface Example {

@@ -79,7 +79,7 @@ export async function startTestServer(
   const clock = options.clock ?? new FakeClock(T0);
   const project = projectEnv();
   // Tests send many requests and many bad tokens from one address: limits only where a test sets them.
-  const limits = { RATE_LIMIT: '1000000000/1s', AUTH_FAILURE_LIMIT: '1000000000/1s' };
+  const limits = { RATE_LIMIT: '1000000000/1s', AUTH_FAILURE_LIMIT: '1000000000/1s', PUBLISHABLE_ADDRESS_LIMIT: '1000000000/1s' };
   const config = parseConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...limits, ...project.env, ...options.env });
   const container = createContainer(config, [override(ClockToken, clock), ...(options.overrides ?? [])]);
   await startResources(container);

@@ -1,13 +1,13 @@
 import { hash, randomBytes } from 'node:crypto';
-import { TOKEN_PREFIX } from '../../domain/auth/api-token.js';
+import { PUBLISHABLE_PREFIX, TOKEN_PREFIX, type TokenKind } from '../../domain/auth/api-token.js';
 import type { TokenSecrets } from '../../domain/auth/token-secrets.js';
 
 let idCounter = 0;
 
 /** Token secrets from the operating system's random source, stored as SHA-256 hashes. */
 export class NodeTokenSecrets implements TokenSecrets {
-  generateSecret(): string {
-    return `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  generateSecret(kind: TokenKind = 'secret'): string {
+    return `${kind === 'publishable' ? PUBLISHABLE_PREFIX : TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   }
 
   /**

@@ -6,6 +6,7 @@ import { drained, jsonBodyReader, uploadReader } from './pipeline/request-body.j
 import { REQUEST_ID_HEADER } from './pipeline/request-id.js';
 import { answerRoute, refuseMalformedEncoding } from './pipeline/route-input.js';
 import { routeTable } from './pipeline/route-table.js';
+import { storefrontCors } from './pipeline/storefront-cors.js';
 import type { RouteSpec } from './pipeline/route-spec.js';
 
 /** What each request carries through Koa: the pipeline's exchange. */
@@ -31,6 +32,8 @@ export function koaApp(routes: readonly RouteSpec[], pipeline: Pipeline, sites?:
     return chain;
   });
   app.use(observed(routes, pipeline));
+  // Shops' web pages call the routes marked `fromBrowsers` (events) with a publishable key: CORS for its origins.
+  app.use(storefrontCors(routes, pipeline));
   // The web pages (the builder, the API reference) are not API routes: no token, no OpenAPI entry.
   if (sites !== undefined) app.use(sites);
   app.use(router.routes());
@@ -40,9 +43,14 @@ export function koaApp(routes: readonly RouteSpec[], pipeline: Pipeline, sites?:
 
 /** Admits the request for the route's scope (the query may decide which) before anything else. */
 function admitted(spec: RouteSpec, pipeline: Pipeline): Middleware<VitrineState> {
-  const { scope, scopeOf } = spec;
+  const { scope, scopeOf, fromBrowsers } = spec;
   return async (ctx, next) => {
-    await pipeline.admission.enter(ctx.req, scopeOf?.(ctx.query) ?? scope!, ctx.state.exchange);
+    await pipeline.admission.enter(
+      ctx.req,
+      scopeOf?.(ctx.query) ?? scope!,
+      ctx.state.exchange,
+      fromBrowsers ? ctx.query.key : undefined,
+    );
     await next();
   };
 }

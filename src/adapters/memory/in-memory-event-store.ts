@@ -1,5 +1,11 @@
 import type { AppendOutcome, EventPosition, EventStore, RecordedEvent } from '../../domain/events/event-store.js';
-import { oldestKeptAt, type EventPolicy, type EventType, type ShopperEvent } from '../../domain/events/shopper-event.js';
+import {
+  oldestKeptAt,
+  type EventPolicy,
+  type EventSource,
+  type EventType,
+  type ShopperEvent,
+} from '../../domain/events/shopper-event.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import type { Page } from '../../domain/shared/page.js';
 import { TimeOrderedList } from './time-ordered-list.js';
@@ -14,6 +20,7 @@ interface Held {
   readonly userId: string | undefined;
   readonly eventId: string | undefined;
   readonly recommendationId: string | undefined;
+  readonly source: EventSource | undefined;
 }
 
 export interface InMemoryEventStoreOptions {
@@ -114,6 +121,7 @@ export class InMemoryEventStore implements EventStore {
       userId: event.userId,
       eventId: event.eventId,
       recommendationId: event.recommendationId,
+      source: event.source,
     };
   }
 
@@ -161,6 +169,7 @@ function toRecorded(held: Held): RecordedEvent {
     ...(held.userId !== undefined ? { userId: held.userId } : {}),
     at: new Date(held.at),
     ...(held.recommendationId !== undefined ? { recommendationId: held.recommendationId } : {}),
+    ...(held.source !== undefined ? { source: held.source } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { QuotaReport } from '../../domain/shared/errors.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { CacheLookups, RequestSeries } from './hot-series.js';
 import type { CacheLayer, CacheObserver } from '../../domain/caching/cache-observer.js';
@@ -197,7 +198,7 @@ export class PrometheusMetrics implements CacheObserver, RecommendationCounts {
     if (failed) this.storeErrors.labels({ store, operation }).inc();
   }
 
-  refused(limit: 'token' | 'failed-authentications'): void {
+  refused(limit: QuotaReport['policy']): void {
     this.rateLimited.labels({ limit }).inc();
   }
 }

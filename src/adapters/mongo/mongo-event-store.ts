@@ -1,6 +1,6 @@
 import { MongoBulkWriteError, ObjectId, type Filter } from 'mongodb';
 import type { AppendOutcome, EventPosition, EventStore, RecordedEvent } from '../../domain/events/event-store.js';
-import type { EventType, ShopperEvent } from '../../domain/events/shopper-event.js';
+import type { EventSource, EventType, ShopperEvent } from '../../domain/events/shopper-event.js';
 import type { Page } from '../../domain/shared/page.js';
 import { COLLECTIONS, type MongoDatabase } from './mongo-database.js';
 
@@ -14,6 +14,7 @@ interface EventDocument {
   userId?: string;
   at: Date;
   recommendationId?: string;
+  source?: EventSource;
 }
 
 const DUPLICATE_KEY = 11000;

@@ -1,4 +1,4 @@
-import type { ApiToken } from '../../domain/auth/api-token.js';
+import type { ApiToken, TokenKind } from '../../domain/auth/api-token.js';
 import type { RateLimit } from '../../domain/auth/rate-limit.js';
 import type { Scope } from '../../domain/auth/scopes.js';
 import type { TokenListQuery, TokenPage, TokenStore } from '../../domain/auth/token-store.js';
@@ -14,6 +14,9 @@ interface TokenDocument {
   expiresAt?: Date;
   rateLimit?: RateLimit;
   hash: string;
+  /** Absent: a secret token. */
+  kind?: TokenKind;
+  allowedOrigins?: string[];
 }
 
 function toToken(doc: TokenDocument): ApiToken {
@@ -55,9 +58,12 @@ export class MongoTokenStore implements TokenStore {
   }
 
   async add(token: ApiToken): Promise<void> {
-    const { id, scopes, ...rest } = token;
+    const { id, scopes, allowedOrigins, ...rest } = token;
+    const doc: TokenDocument = { _id: id, scopes: [...scopes], ...rest };
+    if (allowedOrigins !== undefined) doc.allowedOrigins = [...allowedOrigins];
+    if (doc.kind === undefined) delete doc.kind;
     try {
-      await this.database.run((maxTimeMS) => this.tokens.insertOne({ _id: id, scopes: [...scopes], ...rest }, { maxTimeMS }));
+      await this.database.run((maxTimeMS) => this.tokens.insertOne(doc, { maxTimeMS }));
     } catch (error) {
       if (isDuplicateKey(error)) throw new DomainError('CONFLICT', 'A token with this id or secret exists already.');
       throw error;

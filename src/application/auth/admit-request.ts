@@ -1,4 +1,5 @@
-import type { Principal } from '../../domain/auth/api-token.js';
+import { hasScope, isPublishable, mayCallFrom, type Principal } from '../../domain/auth/api-token.js';
+import type { Scope } from '../../domain/auth/scopes.js';
 import type { RateLimit } from '../../domain/auth/rate-limit.js';
 import { DomainError, RateLimitedError, type QuotaReport } from '../../domain/shared/errors.js';
 import type { AuthenticateToken } from './authenticate-token.js';
@@ -10,6 +11,8 @@ export interface AdmissionRequest {
   readonly secret: string | undefined;
   /** Where the request comes from, as far as it can be told (the client address). */
   readonly client: string;
+  /** The web page's origin the request says it comes from (the Origin header), if any. */
+  readonly origin?: string | undefined;
 }
 
 export interface Admitted {
@@ -23,7 +26,9 @@ export interface Admitted {
  * authenticates is admitted within its quota (its own or the default; else 429), whatever its
  * client address did; a missing or unknown token is refused (401) and counted against the address,
  * and once an address has made more than its failed authentications in the window, its failing
- * attempts are refused with 429. Every admitted request counts against its token's quota.
+ * attempts are refused with 429. Every admitted request counts against its token's quota. A
+ * publishable key is admitted only with an Origin it lists (else 403), and within its client
+ * address's share (PUBLISHABLE_ADDRESS_LIMIT, else 429) besides the key's quota.
  */
 export class AdmitRequest {
   constructor(
@@ -36,20 +41,29 @@ export class AdmitRequest {
    * A request whose token is at hand waits for nothing but the count of its quota, whatever its
    * address did: a token that authenticates is never refused for its neighbours' failures.
    */
-  async execute({ secret, client }: AdmissionRequest): Promise<Admitted> {
-    const principal = this.authenticate.peek(secret);
-    return principal === undefined ? this.authenticateThenCount(secret, client) : this.count(principal);
+  async execute({ secret, client, origin }: AdmissionRequest): Promise<Admitted> {
+    const principal = this.authenticate.peek(secret) ?? (await this.authenticated(secret, client));
+    if (!isPublishable(principal)) return this.count(principal);
+    if (!mayCallFrom(principal, origin)) {
+      throw new DomainError(
+        'FORBIDDEN',
+        origin === undefined
+          ? 'A publishable key is used from the web pages of its allowed origins: this request has no Origin header.'
+          : `This publishable key is not allowed from ${origin}; add the origin to the key's allowedOrigins (a new key).`,
+      );
+    }
+    await this.countAddress(principal, client);
+    return this.count(principal);
   }
 
   /**
-   * The token is not at hand: look it up, then count. A refusal counts against the client address;
+   * The token is not at hand: look it up. A refusal counts against the client address;
    * an address that made more than its failed authentications in the window has its failing
    * attempts answered 429 instead of 401 (a token that authenticates still passes).
    */
-  private async authenticateThenCount(secret: string | undefined, client: string): Promise<Admitted> {
-    let principal: Principal;
+  private async authenticated(secret: string | undefined, client: string): Promise<Principal> {
     try {
-      principal = await this.authenticate.execute(secret);
+      return await this.authenticate.execute(secret);
     } catch (error) {
       const failures = this.settings.failedAuthentications;
       if (failures !== undefined && error instanceof DomainError && error.code === 'UNAUTHORIZED') {
@@ -57,7 +71,38 @@ export class AdmitRequest {
       }
       throw error;
     }
-    return this.count(principal);
+  }
+
+  /**
+   * Whether a web page of `origin` may send the route's requests with this publishable key (a CORS
+   * preflight): the key authenticates, is publishable, holds the scope and lists the origin. Counts
+   * nothing against the key; an unknown key counts as a failed authentication of the address.
+   */
+  async allowsPage({ secret, client, origin }: AdmissionRequest, scope: Scope): Promise<boolean> {
+    let principal = this.authenticate.peek(secret);
+    if (principal === undefined) {
+      try {
+        principal = await this.authenticated(secret, client);
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'UNAUTHORIZED') return false;
+        throw error;
+      }
+    }
+    return isPublishable(principal) && hasScope(principal, scope) && origin !== undefined && mayCallFrom(principal, origin);
+  }
+
+  /** Counts a publishable key's request against its client address's share (PUBLISHABLE_ADDRESS_LIMIT). */
+  private async countAddress(principal: Principal, client: string): Promise<void> {
+    const limit = this.settings.perPublishableAddress;
+    if (limit === undefined) return;
+    const state = await this.limiter.consume(`publishable:${principal.tokenId}:${client}`, limit);
+    const quota = report('publishable-address', limit, state);
+    if (quota.remaining < 0) {
+      throw new RateLimitedError('This address sent more with this publishable key than it may; try again later.', {
+        ...quota,
+        remaining: 0,
+      });
+    }
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Clock } from '../../domain/shared/clock.js';
 import { DomainError } from '../../domain/shared/errors.js';
-import { isUsableAt, type ApiToken, type Principal } from '../../domain/auth/api-token.js';
+import { isUsableAt, kindOf, type ApiToken, type Principal } from '../../domain/auth/api-token.js';
 import type { TokenSecrets } from '../../domain/auth/token-secrets.js';
 import type { TokenStore } from '../../domain/auth/token-store.js';
 import { tokenCacheKey } from '../caching/cache-keys.js';
@@ -78,7 +78,13 @@ export class AuthenticateToken {
   private principalOf(token: ApiToken): Principal {
     let principal = this.principals.get(token);
     if (principal === undefined) {
-      principal = { tokenId: token.id, name: token.name, scopes: new Set(token.scopes), rateLimit: token.rateLimit };
+      principal = {
+        tokenId: token.id,
+        name: token.name,
+        scopes: new Set(token.scopes),
+        rateLimit: token.rateLimit,
+        ...(kindOf(token) === 'publishable' ? { allowedOrigins: new Set(token.allowedOrigins ?? []) } : {}),
+      };
       this.principals.set(token, principal);
     }
     return principal;

@@ -7,6 +7,11 @@ export interface RateLimitSettings {
   readonly perToken: RateLimit | undefined;
   /** Failed authentications a client address may make (AUTH_FAILURE_LIMIT); undefined: no limit. */
   readonly failedAuthentications: RateLimit | undefined;
+  /**
+   * What one client address may send with one publishable key (PUBLISHABLE_ADDRESS_LIMIT), besides
+   * the key's own quota, so one page (or one abuser) cannot spend the key for every shopper; undefined: no limit.
+   */
+  readonly perPublishableAddress?: RateLimit | undefined;
 }
 
 export const RateLimitSettingsToken = token<RateLimitSettings>('RateLimitSettings');

@@ -1,5 +1,11 @@
 import type { EventStore } from '../../domain/events/event-store.js';
-import { draftEvent, type EventPolicy, type ShopperEvent, type ShopperEventInput } from '../../domain/events/shopper-event.js';
+import {
+  draftEvent,
+  type EventPolicy,
+  type EventSource,
+  type ShopperEvent,
+  type ShopperEventInput,
+} from '../../domain/events/shopper-event.js';
 import { recommendedFor } from '../../domain/product/recommendation.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import { ValidationError } from '../../domain/shared/errors.js';
@@ -40,7 +46,8 @@ export class RecordEvents {
     private readonly counts: RecommendationCounts,
   ) {}
 
-  async execute(items: readonly BatchItem<ShopperEventInput>[]): Promise<EventBatchOutcome> {
+  /** `source`: `browser` when the batch came with a publishable key (each event is marked so). */
+  async execute(items: readonly BatchItem<ShopperEventInput>[], source?: EventSource): Promise<EventBatchOutcome> {
     if (items.length > MAX_BATCH_ITEMS) throw ValidationError.single('events', `must hold at most ${MAX_BATCH_ITEMS} events`);
     const now = this.clock.now();
     const results: EventItemOutcome[] = [];
@@ -51,7 +58,8 @@ export class RecordEvents {
         continue;
       }
       try {
-        valid.push({ index: item.index, event: draftEvent(item.input, now, this.policy) });
+        const event = draftEvent(item.input, now, this.policy);
+        valid.push({ index: item.index, event: source === undefined ? event : { ...event, source } });
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error;
         results.push({ index: item.index, id: item.input.eventId, status: 'invalid', errors: error.issues });

@@ -54,7 +54,11 @@ export function platformModule(config: VitrineConfig): ContainerModule {
     bindValue(bind, IdentifierPolicyToken, { defaultCountry: config.defaultCountry });
     bindValue(bind, MomentPolicyToken, config.moments);
     bindValue(bind, CacheSettingsToken, { ttlMs: config.cacheTtlMs, localEntries: config.cacheLocalEntries });
-    bindValue(bind, RateLimitSettingsToken, { perToken: config.rateLimit, failedAuthentications: config.authFailureLimit });
+    bindValue(bind, RateLimitSettingsToken, {
+      perToken: config.rateLimit,
+      failedAuthentications: config.authFailureLimit,
+      perPublishableAddress: config.publishableAddressLimit,
+    });
     bindValue(bind, HttpSettingsToken, { trustedProxies: config.trustProxy });
     bindValue(bind, MerchandisingSettingsToken, { maxSlicesPerCollection: config.maxSlicesPerCollection });
     bindValue(bind, EventPolicyToken, { retentionDays: config.eventRetentionDays });

@@ -22,7 +22,15 @@ export interface ShopperEvent {
   readonly at: Date;
   /** The recommendation the click came from (the `X-Recommendation-Id` of a similar-products answer). */
   readonly recommendationId?: string;
+  /**
+   * `browser`: recorded with a publishable key, from a web page anyone can read: its `userId` is
+   * what the page claimed, not what the shop's servers vouched for. Absent: sent with a secret token.
+   */
+  readonly source?: EventSource;
 }
+
+/** Where an event was recorded from, when not from a holder of a secret token. */
+export type EventSource = 'browser';
 
 /** An event as a sender gives it: `at` may be left out (now), `userId` may be null or empty (no shopper known). */
 export interface ShopperEventInput {

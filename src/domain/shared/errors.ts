@@ -54,8 +54,8 @@ export class ValidationError extends DomainError {
 
 /** How much of a rate limit is left: what the RateLimit headers say. */
 export interface QuotaReport {
-  /** Which limit: a token's quota, or a client address's failed authentications. */
-  readonly policy: 'token' | 'failed-authentications';
+  /** Which limit: a token's quota, a client address's failed authentications, or an address's share of a publishable key. */
+  readonly policy: 'token' | 'failed-authentications' | 'publishable-address';
   readonly requests: number;
   readonly windowSeconds: number;
   readonly remaining: number;

@@ -1,4 +1,4 @@
-import type { ApiToken } from '../../../domain/auth/api-token.js';
+import { kindOf, type ApiToken } from '../../../domain/auth/api-token.js';
 
 /** A token as listed: never its secret, never its hash. */
 export function presentToken(token: ApiToken) {
@@ -10,5 +10,7 @@ export function presentToken(token: ApiToken) {
     expiresAt: token.expiresAt?.toISOString() ?? null,
     rateLimit:
       token.rateLimit === undefined ? null : { requests: token.rateLimit.requests, windowSeconds: token.rateLimit.windowSeconds },
+    kind: kindOf(token),
+    ...(token.allowedOrigins === undefined ? {} : { allowedOrigins: [...token.allowedOrigins] }),
   };
 }

@@ -29,6 +29,19 @@ const TOKEN_EXAMPLE = {
   createdAt: '2026-11-21T12:00:00.000Z',
   expiresAt: '2027-12-31T23:59:59.000Z',
   rateLimit: { requests: 100, windowSeconds: 1 },
+  kind: 'secret',
+};
+
+/** A publishable key for the storefront's pages: it records events, from its origins only. */
+const PUBLISHABLE_EXAMPLE = {
+  id: 'tok_01a2199a18e30000036c2d8ee1f0a1',
+  name: 'loja-vitrine-web',
+  scopes: ['events:write'],
+  createdAt: '2026-11-21T12:00:00.000Z',
+  expiresAt: null,
+  rateLimit: null,
+  kind: 'publishable',
+  allowedOrigins: ['https://loja.example.com.br', 'https://m.loja.example.com.br'],
 };
 
 /** The token `npm start` makes, which may do everything. */
@@ -39,6 +52,7 @@ const ADMIN_TOKEN_EXAMPLE = {
   createdAt: '2026-11-21T12:00:00.000Z',
   expiresAt: null,
   rateLimit: null,
+  kind: 'secret',
 };
 
 /** Application tokens: issued, listed and revoked by a token with `tokens:manage`. */
@@ -58,7 +72,7 @@ export function tokenRoutes(issue: IssueToken, list: ListTokens, revoke: RevokeT
         scope: 'tokens:manage',
         query: TokenListQuery,
         responses: [{ status: 200, description: 'A page of tokens.', body: TokenListResponse }],
-        examples: { responses: { 200: { tokens: [ADMIN_TOKEN_EXAMPLE, TOKEN_EXAMPLE], nextCursor: null } } },
+        examples: { responses: { 200: { tokens: [ADMIN_TOKEN_EXAMPLE, TOKEN_EXAMPLE, PUBLISHABLE_EXAMPLE], nextCursor: null } } },
         handler: async ({ query }) => {
           const page = await list.execute({ limit: query.limit, after: query.cursor });
           return json(200, {
@@ -104,7 +118,10 @@ function issuing(issue: IssueToken): RouteSpec {
     path: TOKENS_BASE,
     operationId: 'issueToken',
     summary: 'Issue an application token',
-    description: 'The secret is in this answer only; the service keeps its SHA-256 hash.',
+    description:
+      'The secret is in this answer only; the service keeps its SHA-256 hash. A `publishable` key (`vtp_...`) is for the ' +
+      "storefront's web pages: it records events (`events:write`) and nothing else, only with an `Origin` it lists, within its " +
+      'quota and each client address within PUBLISHABLE_ADDRESS_LIMIT; what it records is marked as sent from a browser.',
     scope: 'tokens:manage',
     body: jsonBody(IssueTokenBody),
     responses: [{ status: 201, description: 'Issued.', body: IssuedTokenResponse, headers: ['Cache-Control'] }],

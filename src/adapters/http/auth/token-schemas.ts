@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { TOKEN_KINDS } from '../../../domain/auth/api-token.js';
+import { MAX_ALLOWED_ORIGINS } from '../../../domain/auth/origins.js';
 import { MAX_TOKEN_NAME_LENGTH } from '../../../application/auth/issue-token.js';
 import { MAX_RATE_LIMIT_REQUESTS, MAX_RATE_LIMIT_WINDOW_SECONDS } from '../../../domain/auth/rate-limit.js';
 import {
@@ -33,7 +35,23 @@ const RateLimitBody = jsonObject(
 export const IssueTokenBody = jsonObject(
   {
     name: requiredText(MAX_TOKEN_NAME_LENGTH),
-    scopes: v.array(v.string('must be a string'), 'must be an array of scopes'),
+    kind: v.pipe(
+      v.optional(v.picklist(TOKEN_KINDS, `must be one of ${TOKEN_KINDS.join(', ')}`), 'secret'),
+      v.description(
+        "`secret` (the default): kept by the shop's servers, any scopes. `publishable` (`vtp_...`): for the storefront's web pages, " +
+          'only `events:write`, only from `allowedOrigins`.',
+      ),
+    ),
+    scopes: v.pipe(
+      v.optional(v.array(v.string('must be a string'), 'must be an array of scopes'), []),
+      v.description('What the token may do; a publishable key holds `events:write` only (leave it out).'),
+    ),
+    allowedOrigins: v.pipe(
+      v.optional(v.array(v.string('must be a string'), 'must be an array of web origins')),
+      v.description(
+        `A publishable key's web origins (1 to ${MAX_ALLOWED_ORIGINS}, \`https://loja.example.com.br\`): the pages it may be used from.`,
+      ),
+    ),
     expiresAt: v.nullish(Instant),
     rateLimit: v.nullish(RateLimitBody),
   },
@@ -50,6 +68,11 @@ export const TokenResponse = v.object({
   rateLimit: v.pipe(
     v.nullable(v.object({ requests: v.pipe(v.number(), v.integer()), windowSeconds: v.pipe(v.number(), v.integer()) })),
     v.description("The token's own rate limit; null: the service's default (RATE_LIMIT)."),
+  ),
+  kind: v.picklist(TOKEN_KINDS),
+  allowedOrigins: v.pipe(
+    v.optional(v.array(v.string())),
+    v.description("A publishable key's web origins; absent for a secret token."),
   ),
 });
 

@@ -5,7 +5,8 @@ import { json } from '../pipeline/reply.js';
 import { batchBody, route, type RouteGroup, type RouteSpec, type RouteTag } from '../pipeline/route-spec.js';
 import { batchAnswerExample } from '../shared/batch-examples.js';
 import { parseBatch } from '../shared/batch-schemas.js';
-import { EventBatchBody, EventBatchResponse, ShopperEventItem } from './event-schemas.js';
+import { EventBatchBody, EventBatchQuery, EventBatchResponse, ShopperEventItem } from './event-schemas.js';
+import { isPublishable } from '../../../domain/auth/api-token.js';
 
 export const EVENTS_BASE = '/api/v1/events/protected';
 
@@ -34,8 +35,11 @@ function batch(record: RecordEvents): RouteSpec {
       'An event whose `eventId` was recorded before (or given by an earlier event of the batch) is a `duplicate` and is not counted again, ' +
       'so sending a batch again changes nothing. `at` defaults to now; an `at` more than ' +
       `${EVENT_CLOCK_SKEW_MS / 60_000} minutes ahead of the server's clock, or older than the retention (EVENT_RETENTION_DAYS), is refused. ` +
-      'The body may be up to 2 MB.',
+      'The body may be up to 2 MB. From a web page, use a publishable key (`vtp_...`, in the header or the `key` parameter): CORS ' +
+      'answers the origins the key lists, and the events are marked as sent from a browser (`source`).',
     scope: 'events:write',
+    fromBrowsers: true,
+    query: EventBatchQuery,
     body: batchBody(EventBatchBody, (raw) => parseBatch(raw, 'events', ShopperEventItem, (item) => item.eventId)),
     responses: [{ status: 200, description: 'What became of each event.', body: EventBatchResponse }],
     examples: {
@@ -61,6 +65,7 @@ function batch(record: RecordEvents): RouteSpec {
         ),
       },
     },
-    handler: async ({ body }) => json(200, await record.execute(body)),
+    handler: async ({ body, principal }) =>
+      json(200, await record.execute(body, principal !== undefined && isPublishable(principal) ? 'browser' : undefined)),
   });
 }

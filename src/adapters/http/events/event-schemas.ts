@@ -8,7 +8,7 @@ import {
   MAX_SESSION_ID_LENGTH,
 } from '../../../domain/events/shopper-event.js';
 import { batchItems } from '../shared/batch-schemas.js';
-import { Instant, jsonObject } from '../shared/common-schemas.js';
+import { Instant, jsonObject, queryObject } from '../shared/common-schemas.js';
 
 /** A string of at most `max` characters (what else an id must be, the domain's rules say). */
 function idText(max: number, description: string, typeMessage = 'must be a string') {
@@ -63,4 +63,15 @@ export const EventBatchResponse = v.object({
   accepted: v.number(),
   duplicate: v.number(),
   invalid: v.number(),
+});
+
+/**
+ * `key`: a publishable key, for web pages that cannot send the header (a beacon). Only a
+ * publishable key may travel in a URL; a secret token there is no token (401).
+ */
+export const EventBatchQuery = queryObject({
+  key: v.pipe(
+    v.optional(v.pipe(v.string(), v.regex(/^vtp_[\w-]{16,200}$/, 'must be a publishable key (vtp_...)'))),
+    v.description('A publishable key (`vtp_...`), when the page cannot send X-Service-APP-Token (navigator.sendBeacon).'),
+  ),
 });

@@ -1,10 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { AdmitRequest } from '../../../application/auth/admit-request.js';
-import { hasScope, type Principal } from '../../../domain/auth/api-token.js';
+import { hasScope, PUBLISHABLE_PREFIX, type Principal } from '../../../domain/auth/api-token.js';
 import type { Scope } from '../../../domain/auth/scopes.js';
 import { DomainError, RateLimitedError, type QuotaReport } from '../../../domain/shared/errors.js';
 import { clientAddress } from './client-address.js';
 import type { Exchange } from './reply.js';
+
+/** A publishable key given in a URL's `key` parameter; anything else there is no token. */
+export function publishableKeyIn(queryKey: unknown): string | undefined {
+  return typeof queryKey === 'string' && queryKey.startsWith(PUBLISHABLE_PREFIX) ? queryKey : undefined;
+}
 
 /** What a route needs of a token: a scope, or any token that authenticates (`ANY_SCOPE`). */
 export const ANY_SCOPE = 'any scope';
@@ -27,11 +32,25 @@ export class Admission {
     private readonly refused: (limit: QuotaReport['policy']) => void,
   ) {}
 
-  enter(req: IncomingMessage, scope: TokenNeed, exchange: Exchange): Promise<Principal> {
+  /**
+   * `queryKey`: the `key` query parameter of a route called from web pages, taken when the header
+   * holds no token and only if it is a publishable key (a secret token never travels in a URL).
+   */
+  /** Whether the page a CORS preflight comes from may call a route of `scope` with the publishable key in its `key` parameter. */
+  allowsPage(req: IncomingMessage, scope: Scope, queryKey: unknown): Promise<boolean> {
+    const origin = req.headers.origin;
+    const secret = publishableKeyIn(queryKey);
+    if (typeof origin !== 'string' || secret === undefined) return Promise.resolve(false);
+    return this.admit.allowsPage({ secret, client: clientAddress(req, this.trustedProxies), origin }, scope);
+  }
+
+  enter(req: IncomingMessage, scope: TokenNeed, exchange: Exchange, queryKey?: unknown): Promise<Principal> {
     const token = req.headers['x-service-app-token'];
+    const origin = req.headers.origin;
     const admitting = this.admit.execute({
-      secret: typeof token === 'string' && token !== '' ? token : undefined,
+      secret: typeof token === 'string' && token !== '' ? token : publishableKeyIn(queryKey),
       client: clientAddress(req, this.trustedProxies),
+      origin: typeof origin === 'string' && origin !== '' && origin !== 'null' ? origin : undefined,
     });
     return admitting.then(
       (admitted) => {

@@ -106,6 +106,12 @@ export interface RouteSpec<P = any, Q = any, B = any> {
   readonly scope?: TokenNeed;
   /** When the query decides the scope (a preview needs to write): which one, from the query as sent. */
   readonly scopeOf?: (query: Readonly<Record<string, unknown>>) => Scope;
+  /**
+   * Called from shops' web pages with a publishable key (the events route): the key may come in
+   * the `key` query parameter (what a beacon can send), and CORS answers the key's allowed origins
+   * (pipeline/storefront-cors.ts). Every other route sends no CORS header.
+   */
+  readonly fromBrowsers?: boolean;
   readonly params?: v.GenericSchema<unknown, P>;
   /** Path parameters that hold personal data (a phone, an e-mail, a document): masked in logs. */
   readonly sensitiveParams?: readonly string[];

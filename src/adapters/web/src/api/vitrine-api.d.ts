@@ -594,7 +594,7 @@ export interface paths {
         put?: never;
         /**
          * Record up to 1,000 shopper events
-         * @description Each event is checked on its own: a bad event is reported by its index with its errors and the others are recorded. An event whose `eventId` was recorded before (or given by an earlier event of the batch) is a `duplicate` and is not counted again, so sending a batch again changes nothing. `at` defaults to now; an `at` more than 5 minutes ahead of the server's clock, or older than the retention (EVENT_RETENTION_DAYS), is refused. The body may be up to 2 MB.
+         * @description Each event is checked on its own: a bad event is reported by its index with its errors and the others are recorded. An event whose `eventId` was recorded before (or given by an earlier event of the batch) is a `duplicate` and is not counted again, so sending a batch again changes nothing. `at` defaults to now; an `at` more than 5 minutes ahead of the server's clock, or older than the retention (EVENT_RETENTION_DAYS), is refused. The body may be up to 2 MB. From a web page, use a publishable key (`vtp_...`, in the header or the `key` parameter): CORS answers the origins the key lists, and the events are marked as sent from a browser (`source`).
          *
          *     Needs a token with the `events:write` scope.
          */
@@ -622,7 +622,7 @@ export interface paths {
         put?: never;
         /**
          * Issue an application token
-         * @description The secret is in this answer only; the service keeps its SHA-256 hash.
+         * @description The secret is in this answer only; the service keeps its SHA-256 hash. A `publishable` key (`vtp_...`) is for the storefront's web pages: it records events (`events:write`) and nothing else, only with an `Origin` it lists, within its quota and each client address within PUBLISHABLE_ADDRESS_LIMIT; what it records is marked as sent from a browser.
          *
          *     Needs a token with the `tokens:manage` scope.
          */
@@ -1353,6 +1353,10 @@ export interface components {
                 requests: number;
                 windowSeconds: number;
             } | null;
+            /** @enum {string} */
+            kind: "secret" | "publishable";
+            /** @description A publishable key's web origins; absent for a secret token. */
+            allowedOrigins?: string[];
         };
         TokenList: {
             tokens: components["schemas"]["Token"][];
@@ -1374,12 +1378,28 @@ export interface components {
                 requests: number;
                 windowSeconds: number;
             } | null;
+            /** @enum {string} */
+            kind: "secret" | "publishable";
+            /** @description A publishable key's web origins; absent for a secret token. */
+            allowedOrigins?: string[];
             /** @description The secret, shown this once: send it in X-Service-APP-Token. */
             token: string;
         };
         TokenInput: {
             name: string;
+            /**
+             * @description `secret` (the default): kept by the shop's servers, any scopes. `publishable` (`vtp_...`): for the storefront's web pages, only `events:write`, only from `allowedOrigins`.
+             * @default secret
+             * @enum {string}
+             */
+            kind: "secret" | "publishable";
+            /**
+             * @description What the token may do; a publishable key holds `events:write` only (leave it out).
+             * @default []
+             */
             scopes: string[];
+            /** @description A publishable key's web origins (1 to 20, `https://loja.example.com.br`): the pages it may be used from. */
+            allowedOrigins?: string[];
             expiresAt?: string | null;
             rateLimit?: {
                 requests: number;
@@ -4721,7 +4741,9 @@ export interface operations {
     };
     recordEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                key?: string;
+            };
             header?: {
                 /** @description An id for this request (letters, digits and `-_.:`, up to 128), echoed back and logged. */
                 "X-Request-Id"?: string;
@@ -4840,7 +4862,8 @@ export interface operations {
                      *           ],
                      *           "createdAt": "2026-11-21T12:00:00.000Z",
                      *           "expiresAt": null,
-                     *           "rateLimit": null
+                     *           "rateLimit": null,
+                     *           "kind": "secret"
                      *         },
                      *         {
                      *           "id": "tok_01a2199a18e30000026a1b9fd9dbcf",
@@ -4854,7 +4877,23 @@ export interface operations {
                      *           "rateLimit": {
                      *             "requests": 100,
                      *             "windowSeconds": 1
-                     *           }
+                     *           },
+                     *           "kind": "secret"
+                     *         },
+                     *         {
+                     *           "id": "tok_01a2199a18e30000036c2d8ee1f0a1",
+                     *           "name": "loja-vitrine-web",
+                     *           "scopes": [
+                     *             "events:write"
+                     *           ],
+                     *           "createdAt": "2026-11-21T12:00:00.000Z",
+                     *           "expiresAt": null,
+                     *           "rateLimit": null,
+                     *           "kind": "publishable",
+                     *           "allowedOrigins": [
+                     *             "https://loja.example.com.br",
+                     *             "https://m.loja.example.com.br"
+                     *           ]
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -4925,6 +4964,7 @@ export interface operations {
                      *         "requests": 100,
                      *         "windowSeconds": 1
                      *       },
+                     *       "kind": "secret",
                      *       "token": "vtr_Xq3vN7dY0bWmK2pL9sTfR4hJ8cGzA1eU6oIyB5nMwQk"
                      *     }
                      */
@@ -4978,7 +5018,8 @@ export interface operations {
                      *       ],
                      *       "createdAt": "2026-11-21T12:00:00.000Z",
                      *       "expiresAt": null,
-                     *       "rateLimit": null
+                     *       "rateLimit": null,
+                     *       "kind": "secret"
                      *     }
                      */
                     "application/json": components["schemas"]["Token"];
