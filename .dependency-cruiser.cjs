@@ -58,6 +58,14 @@ module.exports = {
       to: { path: '^src/(domain|application|composition|main|cli|index)|^src/adapters/(?!web/)' },
     },
     {
+      name: 'storefront-script-stands-alone',
+      comment:
+        "The storefront script (src/adapters/storefront) runs in shops' pages: one file with no dependency, importing nothing of the service.",
+      severity: 'error',
+      from: { path: '^src/adapters/storefront/', pathNot: 'vite\\.config\\.ts$' },
+      to: { path: '^(?!src/adapters/storefront/)' },
+    },
+    {
       name: 'embedding-loads-no-framework',
       comment: "import { ... } from 'vitrine' must not load Koa, MongoDB, Redis or the DI container.",
       severity: 'error',

@@ -5,7 +5,10 @@
  * Goal (issue 13): at least 20,000 events a second on this machine. Then rounds of late events
  * (each stamped up to an hour ago, in no order, as senders that buffer send them) into a store
  * already holding the earlier rounds: goal (issue 19) a late batch recorded about as fast as a
- * current one (median batch time at most 1.5x), while /health/live keeps answering at once.
+ * current one (median batch time at most 1.5x), while /health/live keeps answering at once. Last,
+ * as shoppers' browsers send them with the storefront script (issue 23): batches of 100 as
+ * text/plain with a publishable key in the URL and the shop's Origin, from 2,000 client addresses
+ * (X-Forwarded-For behind one trusted proxy), 16 in flight: goal at least 20,000 events a second.
  */
 
 const EVENTS = 200_000;
@@ -16,6 +19,11 @@ const GOAL_PER_SECOND = 20_000;
 const LATE_ROUNDS = 2;
 const LATE_GOAL = 1.5;
 const TYPES = ['view', 'view', 'view', 'view', 'add_to_cart', 'purchase'];
+/** What the storefront script sends at most at once, and how many pages send at the same time. */
+const BROWSER_BATCH = 100;
+const BROWSER_IN_FLIGHT = 16;
+const BROWSER_ADDRESSES = 2_000;
+const SHOP_ORIGIN = 'https://loja.example.com.br';
 
 /**
  * A session's worth of events: ids and sessions vary, as a real stream's do; each stamped with its
@@ -43,7 +51,8 @@ function batchOf(round, b, late = false) {
  * benchmark starts it, with a token whose rate limit the calls do not reach
  */
 export async function measureEventIngestion(start) {
-  const vitrine = await start({});
+  // One trusted proxy: the browsers' rounds come from many client addresses, as a shop's shoppers do.
+  const vitrine = await start({ TRUST_PROXY: '1' });
   const headers = { 'X-Service-APP-Token': vitrine.token, 'Content-Type': 'application/json' };
   /** One round: its events per second and each batch's milliseconds. @param {string[]} bodies */
   const round = async (bodies) => {
@@ -89,11 +98,13 @@ export async function measureEventIngestion(start) {
         `median ${Math.round(late.median).toLocaleString('en')} events/s; batch p50 ${percentile(late.batchMs, 0.5).toFixed(1)} ms against ${percentile(currentMs, 0.5).toFixed(1)} ms current (${ratio.toFixed(2)}×, goal ≤ ${LATE_GOAL}× → ${ratio <= LATE_GOAL ? 'met' : 'MISSED'}); ` +
         `/health/live meanwhile: p99 ${percentile(late.healthMs, 0.99).toFixed(1)} ms, slowest ${Math.max(...late.healthMs).toFixed(1)} ms`,
     );
+    const browsers = await browserRounds(vitrine);
     return {
       eventsPerSecond: rates,
       medianPerSecond: median,
       met: (sorted[0] ?? 0) >= GOAL_PER_SECOND,
       late: { ...late, ratio },
+      browsers,
     };
   } finally {
     await vitrine.stop();
@@ -135,4 +146,75 @@ async function lateRounds(url, round) {
 function percentile(values, q) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+/**
+ * Events as the storefront script sends them, through the publishable-key path: ROUNDS rounds of
+ * EVENTS events in batches of BROWSER_BATCH.
+ * @param {{ url: string, token: string }} vitrine
+ */
+async function browserRounds(vitrine) {
+  const issued = await fetch(`${vitrine.url}/api/v1/admin/protected/tokens`, {
+    method: 'POST',
+    headers: { 'X-Service-APP-Token': vitrine.token, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      name: 'bench-storefront',
+      kind: 'publishable',
+      allowedOrigins: [SHOP_ORIGIN],
+      rateLimit: { requests: 1_000_000, windowSeconds: 1 },
+    }),
+  });
+  if (issued.status !== 201) throw new Error(`publishable key: ${issued.status} ${await issued.text()}`);
+  const key = (await issued.json()).token;
+  const url = `${vitrine.url}/api/v1/events/protected/batch?key=${encodeURIComponent(key)}`;
+  const rates = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const bodies = [];
+    for (let b = 0; b < EVENTS / BROWSER_BATCH; b++) {
+      const events = [];
+      const now = Date.now();
+      for (let i = 0; i < BROWSER_BATCH; i++) {
+        const n = b * BROWSER_BATCH + i;
+        events.push({
+          eventId: `web-r${r}-e${n}`,
+          type: TYPES[n % TYPES.length],
+          productId: `P-${(n * 7919) % 5_000}`,
+          sessionId: `web-${r}-${Math.floor(n / 12)}`,
+          at: new Date(now).toISOString(),
+        });
+      }
+      bodies.push(JSON.stringify({ events }));
+    }
+    let next = 0;
+    let accepted = 0;
+    const started = performance.now();
+    const sender = async () => {
+      while (next < bodies.length) {
+        const b = next++;
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'text/plain;charset=UTF-8',
+            Origin: SHOP_ORIGIN,
+            'X-Forwarded-For': `10.${(b % BROWSER_ADDRESSES) >> 8}.${(b % BROWSER_ADDRESSES) & 255}.7`,
+          },
+          body: bodies[b],
+        });
+        const answer = await response.json();
+        if (!response.ok) throw new Error(`browser events: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+        accepted += answer.accepted;
+      }
+    };
+    await Promise.all(Array.from({ length: BROWSER_IN_FLIGHT }, sender));
+    if (accepted !== EVENTS) throw new Error(`browser events: ${accepted} of ${EVENTS} accepted`);
+    rates.push(EVENTS / ((performance.now() - started) / 1000));
+  }
+  const sorted = [...rates].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? NaN;
+  console.log(
+    `Browser events with a publishable key (text/plain, key in the URL, Origin checked, ${BROWSER_ADDRESSES.toLocaleString('en')} addresses; ` +
+      `${EVENTS.toLocaleString('en')} a round in batches of ${BROWSER_BATCH}, ${BROWSER_IN_FLIGHT} in flight): median ${Math.round(median).toLocaleString('en')} events/s, ` +
+      `slowest round ${Math.round(sorted[0] ?? NaN).toLocaleString('en')} → ${(sorted[0] ?? 0) >= GOAL_PER_SECOND ? 'at least' : 'under'} ${GOAL_PER_SECOND.toLocaleString('en')}`,
+  );
+  return { eventsPerSecond: rates, medianPerSecond: median, met: (sorted[0] ?? 0) >= GOAL_PER_SECOND };
 }

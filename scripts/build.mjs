@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * `npm run build` builds dist/ in two parts: the service, with the TypeScript 7 compiler
- * (tsconfig.build.json), and the builder app, with Vite (dist/web).
+ * `npm run build` builds dist/ in three parts: the service, with the TypeScript 7 compiler
+ * (tsconfig.build.json), the builder app, with Vite (dist/web), and the storefront script, with
+ * Vite (dist/storefront).
  *
  * `--if-stale` (`npm start`, `npm test`) builds only the parts that are not current. Each part's
  * inputs are hashed by content: its sources, its configuration, and package.json with
@@ -22,6 +23,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
 const STAMP = join(DIST, '.build-stamp.json');
 const WEB = 'src/adapters/web';
+const STOREFRONT = 'src/adapters/storefront';
 /** Inputs of every part: the versions of the compilers, bundler and types. */
 const SHARED_INPUTS = ['package.json', 'package-lock.json'];
 
@@ -29,7 +31,7 @@ const SHARED_INPUTS = ['package.json', 'package-lock.json'];
  * @typedef {{
  *   name: string,
  *   inputs: string[],
- *   skip?: string,
+ *   skip?: string[],
  *   output: string,
  *   environment?: string[],
  *   clean(): void,
@@ -42,13 +44,15 @@ const PARTS = [
   {
     name: 'service',
     inputs: ['src', 'tsconfig.json', 'tsconfig.build.json'],
-    // tsconfig.json excludes the builder app; its own part builds it.
-    skip: WEB,
+    // tsconfig.json excludes the builder app and the storefront script; their own parts build them.
+    skip: [WEB, STOREFRONT],
     output: 'dist/main.js',
     // A fresh output: a deleted source leaves no compiled file behind.
     clean: () => {
       for (const entry of existsSync(DIST) ? readdirSync(DIST) : []) {
-        if (entry !== 'web' && join(DIST, entry) !== STAMP) rmSync(join(DIST, entry), { recursive: true, force: true });
+        if (entry !== 'web' && entry !== 'storefront' && join(DIST, entry) !== STAMP) {
+          rmSync(join(DIST, entry), { recursive: true, force: true });
+        }
       }
     },
     command: ['node_modules/typescript-7/bin/tsc', '-p', 'tsconfig.build.json'],
@@ -63,12 +67,20 @@ const PARTS = [
     clean: () => {},
     command: ['node_modules/vite/bin/vite.js', 'build', '--config', `${WEB}/vite.config.ts`, '--logLevel', 'warn'],
   },
+  {
+    name: 'storefront script',
+    inputs: [STOREFRONT],
+    output: 'dist/storefront/vitrine-events.js',
+    // Vite empties dist/storefront itself (emptyOutDir).
+    clean: () => {},
+    command: ['node_modules/vite/bin/vite.js', 'build', '--config', `${STOREFRONT}/vite.config.ts`, '--logLevel', 'warn'],
+  },
 ];
 
 /**
  * The files an input names, relative to the root and sorted: the file itself, or every file below a
  * folder except those below `skip`. A missing input is named as it is (its absence is hashed).
- * @param {string} input @param {string | undefined} skip @returns {string[]}
+ * @param {string} input @param {string[] | undefined} skip @returns {string[]}
  */
 function filesOf(input, skip) {
   const absolute = join(ROOT, input);
@@ -76,7 +88,7 @@ function filesOf(input, skip) {
   return readdirSync(absolute, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .filter((file) => skip === undefined || !file.startsWith(`${skip}/`))
+    .filter((file) => skip === undefined || !skip.some((folder) => file.startsWith(`${folder}/`)))
     .sort();
 }
 

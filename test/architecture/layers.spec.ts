@@ -42,5 +42,6 @@ describe('the layer rule (dependency-cruiser)', () => {
     expect([...rules].some((r) => r.startsWith('embedding-loads-no-framework: src/index.ts → koa'))).toBe(true);
     expect(rules).toContain('web-app-speaks-http-only: src/adapters/web/src/screen.ts → src/domain/impure.ts');
     expect(rules).toContain('web-app-speaks-http-only: src/adapters/web/src/screen.ts → src/application/use-case.ts');
+    expect(rules).toContain('storefront-script-stands-alone: src/adapters/storefront/tracker.ts → src/domain/impure.ts');
   }, 60_000);
 });

@@ -2,7 +2,7 @@ import Koa, { type Middleware, type ParameterizedContext } from 'koa';
 import type { Pipeline } from './pipeline/pipeline.js';
 import { HttpProblem } from './pipeline/problems.js';
 import { failed, sendThroughKoa, type Exchange } from './pipeline/reply.js';
-import { drained, jsonBodyReader, uploadReader } from './pipeline/request-body.js';
+import { drained, jsonBodyReader, pageJsonBodyReader, uploadReader } from './pipeline/request-body.js';
 import { REQUEST_ID_HEADER } from './pipeline/request-id.js';
 import { answerRoute, refuseMalformedEncoding } from './pipeline/route-input.js';
 import { routeTable } from './pipeline/route-table.js';
@@ -27,7 +27,7 @@ export function koaApp(routes: readonly RouteSpec[], pipeline: Pipeline, sites?:
   const router = routeTable<VitrineState>(routes, (spec) => {
     const chain: Middleware<VitrineState>[] = [];
     if (spec.scope !== undefined) chain.push(admitted(spec, pipeline));
-    if (spec.body !== undefined) chain.push(spec.body.media === 'json' ? jsonBodyReader(spec.body.limitBytes) : uploadReader());
+    if (spec.body !== undefined) chain.push(bodyReaderOf(spec));
     chain.push(answered(spec));
     return chain;
   });
@@ -39,6 +39,13 @@ export function koaApp(routes: readonly RouteSpec[], pipeline: Pipeline, sites?:
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;
+}
+
+/** The route's body: JSON (also as text/plain for the routes web pages beacon to), or a spreadsheet upload. */
+function bodyReaderOf(spec: RouteSpec): Middleware<VitrineState> {
+  const body = spec.body!;
+  if (body.media !== 'json') return uploadReader();
+  return spec.fromBrowsers ? pageJsonBodyReader(body.limitBytes) : jsonBodyReader(body.limitBytes);
 }
 
 /** Admits the request for the route's scope (the query may decide which) before anything else. */

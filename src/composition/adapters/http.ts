@@ -30,6 +30,8 @@ export interface HttpSettings {
 export const HttpSettingsToken = token<HttpSettings>('HttpSettings');
 /** The built builder's files: dist/web beside this file's tree, in src (tests) as in dist. */
 const BUILDER_DIRECTORY = fileURLToPath(new URL('../../../dist/web/', import.meta.url));
+/** The built storefront script: dist/storefront, likewise. */
+const STOREFRONT_DIRECTORY = fileURLToPath(new URL('../../../dist/storefront/', import.meta.url));
 const WebSitesToken = token<Middleware>('WebSites');
 export const PipelineToken = token<Pipeline>('Pipeline');
 const ApiToken = token<Api>('Api');
@@ -50,7 +52,9 @@ export const httpModule = new ContainerModule(({ bind }) => {
     }),
     [AdmitRequest, HttpSettingsToken, LoggerToken, MetricsToken],
   );
-  bind<Middleware>(WebSitesToken).toConstantValue(webSites({ builderDirectory: BUILDER_DIRECTORY }));
+  bind<Middleware>(WebSitesToken).toConstantValue(
+    webSites({ builderDirectory: BUILDER_DIRECTORY, storefrontDirectory: STOREFRONT_DIRECTORY }),
+  );
   bind<Api>(ApiToken).toResolvedValue(
     (features: RouteGroup[]) => api(features),
     [{ serviceIdentifier: FeatureRoutesToken, isMultiple: true }],

@@ -155,7 +155,7 @@ function operation(spec: RouteSpec, tag: RouteTag, convert: Converter, reference
       ...parametersOf(spec.query, 'query', spec.examples.query, convert),
       ...headerParameters(spec),
     ],
-    ...(spec.body === undefined ? {} : { requestBody: requestBodyOf(spec.body, spec.examples.body, convert) }),
+    ...(spec.body === undefined ? {} : { requestBody: requestBodyOf(spec.body, spec.examples.body, convert, spec.fromBrowsers) }),
     responses: responsesOf(spec, convert, referenced),
   };
 }
@@ -196,10 +196,13 @@ function headerParameters(spec: RouteSpec): object[] {
 }
 
 /** A JSON body with its schema, or the spreadsheet upload (its CSV form being the one a text example can show). */
-function requestBodyOf(body: BodySpec<unknown>, example: unknown, convert: Converter): object {
+function requestBodyOf(body: BodySpec<unknown>, example: unknown, convert: Converter, fromBrowsers = false): object {
   const exampled = example === undefined ? {} : { example };
   if (body.media === 'json' && body.schema !== undefined) {
-    return { required: true, content: { 'application/json': { schema: convert.schema(body.schema), ...exampled } } };
+    const json = { schema: convert.schema(body.schema), ...exampled };
+    // What navigator.sendBeacon sends a string as: the same JSON, with no CORS preflight.
+    const beacon = fromBrowsers ? { 'text/plain': { schema: { type: 'string', contentMediaType: 'application/json' } } } : {};
+    return { required: true, content: { 'application/json': json, ...beacon } };
   }
   const { 'text/csv': csv, ...others } = SPREADSHEET_BODY.content;
   return { ...SPREADSHEET_BODY, content: { 'text/csv': { ...csv, ...exampled }, ...others } };

@@ -31,8 +31,17 @@ const jsonReaders = new Map<number, Middleware>();
  */
 export function jsonBodyReader(limitBytes: number): Middleware {
   let reader = jsonReaders.get(limitBytes);
-  if (reader === undefined) jsonReaders.set(limitBytes, (reader = newJsonBodyReader(limitBytes)));
+  if (reader === undefined) jsonReaders.set(limitBytes, (reader = newJsonBodyReader(limitBytes, false)));
   return reader;
+}
+
+/**
+ * The JSON body of a route web pages call (`fromBrowsers`): also sent as `text/plain` (UTF-8), the
+ * one type `navigator.sendBeacon` sends a string with without a CORS preflight. It is read as JSON
+ * all the same: the route's schema decides what it holds.
+ */
+export function pageJsonBodyReader(limitBytes: number): Middleware {
+  return newJsonBodyReader(limitBytes, true);
 }
 
 /**
@@ -54,7 +63,7 @@ export async function readJsonBody(req: IncomingMessage, limitBytes: number): Pr
 
 const nothingNext = () => Promise.resolve();
 
-function newJsonBodyReader(limitBytes: number): Middleware {
+function newJsonBodyReader(limitBytes: number, textPlainToo: boolean): Middleware {
   const parse = bodyParser({
     enableTypes: ['json'],
     jsonLimit: String(limitBytes),
@@ -67,9 +76,15 @@ function newJsonBodyReader(limitBytes: number): Middleware {
   });
   return (ctx, next) => {
     if (hasBody(ctx.req)) {
-      const { json, utf8 } = isJsonUtf8(ctx.req);
-      if (!json)
-        throw new HttpProblem('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with Content-Type: application/json.');
+      const { json, text, utf8 } = isJsonUtf8(ctx.req);
+      if (!json && !(textPlainToo && text)) {
+        throw new HttpProblem(
+          'UNSUPPORTED_MEDIA_TYPE',
+          textPlainToo
+            ? 'Send the request body as JSON with Content-Type: application/json (or text/plain from a beacon).'
+            : 'Send the request body as JSON with Content-Type: application/json.',
+        );
+      }
       if (!utf8) throw new HttpProblem('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as UTF-8 JSON.');
     }
     return parse(ctx, next);
@@ -142,21 +157,22 @@ function hasBody(req: IncomingMessage): boolean {
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
 }
 
-const JSON_UTF8 = { json: true, utf8: true } as const;
+const JSON_UTF8 = { json: true, text: false, utf8: true } as const;
 
 /** Whether the body is declared as JSON in UTF-8 (`application/json`, with no charset or `utf-8`). */
-function isJsonUtf8(req: IncomingMessage): { json: boolean; utf8: boolean } {
+function isJsonUtf8(req: IncomingMessage): { json: boolean; text: boolean; utf8: boolean } {
   const header = req.headers['content-type'] ?? '';
   if (header === 'application/json' || header === 'application/json; charset=utf-8') return JSON_UTF8;
   const [type = '', ...parameters] = header.split(';');
   const json = type.trim().toLowerCase() === 'application/json';
+  const text = type.trim().toLowerCase() === 'text/plain';
   const charset = parameters
     .map((p) => p.split('='))
     .find(([name]) => name?.trim().toLowerCase() === 'charset')?.[1]
     ?.trim()
     .replace(/^"|"$/g, '')
     .toLowerCase();
-  return { json, utf8: charset === undefined || charset === 'utf-8' || charset === 'utf8' };
+  return { json, text, utf8: charset === undefined || charset === 'utf-8' || charset === 'utf8' };
 }
 
 /** What a body that could not be read or parsed is answered with. */

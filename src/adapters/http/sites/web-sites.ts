@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { readFile } from 'node:fs/promises';
@@ -9,6 +10,10 @@ import { codedTag, codingFor } from '../pipeline/content-coding.js';
 import { loadDirectory, staticFile, type StaticFile } from './static-files.js';
 
 export const BUILDER_PATH = '/builder/';
+export const STOREFRONT_PATH = '/storefront/';
+/** The storefront script's stable name (cached an hour); `vitrine-events.<hash>.js` is the same file, cached for good. */
+export const STOREFRONT_SCRIPT = 'vitrine-events.js';
+const STOREFRONT_CACHE = 'public, max-age=3600';
 export const DOCS_PATH = '/docs';
 
 /** The builder's page: its own scripts and styles only; product images from any https/http host. */
@@ -45,6 +50,8 @@ const DOCS_ASSETS = ['swagger-ui-bundle.js', 'swagger-ui.css'] as const;
 export interface WebSiteSettings {
   /** Where the built builder is (dist/web): `npm run build` makes it. */
   readonly builderDirectory: string;
+  /** Where the built storefront script is (dist/storefront). */
+  readonly storefrontDirectory?: string;
 }
 
 /**
@@ -62,11 +69,21 @@ export function webSites(settings: WebSiteSettings): Middleware {
       return new Map<string, StaticFile>();
     }));
   const docsFiles = () => (docs ??= loadDocs());
+  let storefront: Promise<ReadonlyMap<string, StaticFile>> | undefined;
+  const storefrontFiles = () =>
+    (storefront ??= loadStorefront(settings.storefrontDirectory).catch(() => {
+      storefront = undefined;
+      return new Map<string, StaticFile>();
+    }));
   return async (ctx, next) => {
     const path = ctx.path;
     if (path === '/') return redirect(ctx, 302, BUILDER_PATH);
     if (path === '/builder') return redirect(ctx, 301, BUILDER_PATH);
     if (path.startsWith(BUILDER_PATH)) return serveBuilder(ctx, await builderFiles(), path.slice(BUILDER_PATH.length));
+    if (path.startsWith(STOREFRONT_PATH)) {
+      const name = path.slice(STOREFRONT_PATH.length);
+      return serve(ctx, (await storefrontFiles()).get(name), name === STOREFRONT_SCRIPT ? STOREFRONT_CACHE : IMMUTABLE);
+    }
     if (path === DOCS_PATH || path === `${DOCS_PATH}/`)
       return serve(ctx, (await docsFiles()).get('index.html'), 'no-cache', DOCS_CSP);
     if (path.startsWith(`${DOCS_PATH}/`))
@@ -102,6 +119,24 @@ function serve(ctx: ParameterizedContext, file: StaticFile | undefined, cacheCon
   }
   if (encoding !== undefined) ctx.set('Content-Encoding', encoding);
   ctx.body = encoding === undefined ? file.identity : file[encoding];
+}
+
+/**
+ * The storefront script under its stable name and under a name holding its content's hash
+ * (`vitrine-events.<hash>.js`): a page that pins the hashed name is never served another script.
+ */
+async function loadStorefront(directory: string | undefined): Promise<ReadonlyMap<string, StaticFile>> {
+  if (directory === undefined) return new Map();
+  const script = await staticFile(STOREFRONT_SCRIPT, await readFile(join(directory, STOREFRONT_SCRIPT)));
+  return new Map([
+    [STOREFRONT_SCRIPT, script],
+    [hashedScriptName(script), script],
+  ]);
+}
+
+/** `vitrine-events.<the first 16 hex digits of the content's SHA-256>.js`. */
+export function hashedScriptName(script: StaticFile): string {
+  return STOREFRONT_SCRIPT.replace(/\.js$/, `.${createHash('sha256').update(script.identity).digest('hex').slice(0, 16)}.js`);
 }
 
 function redirect(ctx: ParameterizedContext, status: 301 | 302, location: string): void {
