@@ -1,15 +1,19 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { EVENT_FORMATS, type EventFormat } from './adapters/cli/event-formats.js';
 import { describeCounts, ImportFailure, importFile, type ImportKind } from './adapters/cli/import-file.js';
 
 const USAGE = `Usage:
   vitrine import catalog <file.jsonl|file.csv> [--url URL] [--token TOKEN] [--batch-size N]
   vitrine import profiles <file.jsonl> [--url URL] [--token TOKEN] [--batch-size N]
-  vitrine import events <file.jsonl> [--url URL] [--token TOKEN] [--batch-size N]
+  vitrine import events <file.jsonl> [--format auto|vitrine|ga4|segment] [--url URL] [--token TOKEN] [--batch-size N]
 
 Loads a running Vitrine through its batch routes. Each line of a JSON Lines file is one product
 (the catalog body with its "id"), one profile ({ "userProfileId", "identifiers"?, "profile" }) or
 one shopper event ({ "eventId"?, "type", "productId", "sessionId", "userId"?, "at"?, "recommendationId"? }).
+Events may also be GA4's BigQuery export rows (view_item, add_to_cart, purchase, select_item) or
+Segment e-commerce track calls (Product Viewed, Product Added, Order Completed, Product Clicked):
+--format says which, or auto (the default) tells each line by its fields; other events are skipped.
   --url         where Vitrine answers (default $VITRINE_URL or http://localhost:3000)
   --token       a token with products:write, profiles:write or events:write (default $VITRINE_TOKEN)
   --batch-size  items per request, 1 to 1000 (default 500)
@@ -26,6 +30,7 @@ async function main(argv: readonly string[]): Promise<number> {
         url: { type: 'string' },
         token: { type: 'string' },
         'batch-size': { type: 'string' },
+        format: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -46,6 +51,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const batchSize = Number(values['batch-size'] ?? 500);
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 1000)
     return usage('--batch-size must be an integer from 1 to 1000');
+  const format = values.format ?? 'auto';
+  if (!isFormat(format)) return usage(`--format must be one of ${EVENT_FORMATS.join(', ')}`);
+  if (values.format !== undefined && kind !== 'events') return usage('--format is for events');
   const url = values.url ?? process.env.VITRINE_URL ?? 'http://localhost:3000';
   try {
     new URL(url);
@@ -53,16 +61,22 @@ async function main(argv: readonly string[]): Promise<number> {
     return usage(`--url is not a URL: ${url}`);
   }
   try {
-    const summary = await importFile({ kind, file, url, token, batchSize, out: process.stderr });
+    const summary = await importFile({ kind, file, url, token, batchSize, format, out: process.stderr });
     process.stdout.write(
       `${kind} import of ${file}: ${summary.lines} lines, ${describeCounts(kind, summary)}, in ${summary.seconds.toFixed(1)} s\n`,
     );
+    const skipped = Object.entries(summary.skipped).map(([name, count]) => `${name} ${count}`);
+    if (skipped.length > 0) process.stderr.write(`skipped (events Vitrine does not record): ${skipped.join(', ')}\n`);
     return summary.refused > 0 ? 1 : 0;
   } catch (error) {
     if (!(error instanceof ImportFailure)) throw error;
     process.stderr.write(`vitrine: ${error.message}\n`);
     return 2;
   }
+}
+
+function isFormat(format: string): format is EventFormat {
+  return (EVENT_FORMATS as readonly string[]).includes(format);
 }
 
 function isKind(kind: string | undefined): kind is ImportKind {

@@ -146,6 +146,69 @@ describe('vitrine import (the bulk import command)', () => {
     expect(csv).toMatchObject({ code: 2, stderr: expect.stringMatching(/events are imported from JSON Lines only/) });
   });
 
+  it('imports GA4 export rows and Segment calls as they are: mapped by line, other events skipped, a re-run all duplicates', async () => {
+    const items = (...ids: string[]) => ids.map((item_id) => ({ item_id }));
+    const session = [{ key: 'ga_session_id', value: { int_value: 1795168000 } }];
+    const row = (event_name: string, event_timestamp: string, more: object) =>
+      JSON.stringify({ event_name, event_timestamp, user_pseudo_id: 'ga.1', user_id: 'up_ga', event_params: session, ...more });
+    const ga4 = [
+      row('page_view', '1795168800000001', {}),
+      row('view_item', '1795168800000002', { items: items('VES-002') }),
+      row('purchase', '1795168800000003', { items: items('VES-002', 'SAN-005') }),
+      row('select_item', '1795168800000004', { items: items('BOL-006') }),
+    ];
+    const ga4File = file('ga4.jsonl', `${ga4.join('\n')}\n`);
+    const first = await importing('events', ga4File);
+    expect(first.code).toBe(1);
+    expect(first.stdout).toMatch(/4 lines, 3 accepted, 0 duplicate, 1 refused, 1 skipped/);
+    expect(first.stderr).toMatch(
+      /^line 4: items.0.item_list_id: select_item needs the X-Recommendation-Id of the answer clicked$/m,
+    );
+    expect(first.stderr).toMatch(/^skipped \(events Vitrine does not record\): page_view 1$/m);
+    const history = resolve(server.container, EventStoreToken);
+    const fromGa4 = (await historyOf(history)).filter((e) => e.userId === 'up_ga');
+    expect(fromGa4.map((e) => [e.type, e.productId, e.sessionId])).toEqual([
+      ['view', 'VES-002', 'ga.1.1795168000'],
+      ['purchase', 'VES-002', 'ga.1.1795168000'],
+      ['purchase', 'SAN-005', 'ga.1.1795168000'],
+    ]);
+    expect((await importing('events', ga4File, '--format', 'ga4')).stdout).toMatch(
+      /0 accepted, 3 duplicate, 1 refused, 1 skipped/,
+    );
+
+    const call = (event: string, properties: object, messageId: string) =>
+      JSON.stringify({
+        type: 'track',
+        event,
+        properties,
+        userId: 'up_seg',
+        anonymousId: 'anon-1',
+        messageId,
+        timestamp: '2026-11-20T11:00:00Z',
+      });
+    const segmentFile = file(
+      'segment.jsonl',
+      [
+        call('Product Viewed', { product_id: 'ACE-010' }, 'm1'),
+        call('Order Completed', { products: [{ product_id: 'ACE-010' }, { product_id: 'VES-002' }] }, 'm2'),
+        call('Signed In', {}, 'm3'),
+        call('Product Added', {}, 'm4'),
+      ].join('\n'),
+    );
+    const segment = await importing('events', segmentFile, '--format', 'segment');
+    expect(segment.stdout).toMatch(/4 lines, 3 accepted, 0 duplicate, 1 refused, 1 skipped/);
+    expect(segment.stderr).toMatch(/^line 4: properties.product_id: is required$/m);
+    expect((await historyOf(history)).filter((e) => e.userId === 'up_seg').map((e) => [e.type, e.productId])).toEqual([
+      ['view', 'ACE-010'],
+      ['purchase', 'ACE-010'],
+      ['purchase', 'VES-002'],
+    ]);
+    expect(await importing('events', segmentFile, '--format', 'catalogo')).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--format must be one of auto, vitrine, ga4, segment/),
+    });
+  });
+
   it('exits 0 when every line was applied, and 2 with a clear message when it cannot run', async () => {
     const path = file('one.jsonl', `${JSON.stringify({ id: 'O-1', name: 'Uma' })}\n`);
     expect((await importing('catalog', path)).code).toBe(0);

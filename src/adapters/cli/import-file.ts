@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
+import { mapEventLine, type EventFormat } from './event-formats.js';
 import { readCatalogCsv, readJsonLines, type FileLine } from './read-records.js';
 
 export type ImportKind = 'catalog' | 'profiles' | 'events';
@@ -12,6 +13,8 @@ export interface ImportOptions {
   readonly token: string;
   /** Items per request (1 to 1,000). */
   readonly batchSize: number;
+  /** For events: the lines' format (event-formats.ts); default `auto`, each line as it looks. */
+  readonly format?: EventFormat;
   /** Where progress, refused lines and the summary go. */
   readonly out: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
 }
@@ -21,6 +24,8 @@ export interface ImportSummary {
   /** How many lines came back with each status of an applied item (`created`, `accepted`, `duplicate`, ...). */
   readonly applied: Record<string, number>;
   refused: number;
+  /** Lines of an export that hold no event Vitrine records (a GA4 page_view, a Segment Signed In), by name. */
+  readonly skipped: Record<string, number>;
   seconds: number;
 }
 
@@ -43,7 +48,8 @@ const ROUTES: Record<ImportKind, ImportRoute> = {
 /** The summary's counts in words: `3 created, 0 replaced, 0 unchanged, 1 refused` or `5 accepted, 1 duplicate, 0 refused`. */
 export function describeCounts(kind: ImportKind, summary: ImportSummary): string {
   const applied = ROUTES[kind].outcomes.map((status) => `${summary.applied[status] ?? 0} ${status}`);
-  return [...applied, `${summary.refused} refused`].join(', ');
+  const skipped = Object.values(summary.skipped).reduce((a, b) => a + b, 0);
+  return [...applied, `${summary.refused} refused`, ...(skipped > 0 ? [`${skipped} skipped`] : [])].join(', ');
 }
 
 /** A request body stays under the batch routes' 2 MB, its envelope included. */
@@ -69,7 +75,7 @@ interface BatchResult {
 export async function importFile(options: ImportOptions): Promise<ImportSummary> {
   const route = ROUTES[options.kind];
   const started = performance.now();
-  const summary: ImportSummary = { lines: 0, applied: {}, refused: 0, seconds: 0 };
+  const summary: ImportSummary = { lines: 0, applied: {}, refused: 0, skipped: {}, seconds: 0 };
   let totalBytes: number;
   try {
     const stat = statSync(options.file);
@@ -120,15 +126,27 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
         refuse(entry.line, entry.error);
         continue;
       }
-      const text = JSON.stringify(entry.record);
-      const bytes = Buffer.byteLength(text);
-      if (bytes > MAX_BATCH_BYTES) {
-        refuse(entry.line, 'is larger than the 2 MB a request may carry');
+      const mapped =
+        options.kind === 'events' ? mapEventLine(entry.record, options.format ?? 'auto') : { events: [entry.record] };
+      if ('error' in mapped) {
+        refuse(entry.line, mapped.error);
         continue;
       }
-      if (batch.length >= options.batchSize || (batch.length > 0 && batchBytes + bytes > MAX_BATCH_BYTES)) await flush();
-      batch.push({ line: entry.line, text });
-      batchBytes += bytes + 1;
+      if ('skipped' in mapped) {
+        summary.skipped[mapped.skipped] = (summary.skipped[mapped.skipped] ?? 0) + 1;
+        continue;
+      }
+      for (const item of mapped.events) {
+        const text = JSON.stringify(item);
+        const bytes = Buffer.byteLength(text);
+        if (bytes > MAX_BATCH_BYTES) {
+          refuse(entry.line, 'is larger than the 2 MB a request may carry');
+          continue;
+        }
+        if (batch.length >= options.batchSize || (batch.length > 0 && batchBytes + bytes > MAX_BATCH_BYTES)) await flush();
+        batch.push({ line: entry.line, text });
+        batchBytes += bytes + 1;
+      }
     }
     await flush();
   } catch (error) {
