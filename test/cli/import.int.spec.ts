@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -206,6 +208,62 @@ describe('vitrine import (the bulk import command)', () => {
     expect(await importing('events', segmentFile, '--format', 'catalogo')).toMatchObject({
       code: 2,
       stderr: expect.stringMatching(/--format must be one of auto, vitrine, ga4, segment/),
+    });
+  });
+
+  it('imports a Merchant Center feed from an http(s) URL as it is, again unchanged, marking unavailable what left it', async () => {
+    const item = (id: string, title: string, price: string) =>
+      `<item><g:id>${id}</g:id><g:title>${title}</g:title><g:price>${price}</g:price><g:availability>in_stock</g:availability>` +
+      `<g:brand>Feira</g:brand><g:product_type>Casa &gt; Mesa</g:product_type></item>`;
+    let items = [
+      item('FEED-1', 'Jogo Americano', '89.90 BRL'),
+      item('FEED-2', 'Travessa', '59.00 BRL'),
+      item('FEED-3', 'Copo', 'grátis'),
+    ];
+    const feed = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end(
+        `<?xml version="1.0"?><rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel>${items.join('')}</channel></rss>`,
+      );
+    });
+    await new Promise<void>((done) => feed.listen(0, '127.0.0.1', done));
+    const feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/feed.xml`;
+    try {
+      const first = await importing('catalog', feedUrl);
+      expect(first.code).toBe(1);
+      expect(first.stdout).toMatch(/3 lines, 2 created, 0 replaced, 0 unchanged, 1 refused/);
+      expect(first.stderr).toMatch(/^item 3: price: must be an amount and an ISO 4217 currency/m);
+      const read = await server.request('GET', '/api/v1/products/protected/catalog/FEED-1');
+      expect(read.json).toMatchObject({ name: 'Jogo Americano', price: 89.9, brand: 'Feira', category: 'Mesa', available: true });
+      expect(read.json.attributes).toEqual({ currency: 'BRL', productType: 'Casa > Mesa' });
+
+      const again = await importing('catalog', feedUrl);
+      expect(again.stdout).toMatch(/0 created, 0 replaced, 2 unchanged, 1 refused/);
+
+      items = [item('FEED-1', 'Jogo Americano', '79.90 BRL')];
+      const pruned = await importing('catalog', feedUrl, '--unavailable-when-missing');
+      expect(pruned).toMatchObject({ code: 0 });
+      expect(pruned.stdout).toMatch(/1 lines, 0 created, 1 replaced, 0 unchanged, 0 refused/);
+      const marked = Number(/(\d+) products the feed no longer holds marked unavailable/.exec(pruned.stdout)?.[1]);
+      expect(marked).toBeGreaterThanOrEqual(1);
+      expect((await server.request('GET', '/api/v1/products/protected/catalog/FEED-2')).json).toMatchObject({
+        available: false,
+        price: 59,
+      });
+      expect((await server.request('GET', '/api/v1/products/protected/catalog/FEED-1')).json).toMatchObject({
+        available: true,
+        price: 79.9,
+      });
+      const catalog = await server.request('GET', '/api/v1/products/protected/catalog?available=true&limit=100');
+      expect(catalog.json.products.map((p: { id: string }) => p.id)).toEqual(['FEED-1']);
+    } finally {
+      feed.closeAllConnections();
+      await new Promise((done) => feed.close(done));
+    }
+    const refusedUrl = await importing('events', 'http://127.0.0.1:9/events.jsonl');
+    expect(refusedUrl).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/only a Merchant Center feed is read from a URL/),
     });
   });
 

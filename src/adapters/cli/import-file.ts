@@ -1,6 +1,7 @@
-import { statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { mapEventLine, type EventFormat } from './event-formats.js';
+import { readMerchantTsv, readMerchantXml } from './merchant-feed.js';
 import { readCatalogCsv, readJsonLines, type FileLine } from './read-records.js';
 
 export type ImportKind = 'catalog' | 'profiles' | 'events';
@@ -15,6 +16,13 @@ export interface ImportOptions {
   readonly batchSize: number;
   /** For events: the lines' format (event-formats.ts); default `auto`, each line as it looks. */
   readonly format?: EventFormat;
+  /**
+   * For the catalog: read `file` (a path or an http(s) URL) as a Merchant Center feed (XML or TSV,
+   * merchant-feed.ts). Undefined: a feed when it is a URL or its name ends in .xml or .tsv.
+   */
+  readonly merchantFeed?: boolean;
+  /** For a Merchant Center feed: afterwards, mark unavailable the available products the feed no longer holds. */
+  readonly unavailableWhenMissing?: boolean;
   /** Where progress, refused lines and the summary go. */
   readonly out: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
 }
@@ -26,6 +34,8 @@ export interface ImportSummary {
   refused: number;
   /** Lines of an export that hold no event Vitrine records (a GA4 page_view, a Segment Signed In), by name. */
   readonly skipped: Record<string, number>;
+  /** Products marked unavailable because the feed no longer holds them (unavailableWhenMissing). */
+  markedUnavailable?: number;
   seconds: number;
 }
 
@@ -76,27 +86,32 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
   const route = ROUTES[options.kind];
   const started = performance.now();
   const summary: ImportSummary = { lines: 0, applied: {}, refused: 0, skipped: {}, seconds: 0 };
-  let totalBytes: number;
-  try {
-    const stat = statSync(options.file);
-    if (!stat.isFile()) throw new Error('not a file');
-    totalBytes = stat.size;
-  } catch (error) {
-    throw new ImportFailure(`cannot read ${options.file}: ${(error as Error).message}`);
+  const feed = options.kind === 'catalog' && (options.merchantFeed ?? isFeedName(options.file));
+  if (options.unavailableWhenMissing === true && !feed) {
+    throw new ImportFailure('--unavailable-when-missing is for a Merchant Center feed (the whole catalog, XML or TSV)');
   }
-  const progress = new Progress(options.out, totalBytes, summary, options.kind);
+  const source = await openSource(options.file, feed);
+  const progress = new Progress(options.out, source.bytes, summary, options.kind);
   let readBytes = 0;
   const onBytes = (n: number) => {
     readBytes += n;
     progress.read(readBytes);
   };
-  const csv = options.file.toLowerCase().endsWith('.csv');
+  const csv = !feed && options.file.toLowerCase().endsWith('.csv');
   if (csv && options.kind !== 'catalog') throw new ImportFailure(`${options.kind} are imported from JSON Lines only`);
-  const lines: AsyncIterable<FileLine> = csv ? readCatalogCsv(options.file, onBytes) : readJsonLines(options.file, onBytes);
+  const lines: AsyncIterable<FileLine> = feed
+    ? await feedItems(counted(source.chunks(), onBytes))
+    : csv
+      ? readCatalogCsv(options.file, onBytes)
+      : readJsonLines(options.file, onBytes);
+  /** A feed's items are told by their position in it; a file's lines by their number. */
+  const unit = feed ? 'item' : 'line';
+  /** The ids the feed holds, refused ones too: what --unavailable-when-missing keeps available. */
+  const inFeed = options.unavailableWhenMissing === true ? new Set<string>() : undefined;
 
   const refuse = (line: number, message: string) => {
     summary.refused++;
-    progress.note(`line ${line}: ${message}`);
+    progress.note(`${unit} ${line}: ${message}`);
   };
 
   let batch: { line: number; text: string }[] = [];
@@ -137,6 +152,7 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
         continue;
       }
       for (const item of mapped.events) {
+        if (inFeed !== undefined && typeof item.id === 'string') inFeed.add(item.id);
         const text = JSON.stringify(item);
         const bytes = Buffer.byteLength(text);
         if (bytes > MAX_BATCH_BYTES) {
@@ -149,6 +165,7 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
       }
     }
     await flush();
+    if (inFeed !== undefined) summary.markedUnavailable = await markMissingUnavailable(options, inFeed, progress);
   } catch (error) {
     if (error instanceof ImportFailure) throw error;
     throw new ImportFailure(`cannot read ${options.file}: ${(error as Error).message}`);
@@ -160,13 +177,17 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
 }
 
 async function send(options: ImportOptions, route: ImportRoute, items: readonly string[]): Promise<BatchResult> {
-  const body = `{"${route.field}":[${items.join(',')}]}`;
-  const url = new URL(route.path, options.url);
+  return call<BatchResult>(options, 'POST', route.path, `{"${route.field}":[${items.join(',')}]}`);
+}
+
+/** One call to Vitrine, 429 and 5xx waited out and tried again, any other refusal an ImportFailure. */
+async function call<T>(options: ImportOptions, method: 'GET' | 'POST', path: string, body?: string): Promise<T> {
+  const url = new URL(path, options.url);
   for (let attempt = 1; ; attempt++) {
     let response: Response;
     try {
       response = await fetch(url, {
-        method: 'POST',
+        method,
         headers: { 'Content-Type': 'application/json', 'X-Service-APP-Token': options.token },
         body,
       });
@@ -176,15 +197,122 @@ async function send(options: ImportOptions, route: ImportRoute, items: readonly 
       continue;
     }
     const text = await response.text();
-    if (response.ok) return JSON.parse(text) as BatchResult;
+    if (response.ok) return JSON.parse(text) as T;
     // Worth waiting out: too many requests, and a server or gateway that is briefly away.
     if ([429, 502, 503, 504].includes(response.status) && attempt < MAX_ATTEMPTS) {
       const retryAfter = Number(response.headers.get('Retry-After'));
       await delay(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : backoff(attempt));
       continue;
     }
-    throw new ImportFailure(`Vitrine answered ${response.status} to ${route.path}: ${problemText(text)}`);
+    throw new ImportFailure(`Vitrine answered ${response.status} to ${url.pathname}: ${problemText(text)}`);
   }
+}
+
+const CATALOG = '/api/v1/products/protected/catalog';
+
+/**
+ * Marks unavailable every available product the feed did not hold: the catalog's available products
+ * are listed a page at a time (100), those missing read 500 at a time and written back with
+ * `available: false` in batches. Answers how many were marked.
+ */
+async function markMissingUnavailable(options: ImportOptions, inFeed: ReadonlySet<string>, progress: Progress): Promise<number> {
+  const missing: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = `?available=true&limit=100${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`;
+    const page: { products: { id: string }[]; nextCursor: string | null } = await call(options, 'GET', `${CATALOG}${query}`);
+    for (const product of page.products) if (!inFeed.has(product.id)) missing.push(product.id);
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+  let marked = 0;
+  for (let start = 0; start < missing.length; start += 500) {
+    const read: { products: Record<string, unknown>[] } = await call(
+      options,
+      'POST',
+      `${CATALOG}/lookup`,
+      JSON.stringify({ ids: missing.slice(start, start + 500) }),
+    );
+    const gone = read.products.map(({ createdAt: _c, updatedAt: _u, ...product }) =>
+      JSON.stringify({ ...product, available: false }),
+    );
+    const written = await send(options, ROUTES.catalog, gone);
+    for (const item of written.results) {
+      if (WRITES.includes(item.status)) marked++;
+      else
+        progress.note(
+          `marking ${String(read.products[item.index]?.id)} unavailable: ${(item.errors ?? []).map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+        );
+    }
+  }
+  return marked;
+}
+
+/** Where an import reads from: a file, or (a feed) an http(s) URL, streamed either way. */
+interface Source {
+  /** Its size, when known (the progress bar's 100%). */
+  readonly bytes: number | undefined;
+  chunks(): AsyncIterable<Buffer>;
+}
+
+async function openSource(file: string, feed: boolean): Promise<Source> {
+  if (/^https?:\/\//i.test(file)) {
+    if (!feed) throw new ImportFailure('only a Merchant Center feed is read from a URL');
+    let response: Response;
+    try {
+      response = await fetch(file, {
+        headers: { Accept: 'application/xml, text/xml, text/tab-separated-values, text/plain, */*' },
+      });
+    } catch (error) {
+      throw new ImportFailure(`cannot read ${file}: ${describe(error)}`);
+    }
+    if (!response.ok || response.body === null) throw new ImportFailure(`cannot read ${file}: HTTP ${response.status}`);
+    const length = Number(response.headers.get('Content-Length'));
+    const body = response.body;
+    return {
+      bytes: Number.isFinite(length) && length > 0 ? length : undefined,
+      chunks: () => body as unknown as AsyncIterable<Buffer>,
+    };
+  }
+  let bytes: number;
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) throw new Error('not a file');
+    bytes = stat.size;
+  } catch (error) {
+    throw new ImportFailure(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  return { bytes, chunks: () => createReadStream(file) };
+}
+
+/** Whether a name says Merchant Center feed: an http(s) URL, or a file ending in .xml or .tsv. */
+function isFeedName(file: string): boolean {
+  return /^https?:\/\//i.test(file) || /\.(xml|tsv)$/i.test(file);
+}
+
+async function* counted(chunks: AsyncIterable<Buffer>, onBytes: (bytes: number) => void): AsyncIterable<Buffer> {
+  for await (const chunk of chunks) {
+    onBytes(chunk.length);
+    yield chunk;
+  }
+}
+
+/** A feed's items: XML when its first character (after a byte order mark and spaces) is `<`, else TSV. */
+async function feedItems(chunks: AsyncIterable<Buffer>): Promise<AsyncIterable<FileLine>> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const head = first.done === true ? Buffer.alloc(0) : Buffer.from(first.value);
+  const rest: AsyncIterable<Buffer> = {
+    async *[Symbol.asyncIterator]() {
+      if (head.length > 0) yield head;
+      for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) yield Buffer.from(next.value);
+    },
+  };
+  const xml = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .startsWith('<');
+  return xml ? readMerchantXml(rest) : readMerchantTsv(rest);
 }
 
 function backoff(attempt: number): number {
@@ -218,7 +346,8 @@ class Progress {
 
   constructor(
     private readonly out: ImportOptions['out'],
-    private readonly totalBytes: number,
+    /** Undefined when the source does not tell its size (a feed sent without Content-Length). */
+    private readonly totalBytes: number | undefined,
     private readonly summary: ImportSummary,
     private readonly kind: ImportKind,
   ) {
@@ -253,7 +382,7 @@ class Progress {
 
   private draw(): void {
     const width = Math.max(10, Math.min(40, (this.out.columns ?? 80) - 60));
-    const share = this.totalBytes === 0 ? 1 : Math.min(1, this.bytes / this.totalBytes);
+    const share = this.totalBytes === undefined ? 0 : this.totalBytes === 0 ? 1 : Math.min(1, this.bytes / this.totalBytes);
     const filled = Math.round(share * width);
     this.out.write(`\r\x1b[2K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.floor(share * 100)}% ${this.line()}`);
     this.drawn = true;
