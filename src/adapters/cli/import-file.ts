@@ -86,26 +86,7 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
   const route = ROUTES[options.kind];
   const started = performance.now();
   const summary: ImportSummary = { lines: 0, applied: {}, refused: 0, skipped: {}, seconds: 0 };
-  const feed = options.kind === 'catalog' && (options.merchantFeed ?? isFeedName(options.file));
-  if (options.unavailableWhenMissing === true && !feed) {
-    throw new ImportFailure('--unavailable-when-missing is for a Merchant Center feed (the whole catalog, XML or TSV)');
-  }
-  const source = await openSource(options.file, feed);
-  const progress = new Progress(options.out, source.bytes, summary, options.kind);
-  let readBytes = 0;
-  const onBytes = (n: number) => {
-    readBytes += n;
-    progress.read(readBytes);
-  };
-  const csv = !feed && options.file.toLowerCase().endsWith('.csv');
-  if (csv && options.kind !== 'catalog') throw new ImportFailure(`${options.kind} are imported from JSON Lines only`);
-  const lines: AsyncIterable<FileLine> = feed
-    ? await feedItems(counted(source.chunks(), onBytes))
-    : csv
-      ? readCatalogCsv(options.file, onBytes)
-      : readJsonLines(options.file, onBytes);
-  /** A feed's items are told by their position in it; a file's lines by their number. */
-  const unit = feed ? 'item' : 'line';
+  const { lines, unit, progress } = await openLines(options, summary);
   /** The ids the feed holds, refused ones too: what --unavailable-when-missing keeps available. */
   const inFeed = options.unavailableWhenMissing === true ? new Set<string>() : undefined;
 
@@ -174,6 +155,36 @@ export async function importFile(options: ImportOptions): Promise<ImportSummary>
     progress.done();
   }
   return summary;
+}
+
+/**
+ * What an import reads, item by item: a Merchant Center feed (a file or a URL), a catalog CSV or
+ * JSON Lines; how its items are named in reports (a feed's by position, a file's by line); and
+ * the progress shown while it is read.
+ */
+async function openLines(
+  options: ImportOptions,
+  summary: ImportSummary,
+): Promise<{ lines: AsyncIterable<FileLine>; unit: 'item' | 'line'; progress: Progress }> {
+  const feed = options.kind === 'catalog' && (options.merchantFeed ?? isFeedName(options.file));
+  if (options.unavailableWhenMissing === true && !feed) {
+    throw new ImportFailure('--unavailable-when-missing is for a Merchant Center feed (the whole catalog, XML or TSV)');
+  }
+  const source = await openSource(options.file, feed);
+  const progress = new Progress(options.out, source.bytes, summary, options.kind);
+  let readBytes = 0;
+  const onBytes = (n: number) => {
+    readBytes += n;
+    progress.read(readBytes);
+  };
+  const csv = !feed && options.file.toLowerCase().endsWith('.csv');
+  if (csv && options.kind !== 'catalog') throw new ImportFailure(`${options.kind} are imported from JSON Lines only`);
+  const lines: AsyncIterable<FileLine> = feed
+    ? await feedItems(counted(source.chunks(), onBytes))
+    : csv
+      ? readCatalogCsv(options.file, onBytes)
+      : readJsonLines(options.file, onBytes);
+  return { lines, unit: feed ? 'item' : 'line', progress };
 }
 
 async function send(options: ImportOptions, route: ImportRoute, items: readonly string[]): Promise<BatchResult> {

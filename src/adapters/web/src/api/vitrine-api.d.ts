@@ -4776,6 +4776,7 @@ export interface operations {
                 "application/json": {
                     events: components["schemas"]["ShopperEvent"][];
                 };
+                "text/plain": string;
             };
         };
         responses: {
