@@ -1,4 +1,6 @@
 /** Every word the builder shows, in English and Brazilian Portuguese. */
+import type { Message, Plural } from './format';
+
 export const en = {
   appName: 'Vitrine builder',
   skipToContent: 'Skip to content',
@@ -30,7 +32,10 @@ export const en = {
   renameNamed: 'Rename {name}',
   delete: 'Delete',
   deleteNamed: 'Delete {name}',
-  confirmDeleteCollection: 'Delete the collection “{name}” and its {count} slices? This cannot be undone.',
+  confirmDeleteCollection: {
+    one: 'Delete the collection “{name}” and its {count} slice? This cannot be undone.',
+    other: 'Delete the collection “{name}” and its {count} slices? This cannot be undone.',
+  },
   confirmDeleteSlice: 'Delete the slice “{name}”? This cannot be undone.',
   cancel: 'Cancel',
   create: 'Create',
@@ -70,7 +75,7 @@ export const en = {
   typeSPREADSHEET: 'Spreadsheet',
   typeAI: 'AI',
   products: 'Products',
-  productCount: '{count} products',
+  productCount: { one: '{count} product', other: '{count} products' },
   edit: 'Edit',
   editNamed: 'Edit {name}',
   slice: 'Slice',
@@ -116,9 +121,9 @@ export const en = {
   versionBy: 'by {by}, {at}',
   restoreThisVersion: 'Restore this version',
   restored: 'Version {n} restored.',
-  changeAdded: '{count} added',
-  changeRemoved: '{count} removed',
-  changeMoved: '{count} moved',
+  changeAdded: { one: '{count} added', other: '{count} added' },
+  changeRemoved: { one: '{count} removed', other: '{count} removed' },
+  changeMoved: { one: '{count} moved', other: '{count} moved' },
   changeDates: 'dates changed',
   changeFilters: 'filters changed',
   changeName: 'renamed',
@@ -128,7 +133,10 @@ export const en = {
   close: 'Close',
   spreadsheetFile: 'Spreadsheet file (CSV or XLSX)',
   downloadTemplate: 'Download template',
-  sheetErrors: 'The spreadsheet has {count} problems; nothing was saved. Fix them and upload again.',
+  sheetErrors: {
+    one: 'The spreadsheet has {count} problem; nothing was saved. Fix it and upload again.',
+    other: 'The spreadsheet has {count} problems; nothing was saved. Fix them and upload again.',
+  },
   row: 'Row',
   reason: 'Reason',
   replaceFromSpreadsheet: 'Replace products from spreadsheet',
@@ -154,7 +162,8 @@ export const en = {
 };
 
 export type MessageKey = keyof typeof en;
-export type Messages = Record<MessageKey, string>;
+/** Each key's text in one language: a plural in one language (a count in it) is a plural in every language. */
+export type Messages = { [K in MessageKey]: (typeof en)[K] extends string ? Message : Plural };
 
 export const ptBR: Messages = {
   appName: 'Construtor Vitrine',
@@ -187,7 +196,10 @@ export const ptBR: Messages = {
   renameNamed: 'Renomear {name}',
   delete: 'Excluir',
   deleteNamed: 'Excluir {name}',
-  confirmDeleteCollection: 'Excluir a coleção “{name}” e suas {count} fatias? Não há como desfazer.',
+  confirmDeleteCollection: {
+    one: 'Excluir a coleção “{name}” e sua {count} fatia? Não há como desfazer.',
+    other: 'Excluir a coleção “{name}” e suas {count} fatias? Não há como desfazer.',
+  },
   confirmDeleteSlice: 'Excluir a fatia “{name}”? Não há como desfazer.',
   cancel: 'Cancelar',
   create: 'Criar',
@@ -227,7 +239,7 @@ export const ptBR: Messages = {
   typeSPREADSHEET: 'Planilha',
   typeAI: 'IA',
   products: 'Produtos',
-  productCount: '{count} produtos',
+  productCount: { one: '{count} produto', other: '{count} produtos' },
   edit: 'Editar',
   editNamed: 'Editar {name}',
   slice: 'Fatia',
@@ -273,9 +285,9 @@ export const ptBR: Messages = {
   versionBy: 'por {by}, {at}',
   restoreThisVersion: 'Restaurar esta versão',
   restored: 'Versão {n} restaurada.',
-  changeAdded: '{count} adicionados',
-  changeRemoved: '{count} removidos',
-  changeMoved: '{count} movidos',
+  changeAdded: { one: '{count} adicionado', other: '{count} adicionados' },
+  changeRemoved: { one: '{count} removido', other: '{count} removidos' },
+  changeMoved: { one: '{count} movido', other: '{count} movidos' },
   changeDates: 'datas alteradas',
   changeFilters: 'filtros alterados',
   changeName: 'renomeada',
@@ -285,7 +297,10 @@ export const ptBR: Messages = {
   close: 'Fechar',
   spreadsheetFile: 'Arquivo da planilha (CSV ou XLSX)',
   downloadTemplate: 'Baixar modelo',
-  sheetErrors: 'A planilha tem {count} problemas; nada foi salvo. Corrija e envie de novo.',
+  sheetErrors: {
+    one: 'A planilha tem {count} problema; nada foi salvo. Corrija e envie de novo.',
+    other: 'A planilha tem {count} problemas; nada foi salvo. Corrija e envie de novo.',
+  },
   row: 'Linha',
   reason: 'Motivo',
   replaceFromSpreadsheet: 'Substituir produtos por planilha',
