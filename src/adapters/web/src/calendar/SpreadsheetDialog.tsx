@@ -3,12 +3,23 @@ import { ApiError, ok } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
 import { sheetBody, SheetProblems, templateHref } from '../shared/sheet';
+import { DateTimeField } from '../shared/DateTimeField';
+import {
+  fieldErrorsOfProblem,
+  hasErrors,
+  SHEET_PATHS,
+  sliceFormErrors,
+  type FieldErrors,
+  type SheetField,
+} from '../shared/field-errors';
+import { describedBy, ErrorSummary, FieldMessage, focusFirst } from '../shared/field-messages';
 import { Dialog, ErrorNote, fromLocalInput, toLocalInput } from '../shared/ui';
 
 /** A new slice from a CSV or XLSX file: every bad row listed, nothing saved until the sheet is clean. */
 export function SpreadsheetDialog(props: { collectionId: number; onClose: () => void; onSaved: (sliceId: number) => void }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { api } = useSession();
+  const [problems, setProblems] = useState<{ errors: FieldErrors<SheetField>; refused: boolean }>({ errors: {}, refused: false });
   const [name, setName] = useState('');
   const [startsAt, setStartsAt] = useState(() => toLocalInput(new Date().toISOString()));
   const [endsAt, setEndsAt] = useState('');
@@ -16,11 +27,19 @@ export function SpreadsheetDialog(props: { collectionId: number; onClose: () => 
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
   const template = useMemo(templateHref, []);
-  const ids = { name: useId(), starts: useId(), ends: useId(), file: useId() };
+  const ids: Record<SheetField, string> = { name: useId(), startsAt: useId(), endsAt: useId(), file: useId() };
+  const { errors } = problems;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (file === undefined) return;
+    // The end is optional here: an empty one is a slice with no end.
+    const checked: FieldErrors<SheetField> = sliceFormErrors({ name, startsAt, endsAt, noEnd: endsAt.trim() === '' }, locale);
+    if (file === undefined) checked.file = { key: 'required' };
+    setProblems({ errors: checked, refused: false });
+    if (hasErrors(checked) || file === undefined) {
+      focusFirst(checked, ids);
+      return;
+    }
     setBusy(true);
     try {
       const query = { name, startsAt: fromLocalInput(startsAt), ...(endsAt ? { endsAt: fromLocalInput(endsAt) } : {}) };
@@ -32,7 +51,12 @@ export function SpreadsheetDialog(props: { collectionId: number; onClose: () => 
       );
       props.onSaved(slice.id);
     } catch (e) {
-      setError(e);
+      const placed = e instanceof ApiError && e.status === 400 ? fieldErrorsOfProblem(e.problem, SHEET_PATHS) : undefined;
+      if (placed !== undefined && hasErrors(placed.errors)) {
+        setProblems({ errors: placed.errors, refused: true });
+        focusFirst(placed.errors, ids);
+      }
+      setError(placed !== undefined && hasErrors(placed.errors) && placed.unplaced.length === 0 ? undefined : e);
     } finally {
       setBusy(false);
     }
@@ -42,13 +66,31 @@ export function SpreadsheetDialog(props: { collectionId: number; onClose: () => 
     error instanceof ApiError && error.status === 400 && (error.problem?.errors ?? []).some((e) => e.path.startsWith('rows'));
   return (
     <Dialog title={t('uploadSpreadsheet')} onClose={props.onClose}>
-      <form onSubmit={submit} className="stack">
+      <form onSubmit={submit} className="stack" noValidate>
+        <ErrorSummary
+          errors={errors}
+          labels={{ name: t('name'), startsAt: t('starts'), endsAt: t('ends'), file: t('spreadsheetFile') }}
+          refused={problems.refused}
+        />
         <label htmlFor={ids.name}>{t('name')}</label>
-        <input id={ids.name} required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
-        <label htmlFor={ids.starts}>{t('starts')}</label>
-        <input id={ids.starts} type="datetime-local" required value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />
-        <label htmlFor={ids.ends}>{t('ends')}</label>
-        <input id={ids.ends} type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />
+        <input
+          id={ids.name}
+          required
+          maxLength={200}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          {...describedBy(errors.name, `${ids.name}-error`)}
+        />
+        <FieldMessage id={`${ids.name}-error`} error={errors.name} />
+        <DateTimeField
+          id={ids.startsAt}
+          label={t('starts')}
+          required
+          value={startsAt}
+          onChange={setStartsAt}
+          error={errors.startsAt}
+        />
+        <DateTimeField id={ids.endsAt} label={t('ends')} value={endsAt} onChange={setEndsAt} error={errors.endsAt} />
         <label htmlFor={ids.file}>{t('spreadsheetFile')}</label>
         <input
           id={ids.file}
@@ -59,7 +101,9 @@ export function SpreadsheetDialog(props: { collectionId: number; onClose: () => 
             setFile(e.target.files?.[0]);
             setError(undefined);
           }}
+          {...describedBy(errors.file, `${ids.file}-error`)}
         />
+        <FieldMessage id={`${ids.file}-error`} error={errors.file} />
         <a href={template} download="vitrine-slice-template.csv">
           {t('downloadTemplate')}
         </a>
@@ -68,7 +112,7 @@ export function SpreadsheetDialog(props: { collectionId: number; onClose: () => 
           <button type="button" onClick={props.onClose}>
             {t('cancel')}
           </button>
-          <button type="submit" disabled={busy || file === undefined}>
+          <button type="submit" disabled={busy}>
             {t('uploadSpreadsheet')}
           </button>
         </div>

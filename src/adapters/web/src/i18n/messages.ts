@@ -159,6 +159,22 @@ export const en = {
   deleted: 'Deleted.',
   priceUnder: 'up to {n}',
   priceOver: 'from {n}',
+  // locale and layout helper
+  dateHint: 'yyyy-mm-dd hh:mm',
+  dateFormatNote: 'Format: {hint}',
+  dateFormat: 'Type the date as yyyy-mm-dd hh:mm, e.g. 2027-05-01 09:00.',
+  dateNoSuchDay: 'That day does not exist: check the day and the month.',
+  dateNoSuchTime: 'The time goes from 00:00 to 23:59.',
+  dateSkipped: 'That time does not exist here: the clock skipped it (daylight saving time).',
+  pickDate: 'Choose on a calendar',
+  priceNotNegative: 'Type a price of 0 or more, e.g. 199.90.',
+  minOverMax: 'The minimum price must not be above the maximum.',
+  startTooLate: 'A slice with no end must start before 31 Dec 9999.',
+  tooLong: 'At most {max} characters.',
+  checkFields: { one: 'Nothing was sent. Check this field: {fields}.', other: 'Nothing was sent. Check these fields: {fields}.' },
+  refusedFields: { one: 'Not saved. Check this field: {fields}.', other: 'Not saved. Check these fields: {fields}.' },
+  menu: 'Menu',
+  sizeRange: 'A whole number from 1 to {max}.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -323,4 +339,23 @@ export const ptBR: Messages = {
   deleted: 'Excluída.',
   priceUnder: 'até {n}',
   priceOver: 'a partir de {n}',
+  // locale and layout helper
+  dateHint: 'dd/mm/aaaa hh:mm',
+  dateFormatNote: 'Formato: {hint}',
+  dateFormat: 'Digite a data como dd/mm/aaaa hh:mm, por exemplo 01/05/2027 09:00.',
+  dateNoSuchDay: 'Esse dia não existe: confira o dia e o mês.',
+  dateNoSuchTime: 'O horário vai de 00:00 a 23:59.',
+  dateSkipped: 'Esse horário não existe aqui: o relógio pulou essa hora (horário de verão).',
+  pickDate: 'Escolher no calendário',
+  priceNotNegative: 'Digite um preço de 0 ou mais, por exemplo 199,90.',
+  minOverMax: 'O preço mínimo não pode ser maior que o máximo.',
+  startTooLate: 'Uma fatia sem fim precisa começar antes de 31/12/9999.',
+  tooLong: 'No máximo {max} caracteres.',
+  checkFields: {
+    one: 'Nada foi enviado. Confira este campo: {fields}.',
+    other: 'Nada foi enviado. Confira estes campos: {fields}.',
+  },
+  refusedFields: { one: 'Não foi salvo. Confira este campo: {fields}.', other: 'Não foi salvo. Confira estes campos: {fields}.' },
+  menu: 'Menu',
+  sizeRange: 'Um número inteiro de 1 a {max}.',
 };
