@@ -57,7 +57,7 @@ export function PreviewPanel({ collectionId }: { collectionId: number }) {
           ) : (
             <>
               <p>{t('previewServes', { instant: dateTime(answer.at), name: answer.slice.sliceName })}</p>
-              <table aria-label={answer.slice.sliceName}>
+              <table className="stacking" aria-label={answer.slice.sliceName}>
                 <thead>
                   <tr>
                     <th scope="col">#</th>
@@ -68,9 +68,9 @@ export function PreviewPanel({ collectionId }: { collectionId: number }) {
                 <tbody>
                   {answer.slice.products.map((p) => (
                     <tr key={p.productId}>
-                      <td>{p.position}</td>
-                      <td>{products.get(p.productId)?.name ?? p.productId}</td>
-                      <td>{p.active ? t('activeFlag') : t('inactiveFlag')}</td>
+                      <td data-label="#">{p.position}</td>
+                      <td data-label={t('products')}>{products.get(p.productId)?.name ?? p.productId}</td>
+                      <td data-label={t('status')}>{p.active ? t('activeFlag') : t('inactiveFlag')}</td>
                     </tr>
                   ))}
                 </tbody>

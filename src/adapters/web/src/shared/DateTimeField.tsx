@@ -69,7 +69,14 @@ export function DateTimeField({
           disabled={disabled}
           onClick={() => picker.current?.showPicker()}
         >
-          📅
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              d="M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M8 14h2M12 14h2M16 14h1M8 17h2M12 17h2"
+            />
+          </svg>
         </button>
         <input
           ref={picker}
