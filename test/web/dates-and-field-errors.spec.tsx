@@ -93,7 +93,13 @@ describe('A slice’s errors before sending, in the merchandiser’s words', () 
 });
 
 describe('A refusal’s errors beside their fields', () => {
-  const problem = (...errors: { path: string; message: string }[]) => ({ title: 'Bad Request', status: 400, errors });
+  const problem = (...errors: { path: string; message: string }[]) => ({
+    type: 'about:blank',
+    title: 'Bad Request',
+    status: 400,
+    code: 'VALIDATION_FAILED' as const,
+    errors,
+  });
 
   it('puts the service’s paths on the slice form’s fields, in the builder’s words when it knows them', () => {
     const { errors, unplaced } = fieldErrorsOfProblem(

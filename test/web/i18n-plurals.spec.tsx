@@ -34,7 +34,7 @@ describe('Plurals in the builder’s messages', () => {
   it('has every message that counts as a plural, in both languages', () => {
     for (const messages of [en, ptBR]) {
       for (const [key, message] of Object.entries(messages)) {
-        const forms = typeof message === 'string' ? [message] : Object.values(message);
+        const forms: string[] = typeof message === 'string' ? [message] : Object.values(message as Record<string, string>);
         // A count followed by a word needs a form per number ("1 slices" was the bug).
         if (forms.some((f) => /\{count\} \p{L}/u.test(f)) && !/^limit$/.test(key)) {
           expect(typeof message, `${key} should be a plural`).toBe('object');
