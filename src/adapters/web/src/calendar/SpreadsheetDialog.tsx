@@ -12,7 +12,7 @@ import {
   type FieldErrors,
   type SheetField,
 } from '../shared/field-errors';
-import { describedBy, ErrorSummary, FieldMessage, focusFirst } from '../shared/field-messages';
+import { describedBy, ErrorSummary, FieldMessage, focusFirst, TextField } from '../shared/field-messages';
 import { Dialog, ErrorNote, fromLocalInput, toLocalInput } from '../shared/ui';
 
 /** A new slice from a CSV or XLSX file: every bad row listed, nothing saved until the sheet is clean. */
@@ -72,16 +72,7 @@ export function SpreadsheetDialog(props: { collectionId: number; onClose: () => 
           labels={{ name: t('name'), startsAt: t('starts'), endsAt: t('ends'), file: t('spreadsheetFile') }}
           refused={problems.refused}
         />
-        <label htmlFor={ids.name}>{t('name')}</label>
-        <input
-          id={ids.name}
-          required
-          maxLength={200}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          {...describedBy(errors.name, `${ids.name}-error`)}
-        />
-        <FieldMessage id={`${ids.name}-error`} error={errors.name} />
+        <TextField id={ids.name} label={t('name')} required maxLength={200} value={name} onChange={setName} error={errors.name} />
         <DateTimeField
           id={ids.startsAt}
           label={t('starts')}

@@ -10,7 +10,7 @@ import {
   type CollectionField,
   type FieldErrors,
 } from '../shared/field-errors';
-import { describedBy, ErrorSummary, FieldMessage, focusFirst } from '../shared/field-messages';
+import { describedBy, ErrorSummary, FieldMessage, focusFirst, TextField } from '../shared/field-messages';
 import { ConfirmDialog, Dialog, ErrorNote, QueryNote } from '../shared/ui';
 import { useCollectionsPage, useDeleteCollection, useSaveCollection } from './api';
 import { CollectionsTable } from './CollectionsTable';
@@ -126,16 +126,7 @@ function CollectionForm({ collection, onClose }: { collection?: Collection; onCl
     <Dialog title={collection === undefined ? t('newCollection') : t('renameNamed', { name: collection.name })} onClose={onClose}>
       <form onSubmit={submit} className="stack" noValidate>
         <ErrorSummary errors={errors} labels={{ name: t('name'), description: t('description') }} refused={refused} />
-        <label htmlFor={ids.name}>{t('name')}</label>
-        <input
-          id={ids.name}
-          required
-          maxLength={200}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          {...describedBy(errors.name, `${ids.name}-error`)}
-        />
-        <FieldMessage id={`${ids.name}-error`} error={errors.name} />
+        <TextField id={ids.name} label={t('name')} required maxLength={200} value={name} onChange={setName} error={errors.name} />
         <label htmlFor={ids.description}>{t('description')}</label>
         <textarea
           id={ids.description}

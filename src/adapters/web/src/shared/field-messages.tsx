@@ -57,3 +57,37 @@ export function focusFirst<F extends string>(errors: FieldErrors<F>, ids: Readon
     }
   }
 }
+
+/** A labelled text input with its error beside it (a name, a list): the form's own words, checked before sending. */
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  maxLength,
+  required = false,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: FieldError | undefined;
+  maxLength?: number;
+  required?: boolean;
+}) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        required={required}
+        maxLength={maxLength}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        {...describedBy(error, `${id}-error`)}
+      />
+      <FieldMessage id={`${id}-error`} error={error} />
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 import { useI18n } from '../i18n/i18n';
 import type { FieldErrors, SliceField } from '../shared/field-errors';
-import { describedBy, FieldMessage } from '../shared/field-messages';
+import { describedBy, FieldMessage, TextField } from '../shared/field-messages';
 import type { Draft } from './draft';
 
 /** The slice's filters, folded away unless one is set; `field` names each input's id. */
@@ -27,14 +27,13 @@ export function SliceFilters({
       <div className="grid-2">
         {(['categories', 'brands', 'tags'] as const).map((key) => (
           <div key={key}>
-            <label htmlFor={field(key)}>{t(key)}</label>
-            <input
+            <TextField
               id={field(key)}
+              label={t(key)}
               value={draft[key]}
-              onChange={(e) => change({ [key]: e.target.value })}
-              {...describedBy(errors[key], field(`${key}-error`))}
+              onChange={(value) => change({ [key]: value })}
+              error={errors[key]}
             />
-            <FieldMessage id={field(`${key}-error`)} error={errors[key]} />
           </div>
         ))}
         {(['minPrice', 'maxPrice'] as const).map((key) => (

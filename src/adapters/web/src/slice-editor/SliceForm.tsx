@@ -2,7 +2,7 @@ import type { SliceType } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { DateTimeField } from '../shared/DateTimeField';
 import type { FieldErrors, SliceField } from '../shared/field-errors';
-import { describedBy, ErrorSummary, FieldMessage } from '../shared/field-messages';
+import { describedBy, ErrorSummary, FieldMessage, TextField } from '../shared/field-messages';
 import type { Draft } from './draft';
 import { SliceFilters } from './SliceFilters';
 
@@ -57,16 +57,15 @@ export function SliceForm({
       <ErrorSummary errors={errors} labels={labels} refused={problems.refused} />
       <div className="grid-2">
         <div>
-          <label htmlFor={field('name')}>{t('name')}</label>
-          <input
+          <TextField
             id={field('name')}
+            label={t('name')}
             required
             maxLength={200}
             value={draft.name}
-            onChange={(e) => change({ name: e.target.value })}
-            {...describedBy(errors.name, field('name-error'))}
+            onChange={(name) => change({ name })}
+            error={errors.name}
           />
-          <FieldMessage id={field('name-error')} error={errors.name} />
         </div>
         <div>
           <label htmlFor={field('type')}>{t('type')}</label>
