@@ -67,7 +67,7 @@ export function DateTimeField({
           title={t('pickDate')}
           aria-label={t('pickDate')}
           disabled={disabled}
-          onClick={() => picker.current?.showPicker()}
+          onClick={() => picker.current?.showPicker?.()}
         >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path
