@@ -47,7 +47,7 @@ describeInBrowser('the builder on a phone (390×844, pt-BR): every screen fits, 
   });
 
   /** A phone in Portuguese, São Paulo's zone, opened at `fragment` before signing in; every API request it sends is kept. */
-  async function phone(fragment = ''): Promise<{ page: Page; requests: Request[] }> {
+  async function phone(fragment = '', token = ADMIN_SECRET): Promise<{ page: Page; requests: Request[] }> {
     const context = await browser.newContext({
       locale: 'pt-BR',
       timezoneId: 'America/Sao_Paulo',
@@ -64,7 +64,7 @@ describeInBrowser('the builder on a phone (390×844, pt-BR): every screen fits, 
     await page.goto(`${server.baseUrl}/${fragment}`);
     await visible(page.getByRole('heading', { level: 1, name: 'Entrar' }));
     expect(await widthOf(page), 'sign-in').toBeLessThanOrEqual(PHONE.width);
-    await page.getByLabel('Token do aplicativo').fill(ADMIN_SECRET);
+    await page.getByLabel('Token do aplicativo').fill(token);
     await page.getByRole('button', { name: 'Entrar' }).click();
     return { page, requests };
   }
@@ -185,5 +185,15 @@ describeInBrowser('the builder on a phone (390×844, pt-BR): every screen fits, 
     const { page } = await phone();
     await page.getByRole('button', { name: 'Excluir Uma só' }).click();
     await visible(page.getByText('Excluir a coleção “Uma só” e sua 1 fatia? Não há como desfazer.'));
+  });
+
+  it('says a token is read only in the one-row header, outside the menu', async () => {
+    const reader = await server.tokenWith(['collections:read', 'products:read']);
+    const { page } = await phone('', reader);
+    await visible(page.getByRole('heading', { level: 1, name: 'Coleções' }));
+    const mark = page.locator('header.top').getByText('Somente leitura', { exact: true });
+    await visible(mark);
+    expect((await page.locator('header.top').boundingBox())!.height).toBeLessThanOrEqual(64);
+    expect(await widthOf(page)).toBeLessThanOrEqual(PHONE.width);
   });
 });

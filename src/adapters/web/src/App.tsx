@@ -63,11 +63,14 @@ function Frame({ signedIn = false, children }: { signedIn?: boolean; children?: 
           {t('appName')}
         </a>
         {narrow ? (
-          // On a phone the header is one row: the rest waits in a menu.
-          <details className="menu">
-            <summary>{t('menu')}</summary>
-            <nav aria-label={t('appName')}>{links}</nav>
-          </details>
+          // On a phone the header is one row: the rest waits in a menu (a read-only token still says so at once).
+          <div className="header-row">
+            {signedIn && <ReadOnlyMark />}
+            <details className="menu">
+              <summary>{t('menu')}</summary>
+              <nav aria-label={t('appName')}>{links}</nav>
+            </details>
+          </div>
         ) : (
           <nav aria-label={t('appName')}>{links}</nav>
         )}
@@ -90,6 +93,16 @@ function LanguageSelect() {
         ))}
       </select>
     </label>
+  );
+}
+
+function ReadOnlyMark() {
+  const { t } = useI18n();
+  const { canWrite } = useSession();
+  return canWrite ? null : (
+    <span className="badge" title={t('readOnly')}>
+      {t('readOnlyShort')}
+    </span>
   );
 }
 

@@ -174,6 +174,7 @@ export const en = {
   checkFields: { one: 'Nothing was sent. Check this field: {fields}.', other: 'Nothing was sent. Check these fields: {fields}.' },
   refusedFields: { one: 'Not saved. Check this field: {fields}.', other: 'Not saved. Check these fields: {fields}.' },
   menu: 'Menu',
+  readOnlyShort: 'Read only',
   sizeRange: 'A whole number from 1 to {max}.',
 };
 
@@ -357,5 +358,6 @@ export const ptBR: Messages = {
   },
   refusedFields: { one: 'Não foi salvo. Confira este campo: {fields}.', other: 'Não foi salvo. Confira estes campos: {fields}.' },
   menu: 'Menu',
+  readOnlyShort: 'Somente leitura',
   sizeRange: 'Um número inteiro de 1 a {max}.',
 };
