@@ -39,6 +39,10 @@ describe('The slice form’s errors', () => {
     expect(screen.getByRole('alert').textContent).toBe('Nothing was sent. Check these fields: Name, Ends.');
     expect(document.activeElement).toBe(screen.getByLabelText('Name'));
     expect(received.filter((r) => r.method !== 'GET')).toEqual([]);
+    // Fixing a field takes its error away; the others stay until they are fixed.
+    fill('Ends', '2027-05-20 00:00');
+    expect(screen.getByLabelText('Ends').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('Nothing was sent. Check this field: Name.');
   });
 
   it('puts a refusal’s errors beside their fields in the builder’s words, never the developer’s', async () => {

@@ -18,10 +18,21 @@ export const SLICE_FIELD_IDS: Readonly<Record<SliceField, string>> = Object.from
   ),
 ) as Record<SliceField, string>;
 
-/** What the form shows when the builder held the slice back or the service refused it. */
+/** What the form shows when the builder held the slice back or the service refused it, and the draft it was said of. */
 export interface SliceFormErrors {
   errors: FieldErrors<SliceField>;
   refused: boolean;
+  of?: Draft;
+}
+
+/** The errors still true: one beside a field the merchandiser has changed since is not shown any more. */
+export function currentErrors({ errors, of }: SliceFormErrors, draft: Draft): FieldErrors<SliceField> {
+  if (of === undefined) return errors;
+  const kept: FieldErrors<SliceField> = {};
+  for (const field of Object.keys(errors) as SliceField[]) {
+    if (draft[field] === of[field] && (field !== 'endsAt' || draft.noEnd === of.noEnd)) kept[field] = errors[field];
+  }
+  return kept;
 }
 
 /** Name, type, window and filters of the slice being edited. */
@@ -38,7 +49,7 @@ export function SliceForm({
 }) {
   const { t, timeZone } = useI18n();
   const field = sliceFieldId;
-  const { errors } = problems;
+  const errors = currentErrors(problems, draft);
   const labels: Record<SliceField, string> = {
     name: t('name'),
     type: t('type'),

@@ -66,7 +66,7 @@ function useSliceSave(collectionId: number, sliceId: number | 'new', slice: Retu
     event?.preventDefault();
     if (draft === undefined) return;
     const errors = sliceFormErrors(draft, locale);
-    setProblems({ errors, refused: false });
+    setProblems({ errors, refused: false, of: draft });
     if (hasErrors(errors)) {
       focusFirst(errors, SLICE_FIELD_IDS);
       return;
@@ -99,7 +99,7 @@ function useSliceSave(collectionId: number, sliceId: number | 'new', slice: Retu
       // A refusal's errors go beside the fields they name; only what no field takes is shown as the problem.
       const placed = e instanceof ApiError && e.status === 400 ? fieldErrorsOfProblem(e.problem, SLICE_PATHS) : undefined;
       if (placed !== undefined && hasErrors(placed.errors)) {
-        setProblems({ errors: placed.errors, refused: true });
+        setProblems({ errors: placed.errors, refused: true, of: draft });
         focusFirst(placed.errors, SLICE_FIELD_IDS);
       }
       if (placed === undefined || !hasErrors(placed.errors)) setError(e);
