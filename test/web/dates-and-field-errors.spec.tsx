@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatTyped, isLocal, parseTyped } from '../../src/adapters/web/src/shared/datetime';
-import { fieldErrorsOfProblem, SLICE_PATHS, sliceFormErrors } from '../../src/adapters/web/src/shared/field-errors';
+import { ApiError } from '../../src/adapters/web/src/api/client';
+import { fieldErrorsOfProblem, refusalOf, SLICE_PATHS, sliceFormErrors } from '../../src/adapters/web/src/shared/field-errors';
 
 const zone = process.env.TZ;
 beforeEach(() => {
@@ -134,5 +135,22 @@ describe('A refusal’s errors beside their fields', () => {
     expect(errors).toEqual({ endsAt: { key: 'dateFormat' } });
     expect(unplaced).toEqual([{ path: 'generator', message: 'x' }]);
     expect(fieldErrorsOfProblem(undefined, SLICE_PATHS)).toEqual({ errors: {}, unplaced: [] });
+  });
+
+  it('leaves above the buttons only what no field takes, and any failure that is not a 400', () => {
+    const both = refusalOf(
+      new ApiError(400, problem({ path: 'endsAt', message: 'must be after startsAt' }, { path: 'generator', message: 'x' })),
+      SLICE_PATHS,
+    );
+    expect(both.placed).toEqual({ endsAt: { key: 'endBeforeStart' } });
+    expect((both.rest as ApiError).problem?.errors).toEqual([{ path: 'generator', message: 'x' }]);
+    expect(refusalOf(new ApiError(400, problem({ path: 'name', message: 'must not be empty' })), SLICE_PATHS)).toEqual({
+      placed: { name: { key: 'required' } },
+      rest: undefined,
+    });
+    const outage = new ApiError(503, undefined);
+    expect(refusalOf(outage, SLICE_PATHS)).toEqual({ placed: {}, rest: outage });
+    const rows = new ApiError(400, problem({ path: 'rows.2.productId', message: 'is empty' }));
+    expect(refusalOf(rows, SLICE_PATHS)).toEqual({ placed: {}, rest: rows });
   });
 });

@@ -5,33 +5,33 @@ import { useSession } from '../session/session';
 import { sheetBody, SheetProblems, templateHref } from '../shared/sheet';
 import { DateTimeField } from '../shared/DateTimeField';
 import {
-  fieldErrorsOfProblem,
   hasErrors,
+  refusalOf,
   SHEET_PATHS,
   sliceFormErrors,
+  type FieldError,
   type FieldErrors,
   type SheetField,
 } from '../shared/field-errors';
 import { describedBy, ErrorSummary, FieldMessage, focusFirst, TextField } from '../shared/field-messages';
 import { Dialog, ErrorNote, fromLocalInput, toLocalInput } from '../shared/ui';
 
-/** A new slice from a CSV or XLSX file: every bad row listed, nothing saved until the sheet is clean. */
-export function SpreadsheetDialog(props: { collectionId: number; onClose: () => void; onSaved: (sliceId: number) => void }) {
-  const { t, locale } = useI18n();
+interface SheetForm {
+  name: string;
+  startsAt: string;
+  endsAt: string;
+  file: File | undefined;
+}
+
+/** Checks the form, then uploads the sheet; a refusal's errors go beside the fields they name. */
+function useSheetUpload(collectionId: number, onSaved: (sliceId: number) => void, ids: Record<SheetField, string>) {
+  const { locale } = useI18n();
   const { api } = useSession();
   const [problems, setProblems] = useState<{ errors: FieldErrors<SheetField>; refused: boolean }>({ errors: {}, refused: false });
-  const [name, setName] = useState('');
-  const [startsAt, setStartsAt] = useState(() => toLocalInput(new Date().toISOString()));
-  const [endsAt, setEndsAt] = useState('');
-  const [file, setFile] = useState<File | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
-  const template = useMemo(templateHref, []);
-  const ids: Record<SheetField, string> = { name: useId(), startsAt: useId(), endsAt: useId(), file: useId() };
-  const { errors } = problems;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function upload({ name, startsAt, endsAt, file }: SheetForm) {
     // The end is optional here: an empty one is a slice with no end.
     const checked: FieldErrors<SheetField> = sliceFormErrors({ name, startsAt, endsAt, noEnd: endsAt.trim() === '' }, locale);
     if (file === undefined) checked.file = { key: 'required' };
@@ -45,21 +45,40 @@ export function SpreadsheetDialog(props: { collectionId: number; onClose: () => 
       const query = { name, startsAt: fromLocalInput(startsAt), ...(endsAt ? { endsAt: fromLocalInput(endsAt) } : {}) };
       const slice = await ok(
         api.POST('/api/v1/merchandising-collections/protected/{id}/slices/spreadsheet', {
-          params: { path: { id: props.collectionId }, query },
+          params: { path: { id: collectionId }, query },
           ...sheetBody(file),
         }),
       );
-      props.onSaved(slice.id);
+      onSaved(slice.id);
     } catch (e) {
-      const placed = e instanceof ApiError && e.status === 400 ? fieldErrorsOfProblem(e.problem, SHEET_PATHS) : undefined;
-      if (placed !== undefined && hasErrors(placed.errors)) {
-        setProblems({ errors: placed.errors, refused: true });
-        focusFirst(placed.errors, ids);
+      const { placed, rest } = refusalOf(e, SHEET_PATHS);
+      if (hasErrors(placed)) {
+        setProblems({ errors: placed, refused: true });
+        focusFirst(placed, ids);
       }
-      setError(placed !== undefined && hasErrors(placed.errors) && placed.unplaced.length === 0 ? undefined : e);
+      setError(rest);
     } finally {
       setBusy(false);
     }
+  }
+  return { upload, problems, error, setError, busy };
+}
+
+/** A new slice from a CSV or XLSX file: every bad row listed, nothing saved until the sheet is clean. */
+export function SpreadsheetDialog(props: { collectionId: number; onClose: () => void; onSaved: (sliceId: number) => void }) {
+  const { t } = useI18n();
+  const [name, setName] = useState('');
+  const [startsAt, setStartsAt] = useState(() => toLocalInput(new Date().toISOString()));
+  const [endsAt, setEndsAt] = useState('');
+  const [file, setFile] = useState<File | undefined>(undefined);
+  const template = useMemo(templateHref, []);
+  const ids: Record<SheetField, string> = { name: useId(), startsAt: useId(), endsAt: useId(), file: useId() };
+  const { upload, problems, error, setError, busy } = useSheetUpload(props.collectionId, props.onSaved, ids);
+  const { errors } = problems;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void upload({ name, startsAt, endsAt, file });
   }
 
   const sheetRefused =
@@ -82,19 +101,14 @@ export function SpreadsheetDialog(props: { collectionId: number; onClose: () => 
           error={errors.startsAt}
         />
         <DateTimeField id={ids.endsAt} label={t('ends')} value={endsAt} onChange={setEndsAt} error={errors.endsAt} />
-        <label htmlFor={ids.file}>{t('spreadsheetFile')}</label>
-        <input
+        <SheetFileField
           id={ids.file}
-          type="file"
-          required
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          onChange={(e) => {
-            setFile(e.target.files?.[0]);
+          error={errors.file}
+          onChange={(chosen) => {
+            setFile(chosen);
             setError(undefined);
           }}
-          {...describedBy(errors.file, `${ids.file}-error`)}
         />
-        <FieldMessage id={`${ids.file}-error`} error={errors.file} />
         <a href={template} download="vitrine-slice-template.csv">
           {t('downloadTemplate')}
         </a>
@@ -109,5 +123,32 @@ export function SpreadsheetDialog(props: { collectionId: number; onClose: () => 
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** The sheet to upload, CSV or XLSX, with its error beside it. */
+function SheetFileField({
+  id,
+  error,
+  onChange,
+}: {
+  id: string;
+  error: FieldError | undefined;
+  onChange: (file: File | undefined) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <label htmlFor={id}>{t('spreadsheetFile')}</label>
+      <input
+        id={id}
+        type="file"
+        required
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        onChange={(e) => onChange(e.target.files?.[0])}
+        {...describedBy(error, `${id}-error`)}
+      />
+      <FieldMessage id={`${id}-error`} error={error} />
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { useSession } from '../session/session';
 import {
   COLLECTION_PATHS,
   collectionFormErrors,
-  fieldErrorsOfProblem,
+  refusalOf,
   hasErrors,
   type CollectionField,
   type FieldErrors,
@@ -97,18 +97,10 @@ function CollectionForm({ collection, onClose }: { collection?: Collection; onCl
   const [checked, setChecked] = useState<FieldErrors<CollectionField>>({});
   const ids: Record<CollectionField, string> = { name: useId(), description: useId() };
   // A refusal's errors go beside their fields; what no field takes (and a conflict) is said above the buttons.
-  const refusal =
-    saving.error instanceof ApiError && saving.error.status === 400
-      ? fieldErrorsOfProblem(saving.error.problem, COLLECTION_PATHS)
-      : undefined;
-  const refused = refusal !== undefined && hasErrors(refusal.errors);
-  const errors = refused ? refusal.errors : checked;
-  const error =
-    saving.error instanceof ApiError && saving.error.status === 412
-      ? new Error(t('conflictTitle'))
-      : refused && refusal.unplaced.length === 0
-        ? undefined
-        : saving.error;
+  const { placed, rest } = refusalOf(saving.error ?? undefined, COLLECTION_PATHS);
+  const refused = hasErrors(placed);
+  const errors = refused ? placed : checked;
+  const error = saving.error instanceof ApiError && saving.error.status === 412 ? new Error(t('conflictTitle')) : rest;
 
   function submit(event: FormEvent) {
     event.preventDefault();

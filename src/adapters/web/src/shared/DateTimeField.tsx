@@ -33,7 +33,6 @@ export function DateTimeField({
   const { t, locale } = useI18n();
   const hintId = useId();
   const errorId = useId();
-  const picker = useRef<HTMLInputElement>(null);
   const [text, setText] = useState({ value, locale, shown: shown(value, locale) });
   // A value set from outside (a reload, a restore, another language) replaces what the field shows.
   if (text.value !== value || text.locale !== locale) setText({ value, locale, shown: shown(value, locale) });
@@ -61,38 +60,49 @@ export function DateTimeField({
           onChange={(e) => typed(e.target.value)}
           {...describedBy(error, errorId, hintId)}
         />
-        <button
-          type="button"
-          className="pick"
-          title={t('pickDate')}
-          aria-label={t('pickDate')}
-          disabled={disabled}
-          onClick={() => picker.current?.showPicker?.()}
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              d="M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M8 14h2M12 14h2M16 14h1M8 17h2M12 17h2"
-            />
-          </svg>
-        </button>
-        <input
-          ref={picker}
-          className="picker"
-          type="datetime-local"
-          tabIndex={-1}
-          aria-hidden="true"
-          disabled={disabled}
-          value={isLocal(value) ? value : ''}
-          onChange={(e) => e.target.value !== '' && typed(formatTyped(e.target.value, locale))}
-        />
+        <Picker value={value} disabled={disabled} onPicked={(local) => typed(formatTyped(local, locale))} />
       </div>
       <p id={hintId} className="hint">
         {t('dateFormatNote', { hint: t('dateHint') })}
       </p>
       <FieldMessage id={errorId} error={error} />
     </div>
+  );
+}
+
+/** A calendar button that opens the browser's own date and time picker, for those who would rather pick than type. */
+function Picker({ value, disabled, onPicked }: { value: string; disabled: boolean; onPicked: (local: string) => void }) {
+  const { t } = useI18n();
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="pick"
+        title={t('pickDate')}
+        aria-label={t('pickDate')}
+        disabled={disabled}
+        onClick={() => input.current?.showPicker?.()}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            d="M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M8 14h2M12 14h2M16 14h1M8 17h2M12 17h2"
+          />
+        </svg>
+      </button>
+      <input
+        ref={input}
+        className="picker"
+        type="datetime-local"
+        tabIndex={-1}
+        aria-hidden="true"
+        disabled={disabled}
+        value={isLocal(value) ? value : ''}
+        onChange={(e) => e.target.value !== '' && onPicked(e.target.value)}
+      />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import type { Problem } from '../api/client';
+import { ApiError, type Problem } from '../api/client';
 import type { Locale } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
 import { isLocal, parseTyped, type DateProblem } from './datetime';
@@ -98,6 +98,21 @@ export function fieldErrorsOfProblem<F extends string>(
     else errors[field] ??= known(issue.message) ?? { text: issue.message };
   }
   return { errors, unplaced };
+}
+
+/**
+ * A failed save as the form shows it: a 400's errors beside the fields they name, and what is left
+ * to say above the buttons (the refusal's other errors, or any other failure); `placed` is empty
+ * when nothing went beside a field.
+ */
+export function refusalOf<F extends string>(
+  error: unknown,
+  fields: Readonly<Record<string, F>>,
+): { placed: FieldErrors<F>; rest: unknown } {
+  if (!(error instanceof ApiError) || error.status !== 400) return { placed: {}, rest: error };
+  const { errors, unplaced } = fieldErrorsOfProblem(error.problem, fields);
+  if (!hasErrors(errors)) return { placed: {}, rest: error };
+  return { placed: errors, rest: unplaced.length === 0 ? undefined : new ApiError(400, { ...error.problem!, errors: unplaced }) };
 }
 
 function fieldOfPath<F extends string>(path: string, fields: Readonly<Record<string, F>>): F | undefined {

@@ -50,18 +50,7 @@ export function SliceForm({
   const { t, timeZone } = useI18n();
   const field = sliceFieldId;
   const errors = currentErrors(problems, draft);
-  const labels: Record<SliceField, string> = {
-    name: t('name'),
-    type: t('type'),
-    startsAt: t('starts'),
-    endsAt: t('ends'),
-    categories: t('categories'),
-    brands: t('brands'),
-    tags: t('tags'),
-    minPrice: t('minPrice'),
-    maxPrice: t('maxPrice'),
-    products: t('products'),
-  };
+  const labels = useSliceLabels();
   return (
     <fieldset className="slice-form" disabled={readOnly}>
       <legend>{t('slice')}</legend>
@@ -121,4 +110,21 @@ export function SliceForm({
       <SliceFilters draft={draft} change={change} field={field} errors={errors} />
     </fieldset>
   );
+}
+
+/** The slice form's fields by their labels: what the summary of errors names. */
+function useSliceLabels(): Record<SliceField, string> {
+  const { t } = useI18n();
+  return {
+    name: t('name'),
+    type: t('type'),
+    startsAt: t('starts'),
+    endsAt: t('ends'),
+    categories: t('categories'),
+    brands: t('brands'),
+    tags: t('tags'),
+    minPrice: t('minPrice'),
+    maxPrice: t('maxPrice'),
+    products: t('products'),
+  };
 }

@@ -5,7 +5,7 @@ import { useSession } from '../session/session';
 import { takeProposal } from '../shared/drafts';
 import { useRememberProducts, useProducts } from '../api/products';
 import { go, hrefOf } from '../shared/route';
-import { fieldErrorsOfProblem, hasErrors, SLICE_PATHS, sliceFormErrors } from '../shared/field-errors';
+import { hasErrors, refusalOf, SLICE_PATHS, sliceFormErrors } from '../shared/field-errors';
 import { focusFirst } from '../shared/field-messages';
 import { ErrorNote } from '../shared/ui';
 import { CatalogSearch } from './CatalogSearch';
@@ -97,13 +97,12 @@ function useSliceSave(collectionId: number, sliceId: number | 'new', slice: Retu
       setStatus(t('saved'));
     } catch (e) {
       // A refusal's errors go beside the fields they name; only what no field takes is shown as the problem.
-      const placed = e instanceof ApiError && e.status === 400 ? fieldErrorsOfProblem(e.problem, SLICE_PATHS) : undefined;
-      if (placed !== undefined && hasErrors(placed.errors)) {
-        setProblems({ errors: placed.errors, refused: true, of: draft });
-        focusFirst(placed.errors, SLICE_FIELD_IDS);
+      const { placed, rest } = refusalOf(e, SLICE_PATHS);
+      if (hasErrors(placed)) {
+        setProblems({ errors: placed, refused: true, of: draft });
+        focusFirst(placed, SLICE_FIELD_IDS);
       }
-      if (placed === undefined || !hasErrors(placed.errors)) setError(e);
-      else if (placed.unplaced.length > 0) setError(new ApiError(400, { ...(e as ApiError).problem!, errors: placed.unplaced }));
+      setError(rest);
     } finally {
       setBusy(false);
     }
