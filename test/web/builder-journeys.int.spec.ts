@@ -175,8 +175,8 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
     const page = await signIn(browser, server, ADMIN_SECRET);
     const names = await buildSlice(page, collectionId, {
       name: 'Vestidos de festa',
-      starts: '2026-12-01T09:00',
-      ends: '2026-12-31T23:00',
+      starts: '2026-12-01 09:00',
+      ends: '2026-12-31 23:00',
       search: 'vestido linho',
       count: 3,
     });
@@ -263,16 +263,16 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
     const page = await signIn(browser, server, ADMIN_SECRET);
     await buildSlice(page, collectionId, {
       name: 'Esquenta',
-      starts: '2026-11-20T00:00',
-      ends: '2026-11-28T00:00',
+      starts: '2026-11-20 00:00',
+      ends: '2026-11-28 00:00',
       search: 'bolsa',
       count: 1,
     });
     await saved(page, collectionId);
     await buildSlice(page, collectionId, {
       name: 'Black Friday — dia',
-      starts: '2026-11-27T00:00',
-      ends: '2026-11-29T00:00',
+      starts: '2026-11-27 00:00',
+      ends: '2026-11-29 00:00',
       search: 'tenis',
       count: 1,
     });
@@ -301,7 +301,7 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
     const verao = await collectionNamed('Verão 2027');
     const page = await signIn(browser, server, ADMIN_SECRET);
     await open(page, `#/collections/${verao.id}`, 'Verão 2027');
-    await page.getByLabel('Preview at').fill('2026-11-30T10:00');
+    await page.getByLabel('Preview at').fill('2026-11-30 10:00');
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
     const served = (await server.request('GET', `${COLLECTIONS}/${verao.id}?at=2026-11-30T13:00:00.000Z`)).json;
     await visible(page.getByRole('status').getByText(`the API serves “${served.sliceName}”`));
@@ -318,7 +318,7 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
     await page.getByRole('button', { name: 'Upload spreadsheet' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload spreadsheet' });
     await dialog.getByLabel('Name').fill('Da planilha');
-    await dialog.getByLabel('Starts').fill('2026-12-05T08:00');
+    await dialog.getByLabel('Starts').fill('2026-12-05 08:00');
     const file = dialog.getByLabel('Spreadsheet file (CSV or XLSX)');
     const bad = 'productId,position\nVES-001,1\n,2\nVES-001,3\nSAN-002,x\n';
     await file.setInputFiles({ name: 'slice.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });

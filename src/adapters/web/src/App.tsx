@@ -4,6 +4,7 @@ import { CollectionsScreen } from './collections/CollectionsScreen';
 import { LOCALES, useI18n, type Locale } from './i18n/i18n';
 import { SessionProvider, useSession, useSignIn } from './session/session';
 import { SignIn } from './session/SignIn';
+import { useNarrow } from './shared/media';
 import { useRoute } from './shared/route';
 import { SliceScreen } from './slice-editor/SliceScreen';
 
@@ -41,7 +42,17 @@ function Screens() {
 }
 
 function Frame({ signedIn = false, children }: { signedIn?: boolean; children?: React.ReactNode }) {
-  const { t, locale, setLocale } = useI18n();
+  const { t } = useI18n();
+  const narrow = useNarrow();
+  const links = (
+    <>
+      <a href="/docs" target="_blank" rel="noopener">
+        {t('apiReference')}
+      </a>
+      <LanguageSelect />
+      {signedIn && <Who />}
+    </>
+  );
   return (
     <>
       <a className="skip" href="#main">
@@ -51,25 +62,47 @@ function Frame({ signedIn = false, children }: { signedIn?: boolean; children?: 
         <a className="brand" href="#/">
           {t('appName')}
         </a>
-        <nav aria-label={t('appName')}>
-          <a href="/docs" target="_blank" rel="noopener">
-            {t('apiReference')}
-          </a>
-          <label>
-            {t('language')}{' '}
-            <select value={locale} onChange={(e) => setLocale(e.target.value as Locale)}>
-              {LOCALES.map((l) => (
-                <option key={l.locale} value={l.locale} lang={l.locale}>
-                  {l.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          {signedIn && <Who />}
-        </nav>
+        {narrow ? (
+          // On a phone the header is one row: the rest waits in a menu (a read-only token still says so at once).
+          <div className="header-row">
+            {signedIn && <ReadOnlyMark />}
+            <details className="menu">
+              <summary>{t('menu')}</summary>
+              <nav aria-label={t('appName')}>{links}</nav>
+            </details>
+          </div>
+        ) : (
+          <nav aria-label={t('appName')}>{links}</nav>
+        )}
       </header>
       {children}
     </>
+  );
+}
+
+function LanguageSelect() {
+  const { t, locale, setLocale } = useI18n();
+  return (
+    <label>
+      {t('language')}{' '}
+      <select value={locale} onChange={(e) => setLocale(e.target.value as Locale)}>
+        {LOCALES.map((l) => (
+          <option key={l.locale} value={l.locale} lang={l.locale}>
+            {l.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function ReadOnlyMark() {
+  const { t } = useI18n();
+  const { canWrite } = useSession();
+  return canWrite ? null : (
+    <span className="badge" title={t('readOnly')}>
+      {t('readOnlyShort')}
+    </span>
   );
 }
 

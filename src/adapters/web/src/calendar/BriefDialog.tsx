@@ -5,6 +5,8 @@ import { useSession } from '../session/session';
 import { propose } from '../shared/drafts';
 import { useRememberProducts } from '../api/products';
 import { go } from '../shared/route';
+import { briefFormErrors, hasErrors, type BriefField, type FieldErrors } from '../shared/field-errors';
+import { describedBy, ErrorSummary, FieldMessage, focusFirst } from '../shared/field-messages';
 import { Dialog, ErrorNote } from '../shared/ui';
 
 const DEFAULT_SIZE = 24;
@@ -88,23 +90,34 @@ export function BriefDialog({ collectionId, onClose }: { collectionId: number; o
   const [seeds, setSeeds] = useState('');
   const [size, setSize] = useState(DEFAULT_SIZE);
   const ids = { brief: useId(), size: useId(), seeds: useId(), help: useId() };
+  const [errors, setErrors] = useState<FieldErrors<BriefField>>({});
+
+  /** Whether the proposal can be asked for; if not, the errors are shown beside their fields. */
+  function checked(fromSeedsToo: boolean): boolean {
+    const found = briefFormErrors({ brief, seeds, size }, fromSeedsToo);
+    setErrors(found);
+    focusFirst(found, ids);
+    return !hasErrors(found);
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    await fromBrief(brief, size);
+    if (checked(false)) await fromBrief(brief, size);
   }
 
   return (
     <Dialog title={t('generateFromBrief')} onClose={onClose}>
-      <form onSubmit={submit} className="stack">
+      <form onSubmit={submit} className="stack" noValidate>
+        <ErrorSummary errors={errors} labels={{ brief: t('brief'), size: t('size'), seeds: t('fromSeeds') }} />
         <label htmlFor={ids.brief}>{t('brief')}</label>
         <textarea
           id={ids.brief}
-          aria-describedby={ids.help}
           maxLength={500}
           value={brief}
           onChange={(e) => setBrief(e.target.value)}
+          {...describedBy(errors.brief, `${ids.brief}-error`, ids.help)}
         />
+        <FieldMessage id={`${ids.brief}-error`} error={errors.brief} />
         <p id={ids.help} className="help">
           {t('briefHelp')}
         </p>
@@ -115,17 +128,29 @@ export function BriefDialog({ collectionId, onClose }: { collectionId: number; o
           min={1}
           max={500}
           required
-          value={size}
-          onChange={(e) => setSize(Number(e.target.value))}
+          value={Number.isNaN(size) ? '' : size}
+          onChange={(e) => setSize(e.target.value === '' ? Number.NaN : Number(e.target.value))}
+          {...describedBy(errors.size, `${ids.size}-error`)}
         />
+        <FieldMessage id={`${ids.size}-error`} error={errors.size} />
         <label htmlFor={ids.seeds}>{t('fromSeeds')}</label>
-        <input id={ids.seeds} value={seeds} onChange={(e) => setSeeds(e.target.value)} />
+        <input
+          id={ids.seeds}
+          value={seeds}
+          onChange={(e) => setSeeds(e.target.value)}
+          {...describedBy(errors.seeds, `${ids.seeds}-error`)}
+        />
+        <FieldMessage id={`${ids.seeds}-error`} error={errors.seeds} />
         <ErrorNote error={error} />
         <div className="buttons">
           <button type="button" onClick={onClose}>
             {t('cancel')}
           </button>
-          <button type="button" disabled={busy || seeds.trim() === ''} onClick={() => void fromSeeds(seeds, size)}>
+          <button
+            type="button"
+            disabled={busy || seeds.trim() === ''}
+            onClick={() => checked(true) && void fromSeeds(seeds, size)}
+          >
             {t('generateFromSeeds')}
           </button>
           <button type="submit" disabled={busy || brief.trim() === ''}>

@@ -3,11 +3,14 @@ import { ApiError, type ActiveSlice } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
 import { useProducts } from '../api/products';
+import { DateTimeField } from '../shared/DateTimeField';
+import { dateFieldError, type FieldError } from '../shared/field-errors';
 import { ErrorNote, fromLocalInput, ProductsFailureNote, toLocalInput } from '../shared/ui';
 
 /** What `GET /:id?at=` answers at a chosen instant: the slice served then, and its products' flags. */
 export function PreviewPanel({ collectionId }: { collectionId: number }) {
-  const { t, dateTime } = useI18n();
+  const { t, dateTime, locale } = useI18n();
+  const [atError, setAtError] = useState<FieldError | undefined>(undefined);
   const { api } = useSession();
   const [at, setAt] = useState(() => toLocalInput(new Date().toISOString()));
   const [answer, setAnswer] = useState<{ at: string; slice: ActiveSlice | null } | undefined>(undefined);
@@ -17,6 +20,9 @@ export function PreviewPanel({ collectionId }: { collectionId: number }) {
 
   async function preview(event: FormEvent) {
     event.preventDefault();
+    const wrong = dateFieldError(at, locale);
+    setAtError(wrong);
+    if (wrong !== undefined) return;
     const instant = fromLocalInput(at);
     const {
       data,
@@ -38,9 +44,8 @@ export function PreviewPanel({ collectionId }: { collectionId: number }) {
   return (
     <section aria-labelledby="preview-title" className="preview">
       <h2 id="preview-title">{t('preview')}</h2>
-      <form onSubmit={preview} className="inline">
-        <label htmlFor={fieldId}>{t('previewAt')}</label>
-        <input id={fieldId} type="datetime-local" required value={at} onChange={(e) => setAt(e.target.value)} />
+      <form onSubmit={preview} className="inline" noValidate>
+        <DateTimeField id={fieldId} label={t('previewAt')} required value={at} onChange={setAt} error={atError} />
         <button type="submit">{t('preview')}</button>
       </form>
       <ErrorNote error={error} />
@@ -52,7 +57,7 @@ export function PreviewPanel({ collectionId }: { collectionId: number }) {
           ) : (
             <>
               <p>{t('previewServes', { instant: dateTime(answer.at), name: answer.slice.sliceName })}</p>
-              <table aria-label={answer.slice.sliceName}>
+              <table className="stacking" aria-label={answer.slice.sliceName}>
                 <thead>
                   <tr>
                     <th scope="col">#</th>
@@ -63,9 +68,9 @@ export function PreviewPanel({ collectionId }: { collectionId: number }) {
                 <tbody>
                   {answer.slice.products.map((p) => (
                     <tr key={p.productId}>
-                      <td>{p.position}</td>
-                      <td>{products.get(p.productId)?.name ?? p.productId}</td>
-                      <td>{p.active ? t('activeFlag') : t('inactiveFlag')}</td>
+                      <td data-label="#">{p.position}</td>
+                      <td data-label={t('products')}>{products.get(p.productId)?.name ?? p.productId}</td>
+                      <td data-label={t('status')}>{p.active ? t('activeFlag') : t('inactiveFlag')}</td>
                     </tr>
                   ))}
                 </tbody>

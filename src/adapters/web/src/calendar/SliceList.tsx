@@ -36,7 +36,7 @@ export function SliceList({ calendar, onChanged }: { calendar: Calendar; onChang
   return (
     <>
       <ErrorNote error={error} />
-      <table className="slices" aria-label={t('listView')}>
+      <table className="slices stacking" aria-label={t('listView')}>
         <thead>
           <tr>
             <th scope="col">{t('name')}</th>
@@ -84,15 +84,15 @@ function SliceRow({ slice, calendar, onDelete }: { slice: SliceSummary; calendar
           </p>
         )}
       </th>
-      <td>
+      <td data-label={t('status')}>
         <span className={`chip status-${slice.status}`}>{t(`status${slice.status}`)}</span>
       </td>
-      <td>{dateTime(slice.startsAt)}</td>
-      <td>{isNoEnd(slice.endsAt) ? t('noEnd') : dateTime(slice.endsAt)}</td>
-      <td>{slice.productCount}</td>
-      <td>{t(`type${slice.type}`)}</td>
+      <td data-label={t('starts')}>{dateTime(slice.startsAt)}</td>
+      <td data-label={t('ends')}>{isNoEnd(slice.endsAt) ? t('noEnd') : dateTime(slice.endsAt)}</td>
+      <td data-label={t('products')}>{slice.productCount}</td>
+      <td data-label={t('type')}>{t(`type${slice.type}`)}</td>
       {canWrite && (
-        <td>
+        <td className="actions" data-label={t('actions')}>
           <button type="button" className="danger" aria-label={t('deleteNamed', { name: slice.name })} onClick={onDelete}>
             {t('delete')}
           </button>

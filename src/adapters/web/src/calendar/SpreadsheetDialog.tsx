@@ -3,60 +3,109 @@ import { ApiError, ok } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
 import { sheetBody, SheetProblems, templateHref } from '../shared/sheet';
+import { DateTimeField } from '../shared/DateTimeField';
+import {
+  hasErrors,
+  refusalOf,
+  SHEET_PATHS,
+  sliceFormErrors,
+  type FieldError,
+  type FieldErrors,
+  type SheetField,
+} from '../shared/field-errors';
+import { describedBy, ErrorSummary, FieldMessage, focusFirst, TextField } from '../shared/field-messages';
 import { Dialog, ErrorNote, fromLocalInput, toLocalInput } from '../shared/ui';
 
-/** A new slice from a CSV or XLSX file: every bad row listed, nothing saved until the sheet is clean. */
-export function SpreadsheetDialog(props: { collectionId: number; onClose: () => void; onSaved: (sliceId: number) => void }) {
-  const { t } = useI18n();
+interface SheetForm {
+  name: string;
+  startsAt: string;
+  endsAt: string;
+  file: File | undefined;
+}
+
+/** Checks the form, then uploads the sheet; a refusal's errors go beside the fields they name. */
+function useSheetUpload(collectionId: number, onSaved: (sliceId: number) => void, ids: Record<SheetField, string>) {
+  const { locale } = useI18n();
   const { api } = useSession();
-  const [name, setName] = useState('');
-  const [startsAt, setStartsAt] = useState(() => toLocalInput(new Date().toISOString()));
-  const [endsAt, setEndsAt] = useState('');
-  const [file, setFile] = useState<File | undefined>(undefined);
+  const [problems, setProblems] = useState<{ errors: FieldErrors<SheetField>; refused: boolean }>({ errors: {}, refused: false });
   const [error, setError] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
-  const template = useMemo(templateHref, []);
-  const ids = { name: useId(), starts: useId(), ends: useId(), file: useId() };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (file === undefined) return;
+  async function upload({ name, startsAt, endsAt, file }: SheetForm) {
+    // The end is optional here: an empty one is a slice with no end.
+    const checked: FieldErrors<SheetField> = sliceFormErrors({ name, startsAt, endsAt, noEnd: endsAt.trim() === '' }, locale);
+    if (file === undefined) checked.file = { key: 'required' };
+    setProblems({ errors: checked, refused: false });
+    if (hasErrors(checked) || file === undefined) {
+      focusFirst(checked, ids);
+      return;
+    }
     setBusy(true);
     try {
       const query = { name, startsAt: fromLocalInput(startsAt), ...(endsAt ? { endsAt: fromLocalInput(endsAt) } : {}) };
       const slice = await ok(
         api.POST('/api/v1/merchandising-collections/protected/{id}/slices/spreadsheet', {
-          params: { path: { id: props.collectionId }, query },
+          params: { path: { id: collectionId }, query },
           ...sheetBody(file),
         }),
       );
-      props.onSaved(slice.id);
+      onSaved(slice.id);
     } catch (e) {
-      setError(e);
+      const { placed, rest } = refusalOf(e, SHEET_PATHS);
+      if (hasErrors(placed)) {
+        setProblems({ errors: placed, refused: true });
+        focusFirst(placed, ids);
+      }
+      setError(rest);
     } finally {
       setBusy(false);
     }
+  }
+  return { upload, problems, error, setError, busy };
+}
+
+/** A new slice from a CSV or XLSX file: every bad row listed, nothing saved until the sheet is clean. */
+export function SpreadsheetDialog(props: { collectionId: number; onClose: () => void; onSaved: (sliceId: number) => void }) {
+  const { t } = useI18n();
+  const [name, setName] = useState('');
+  const [startsAt, setStartsAt] = useState(() => toLocalInput(new Date().toISOString()));
+  const [endsAt, setEndsAt] = useState('');
+  const [file, setFile] = useState<File | undefined>(undefined);
+  const template = useMemo(templateHref, []);
+  const ids: Record<SheetField, string> = { name: useId(), startsAt: useId(), endsAt: useId(), file: useId() };
+  const { upload, problems, error, setError, busy } = useSheetUpload(props.collectionId, props.onSaved, ids);
+  const { errors } = problems;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void upload({ name, startsAt, endsAt, file });
   }
 
   const sheetRefused =
     error instanceof ApiError && error.status === 400 && (error.problem?.errors ?? []).some((e) => e.path.startsWith('rows'));
   return (
     <Dialog title={t('uploadSpreadsheet')} onClose={props.onClose}>
-      <form onSubmit={submit} className="stack">
-        <label htmlFor={ids.name}>{t('name')}</label>
-        <input id={ids.name} required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
-        <label htmlFor={ids.starts}>{t('starts')}</label>
-        <input id={ids.starts} type="datetime-local" required value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />
-        <label htmlFor={ids.ends}>{t('ends')}</label>
-        <input id={ids.ends} type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />
-        <label htmlFor={ids.file}>{t('spreadsheetFile')}</label>
-        <input
-          id={ids.file}
-          type="file"
+      <form onSubmit={submit} className="stack" noValidate>
+        <ErrorSummary
+          errors={errors}
+          labels={{ name: t('name'), startsAt: t('starts'), endsAt: t('ends'), file: t('spreadsheetFile') }}
+          refused={problems.refused}
+        />
+        <TextField id={ids.name} label={t('name')} required maxLength={200} value={name} onChange={setName} error={errors.name} />
+        <DateTimeField
+          id={ids.startsAt}
+          label={t('starts')}
           required
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          onChange={(e) => {
-            setFile(e.target.files?.[0]);
+          value={startsAt}
+          onChange={setStartsAt}
+          error={errors.startsAt}
+        />
+        <DateTimeField id={ids.endsAt} label={t('ends')} value={endsAt} onChange={setEndsAt} error={errors.endsAt} />
+        <SheetFileField
+          id={ids.file}
+          error={errors.file}
+          onChange={(chosen) => {
+            setFile(chosen);
             setError(undefined);
           }}
         />
@@ -68,11 +117,38 @@ export function SpreadsheetDialog(props: { collectionId: number; onClose: () => 
           <button type="button" onClick={props.onClose}>
             {t('cancel')}
           </button>
-          <button type="submit" disabled={busy || file === undefined}>
+          <button type="submit" disabled={busy}>
             {t('uploadSpreadsheet')}
           </button>
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** The sheet to upload, CSV or XLSX, with its error beside it. */
+function SheetFileField({
+  id,
+  error,
+  onChange,
+}: {
+  id: string;
+  error: FieldError | undefined;
+  onChange: (file: File | undefined) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <label htmlFor={id}>{t('spreadsheetFile')}</label>
+      <input
+        id={id}
+        type="file"
+        required
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        onChange={(e) => onChange(e.target.files?.[0])}
+        {...describedBy(error, `${id}-error`)}
+      />
+      <FieldMessage id={`${id}-error`} error={error} />
+    </>
   );
 }

@@ -59,7 +59,8 @@ export function Timeline({ calendar }: { calendar: Calendar }) {
           );
         })}
       </ol>
-      <div className="now" style={{ left: at(now) }}>
+      {/* Past the middle, the "now" label reads leftwards, so it stays inside the box. */}
+      <div className={`now${(now - from) / (to - from) > 0.5 ? ' late' : ''}`} style={{ left: at(now) }}>
         <span>
           {t('now')} · {dateTime(calendar.now)}
         </span>

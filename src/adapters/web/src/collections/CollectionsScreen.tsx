@@ -2,6 +2,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError, type Collection } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
+import {
+  COLLECTION_PATHS,
+  collectionFormErrors,
+  refusalOf,
+  hasErrors,
+  type CollectionField,
+  type FieldErrors,
+} from '../shared/field-errors';
+import { describedBy, ErrorSummary, FieldMessage, focusFirst, TextField } from '../shared/field-messages';
 import { ConfirmDialog, Dialog, ErrorNote, QueryNote } from '../shared/ui';
 import { useCollectionsPage, useDeleteCollection, useSaveCollection } from './api';
 import { CollectionsTable } from './CollectionsTable';
@@ -85,22 +94,40 @@ function CollectionForm({ collection, onClose }: { collection?: Collection; onCl
   const saving = useSaveCollection();
   const [name, setName] = useState(collection?.name ?? '');
   const [description, setDescription] = useState(collection?.description ?? '');
-  const nameId = useId();
-  const descriptionId = useId();
-  const error = saving.error instanceof ApiError && saving.error.status === 412 ? new Error(t('conflictTitle')) : saving.error;
+  const [checked, setChecked] = useState<FieldErrors<CollectionField>>({});
+  const ids: Record<CollectionField, string> = { name: useId(), description: useId() };
+  // A refusal's errors go beside their fields; what no field takes (and a conflict) is said above the buttons.
+  const { placed, rest } = refusalOf(saving.error ?? undefined, COLLECTION_PATHS);
+  const refused = hasErrors(placed);
+  const errors = refused ? placed : checked;
+  const error = saving.error instanceof ApiError && saving.error.status === 412 ? new Error(t('conflictTitle')) : rest;
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    const found = collectionFormErrors({ name });
+    setChecked(found);
+    saving.reset();
+    if (hasErrors(found)) {
+      focusFirst(found, ids);
+      return;
+    }
     saving.mutate({ ...(collection ? { collection } : {}), name, description }, { onSuccess: onClose });
   }
 
   return (
     <Dialog title={collection === undefined ? t('newCollection') : t('renameNamed', { name: collection.name })} onClose={onClose}>
-      <form onSubmit={submit} className="stack">
-        <label htmlFor={nameId}>{t('name')}</label>
-        <input id={nameId} required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
-        <label htmlFor={descriptionId}>{t('description')}</label>
-        <textarea id={descriptionId} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />
+      <form onSubmit={submit} className="stack" noValidate>
+        <ErrorSummary errors={errors} labels={{ name: t('name'), description: t('description') }} refused={refused} />
+        <TextField id={ids.name} label={t('name')} required maxLength={200} value={name} onChange={setName} error={errors.name} />
+        <label htmlFor={ids.description}>{t('description')}</label>
+        <textarea
+          id={ids.description}
+          maxLength={2000}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          {...describedBy(errors.description, `${ids.description}-error`)}
+        />
+        <FieldMessage id={`${ids.description}-error`} error={errors.description} />
         <ErrorNote error={error} />
         <div className="buttons">
           <button type="button" onClick={onClose}>

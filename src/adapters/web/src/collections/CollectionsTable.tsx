@@ -16,7 +16,7 @@ export function CollectionsTable({
   const { t } = useI18n();
   const { canWrite } = useSession();
   return (
-    <table className="collections">
+    <table className="collections stacking">
       <thead>
         <tr>
           <th scope="col">{t('name')}</th>
@@ -53,12 +53,12 @@ function CollectionRow({
       <th scope="row">
         <a href={hrefOf({ screen: 'collection', collectionId: collection.id })}>{collection.name}</a>
       </th>
-      <td>{collection.description}</td>
-      <td>{date(collection.createdAt)}</td>
-      <td>{collection.sliceCount}</td>
-      <td>{live === null ? <em>{t('nothingLive')}</em> : live.name}</td>
+      <td data-label={t('description')}>{collection.description}</td>
+      <td data-label={t('created')}>{date(collection.createdAt)}</td>
+      <td data-label={t('slices')}>{collection.sliceCount}</td>
+      <td data-label={t('liveNow')}>{live === null ? <em>{t('nothingLive')}</em> : live.name}</td>
       {canWrite && (
-        <td className="actions">
+        <td className="actions" data-label={t('actions')}>
           <button type="button" aria-label={t('renameNamed', { name: collection.name })} onClick={onRename}>
             {t('rename')}
           </button>

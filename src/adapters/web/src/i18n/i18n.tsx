@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { formatMessage } from './format';
 import { en, ptBR, type MessageKey, type Messages } from './messages';
 
 export type Locale = 'en' | 'pt-BR';
@@ -43,7 +44,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
         localStorage.setItem(CHOSEN, next);
         setLocaleState(next);
       },
-      t: (key, values) => messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => String(values?.[name] ?? whole)),
+      t: (key, values) => formatMessage(locale, messages[key], values),
       dateTime: (iso) => dateTimeFormat.format(new Date(iso)),
       date: (iso) => dateFormat.format(new Date(iso)),
       money: (value) => moneyFormat.format(value),

@@ -1,4 +1,6 @@
 /** Every word the builder shows, in English and Brazilian Portuguese. */
+import type { Message, Plural } from './format';
+
 export const en = {
   appName: 'Vitrine builder',
   skipToContent: 'Skip to content',
@@ -30,7 +32,10 @@ export const en = {
   renameNamed: 'Rename {name}',
   delete: 'Delete',
   deleteNamed: 'Delete {name}',
-  confirmDeleteCollection: 'Delete the collection “{name}” and its {count} slices? This cannot be undone.',
+  confirmDeleteCollection: {
+    one: 'Delete the collection “{name}” and its {count} slice? This cannot be undone.',
+    other: 'Delete the collection “{name}” and its {count} slices? This cannot be undone.',
+  },
   confirmDeleteSlice: 'Delete the slice “{name}”? This cannot be undone.',
   cancel: 'Cancel',
   create: 'Create',
@@ -70,7 +75,7 @@ export const en = {
   typeSPREADSHEET: 'Spreadsheet',
   typeAI: 'AI',
   products: 'Products',
-  productCount: '{count} products',
+  productCount: { one: '{count} product', other: '{count} products' },
   edit: 'Edit',
   editNamed: 'Edit {name}',
   slice: 'Slice',
@@ -116,9 +121,9 @@ export const en = {
   versionBy: 'by {by}, {at}',
   restoreThisVersion: 'Restore this version',
   restored: 'Version {n} restored.',
-  changeAdded: '{count} added',
-  changeRemoved: '{count} removed',
-  changeMoved: '{count} moved',
+  changeAdded: { one: '{count} added', other: '{count} added' },
+  changeRemoved: { one: '{count} removed', other: '{count} removed' },
+  changeMoved: { one: '{count} moved', other: '{count} moved' },
   changeDates: 'dates changed',
   changeFilters: 'filters changed',
   changeName: 'renamed',
@@ -128,7 +133,10 @@ export const en = {
   close: 'Close',
   spreadsheetFile: 'Spreadsheet file (CSV or XLSX)',
   downloadTemplate: 'Download template',
-  sheetErrors: 'The spreadsheet has {count} problems; nothing was saved. Fix them and upload again.',
+  sheetErrors: {
+    one: 'The spreadsheet has {count} problem; nothing was saved. Fix it and upload again.',
+    other: 'The spreadsheet has {count} problems; nothing was saved. Fix them and upload again.',
+  },
   row: 'Row',
   reason: 'Reason',
   replaceFromSpreadsheet: 'Replace products from spreadsheet',
@@ -151,10 +159,28 @@ export const en = {
   deleted: 'Deleted.',
   priceUnder: 'up to {n}',
   priceOver: 'from {n}',
+  // locale and layout helper
+  dateHint: 'yyyy-mm-dd hh:mm',
+  dateFormatNote: 'Format: {hint}',
+  dateFormat: 'Type the date as yyyy-mm-dd hh:mm, e.g. 2027-05-01 09:00.',
+  dateNoSuchDay: 'That day does not exist: check the day and the month.',
+  dateNoSuchTime: 'The time goes from 00:00 to 23:59.',
+  dateSkipped: 'That time does not exist here: the clock skipped it (daylight saving time).',
+  pickDate: 'Choose on a calendar',
+  priceNotNegative: 'Type a price of 0 or more, e.g. 199.90.',
+  minOverMax: 'The minimum price must not be above the maximum.',
+  startTooLate: 'A slice with no end must start before 31 Dec 9999.',
+  tooLong: 'At most {max} characters.',
+  checkFields: { one: 'Nothing was sent. Check this field: {fields}.', other: 'Nothing was sent. Check these fields: {fields}.' },
+  refusedFields: { one: 'Not saved. Check this field: {fields}.', other: 'Not saved. Check these fields: {fields}.' },
+  menu: 'Menu',
+  readOnlyShort: 'Read only',
+  sizeRange: 'A whole number from 1 to {max}.',
 };
 
 export type MessageKey = keyof typeof en;
-export type Messages = Record<MessageKey, string>;
+/** Each key's text in one language: a plural in one language (a count in it) is a plural in every language. */
+export type Messages = { [K in MessageKey]: (typeof en)[K] extends string ? Message : Plural };
 
 export const ptBR: Messages = {
   appName: 'Construtor Vitrine',
@@ -187,7 +213,10 @@ export const ptBR: Messages = {
   renameNamed: 'Renomear {name}',
   delete: 'Excluir',
   deleteNamed: 'Excluir {name}',
-  confirmDeleteCollection: 'Excluir a coleção “{name}” e suas {count} fatias? Não há como desfazer.',
+  confirmDeleteCollection: {
+    one: 'Excluir a coleção “{name}” e sua {count} fatia? Não há como desfazer.',
+    other: 'Excluir a coleção “{name}” e suas {count} fatias? Não há como desfazer.',
+  },
   confirmDeleteSlice: 'Excluir a fatia “{name}”? Não há como desfazer.',
   cancel: 'Cancelar',
   create: 'Criar',
@@ -227,7 +256,7 @@ export const ptBR: Messages = {
   typeSPREADSHEET: 'Planilha',
   typeAI: 'IA',
   products: 'Produtos',
-  productCount: '{count} produtos',
+  productCount: { one: '{count} produto', other: '{count} produtos' },
   edit: 'Editar',
   editNamed: 'Editar {name}',
   slice: 'Fatia',
@@ -273,9 +302,9 @@ export const ptBR: Messages = {
   versionBy: 'por {by}, {at}',
   restoreThisVersion: 'Restaurar esta versão',
   restored: 'Versão {n} restaurada.',
-  changeAdded: '{count} adicionados',
-  changeRemoved: '{count} removidos',
-  changeMoved: '{count} movidos',
+  changeAdded: { one: '{count} adicionado', other: '{count} adicionados' },
+  changeRemoved: { one: '{count} removido', other: '{count} removidos' },
+  changeMoved: { one: '{count} movido', other: '{count} movidos' },
   changeDates: 'datas alteradas',
   changeFilters: 'filtros alterados',
   changeName: 'renomeada',
@@ -285,7 +314,10 @@ export const ptBR: Messages = {
   close: 'Fechar',
   spreadsheetFile: 'Arquivo da planilha (CSV ou XLSX)',
   downloadTemplate: 'Baixar modelo',
-  sheetErrors: 'A planilha tem {count} problemas; nada foi salvo. Corrija e envie de novo.',
+  sheetErrors: {
+    one: 'A planilha tem {count} problema; nada foi salvo. Corrija e envie de novo.',
+    other: 'A planilha tem {count} problemas; nada foi salvo. Corrija e envie de novo.',
+  },
   row: 'Linha',
   reason: 'Motivo',
   replaceFromSpreadsheet: 'Substituir produtos por planilha',
@@ -308,4 +340,24 @@ export const ptBR: Messages = {
   deleted: 'Excluída.',
   priceUnder: 'até {n}',
   priceOver: 'a partir de {n}',
+  // locale and layout helper
+  dateHint: 'dd/mm/aaaa hh:mm',
+  dateFormatNote: 'Formato: {hint}',
+  dateFormat: 'Digite a data como dd/mm/aaaa hh:mm, por exemplo 01/05/2027 09:00.',
+  dateNoSuchDay: 'Esse dia não existe: confira o dia e o mês.',
+  dateNoSuchTime: 'O horário vai de 00:00 a 23:59.',
+  dateSkipped: 'Esse horário não existe aqui: o relógio pulou essa hora (horário de verão).',
+  pickDate: 'Escolher no calendário',
+  priceNotNegative: 'Digite um preço de 0 ou mais, por exemplo 199,90.',
+  minOverMax: 'O preço mínimo não pode ser maior que o máximo.',
+  startTooLate: 'Uma fatia sem fim precisa começar antes de 31/12/9999.',
+  tooLong: 'No máximo {max} caracteres.',
+  checkFields: {
+    one: 'Nada foi enviado. Confira este campo: {fields}.',
+    other: 'Nada foi enviado. Confira estes campos: {fields}.',
+  },
+  refusedFields: { one: 'Não foi salvo. Confira este campo: {fields}.', other: 'Não foi salvo. Confira estes campos: {fields}.' },
+  menu: 'Menu',
+  readOnlyShort: 'Somente leitura',
+  sizeRange: 'Um número inteiro de 1 a {max}.',
 };

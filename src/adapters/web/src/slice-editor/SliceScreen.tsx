@@ -5,13 +5,15 @@ import { useSession } from '../session/session';
 import { takeProposal } from '../shared/drafts';
 import { useRememberProducts, useProducts } from '../api/products';
 import { go, hrefOf } from '../shared/route';
+import { hasErrors, refusalOf, SLICE_PATHS, sliceFormErrors } from '../shared/field-errors';
+import { focusFirst } from '../shared/field-messages';
 import { ErrorNote } from '../shared/ui';
 import { CatalogSearch } from './CatalogSearch';
 import { ConflictDialog } from './ConflictDialog';
 import { bodyOf, draftOf, emptyDraft, MAX_SLICE_PRODUCTS, type Draft, type Stored } from './draft';
 import { HistoryPanel } from './HistoryPanel';
 import { SheetReplace } from './SheetReplace';
-import { SliceForm } from './SliceForm';
+import { SLICE_FIELD_IDS, SliceForm, type SliceFormErrors } from './SliceForm';
 import { SliceProducts } from './SliceProducts';
 
 function useStoredSlice(collectionId: number, sliceId: number | 'new') {
@@ -52,9 +54,10 @@ function useStoredSlice(collectionId: number, sliceId: number | 'new') {
 
 /** Saving the draft: POST when new (then open it), PUT with If-Match otherwise; a 412 becomes a conflict to settle. */
 function useSliceSave(collectionId: number, sliceId: number | 'new', slice: ReturnType<typeof useStoredSlice>) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { api } = useSession();
   const { stored, setStored, draft, setDraft, setError, read, reload } = slice;
+  const [problems, setProblems] = useState<SliceFormErrors>({ errors: {}, refused: false });
   const [conflict, setConflict] = useState<Stored | undefined>(undefined);
   const [status, setStatus] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -62,6 +65,12 @@ function useSliceSave(collectionId: number, sliceId: number | 'new', slice: Retu
   async function save(event: FormEvent | undefined, etag = stored?.etag) {
     event?.preventDefault();
     if (draft === undefined) return;
+    const errors = sliceFormErrors(draft, locale);
+    setProblems({ errors, refused: false, of: draft });
+    if (hasErrors(errors)) {
+      focusFirst(errors, SLICE_FIELD_IDS);
+      return;
+    }
     setBusy(true);
     setError(undefined);
     try {
@@ -87,7 +96,13 @@ function useSliceSave(collectionId: number, sliceId: number | 'new', slice: Retu
       await reload();
       setStatus(t('saved'));
     } catch (e) {
-      setError(e);
+      // A refusal's errors go beside the fields they name; only what no field takes is shown as the problem.
+      const { placed, rest } = refusalOf(e, SLICE_PATHS);
+      if (hasErrors(placed)) {
+        setProblems({ errors: placed, refused: true, of: draft });
+        focusFirst(placed, SLICE_FIELD_IDS);
+      }
+      setError(rest);
     } finally {
       setBusy(false);
     }
@@ -105,7 +120,7 @@ function useSliceSave(collectionId: number, sliceId: number | 'new', slice: Retu
     setConflict(undefined);
     void save(undefined, conflict.etag);
   }
-  return { save, busy, conflict, setConflict, takeTheirs, overwrite, status, setStatus };
+  return { save, busy, conflict, setConflict, takeTheirs, overwrite, status, setStatus, problems };
 }
 
 /** The slice editor: its form, its products as a grid, the catalog search, saving with If-Match. */
@@ -139,7 +154,7 @@ export function SliceScreen({ collectionId, sliceId }: { collectionId: number; s
       <p>
         <a href={hrefOf({ screen: 'collection', collectionId })}>← {t('calendar')}</a>
       </p>
-      <form onSubmit={saving.save}>
+      <form onSubmit={saving.save} noValidate>
         <SliceHeading
           title={sliceId === 'new' ? t('newSliceTitle') : draft.name || t('slice')}
           stored={stored}
@@ -148,7 +163,7 @@ export function SliceScreen({ collectionId, sliceId }: { collectionId: number; s
         />
         {saving.status && <p role="status">{saving.status}</p>}
         <ErrorNote error={error} />
-        <SliceForm draft={draft} change={change} readOnly={readOnly} />
+        <SliceForm draft={draft} change={change} readOnly={readOnly} problems={saving.problems} />
       </form>
       <div className="editor-body">
         <SliceProducts draft={draft} catalog={catalog} failure={failure} readOnly={readOnly} change={change}>
