@@ -1,14 +1,26 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ok, type Product } from '../api/client';
+import type { Product } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import { useSession } from '../session/session';
-import { useRememberProducts } from '../api/products';
+import { useDebounced } from '../shared/debounce';
 import { ErrorNote } from '../shared/ui';
+import { useCatalogNames, useCatalogSearch, type CatalogQuery } from './api/catalog';
 import { CatalogResults } from './CatalogResults';
+import { MAX_SLICE_PRODUCTS } from './draft';
 
 const PAGE = 24;
+/** How long typing must pause before the catalog is asked (Enter asks at once). */
+export const SEARCH_DELAY_MS = 250;
 
-/** The catalog, searched by relevance through the service's content index; each result can be added. */
+/** What adding some results did: how many went into the slice, how many the limit left out. */
+export interface AddOutcome {
+  readonly added: number;
+  readonly leftOut: number;
+}
+
+/**
+ * The catalog, searched as the merchandiser types (the last word also as the start of a word) and
+ * filtered by category, brand and availability; each result, or all those shown, can be added.
+ */
 export function CatalogSearch({
   chosen,
   full,
@@ -16,47 +28,98 @@ export function CatalogSearch({
 }: {
   chosen: readonly string[];
   full: boolean;
-  onAdd: (product: Product) => void;
+  onAdd: (products: readonly Product[]) => AddOutcome;
 }) {
   const { t } = useI18n();
-  const { api } = useSession();
-  const remember = useRememberProducts();
-  const [q, setQ] = useState('');
-  const [results, setResults] = useState<{ products: Product[]; nextCursor: string | null } | undefined>(undefined);
-  const [error, setError] = useState<unknown>(undefined);
+  const [typed, setTyped] = useState<CatalogQuery>({ q: '', category: '', brand: '', available: '' });
+  const { settled, flush } = useDebounced(typed, SEARCH_DELAY_MS);
+  const search = useCatalogSearch(settled, PAGE);
+  const names = useCatalogNames();
+  const [outcome, setOutcome] = useState<AddOutcome | undefined>(undefined);
   const fieldId = useId();
+  const results = search.data?.pages.flatMap((page) => page.products);
+  const set = (patch: Partial<CatalogQuery>) => {
+    setTyped((q) => ({ ...q, ...patch }));
+    setOutcome(undefined);
+  };
 
-  async function search(event: FormEvent | undefined, cursor?: string) {
-    event?.preventDefault();
-    try {
-      const query = { limit: String(PAGE), ...(q.trim() ? { q: q.trim() } : {}), ...(cursor ? { cursor } : {}) };
-      const page = await ok(api.GET('/api/v1/products/protected/catalog', { params: { query } }));
-      remember(page.products);
-      setResults(cursor ? { products: [...(results?.products ?? []), ...page.products], nextCursor: page.nextCursor } : page);
-      setError(undefined);
-    } catch (e) {
-      setError(e);
-    }
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    flush();
+  }
+
+  function addAll() {
+    if (results !== undefined) setOutcome(onAdd(results));
   }
 
   return (
     <section className="catalog-search" aria-labelledby={`${fieldId}-title`}>
       <h2 id={`${fieldId}-title`}>{t('searchProducts')}</h2>
-      <form role="search" onSubmit={search} className="inline">
+      <form role="search" onSubmit={submit} className="search-form">
         <input
           id={fieldId}
           type="search"
           aria-label={t('searchProducts')}
-          value={q}
+          value={typed.q}
           maxLength={200}
-          onChange={(e) => setQ(e.target.value)}
+          autoComplete="off"
+          onChange={(e) => set({ q: e.target.value })}
         />
-        <button type="submit">{t('search')}</button>
+        <div className="search-filters">
+          <label>
+            {t('categoryFilter')}
+            <select value={typed.category} onChange={(e) => set({ category: e.target.value })}>
+              <option value="">{t('anyCategory')}</option>
+              {names.data?.categories.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('brandFilter')}
+            <select value={typed.brand} onChange={(e) => set({ brand: e.target.value })}>
+              <option value="">{t('anyBrand')}</option>
+              {names.data?.brands.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('availabilityFilter')}
+            <select value={typed.available} onChange={(e) => set({ available: e.target.value as CatalogQuery['available'] })}>
+              <option value="">{t('anyAvailability')}</option>
+              <option value="true">{t('onlyAvailable')}</option>
+              <option value="false">{t('onlyUnavailable')}</option>
+            </select>
+          </label>
+        </div>
       </form>
-      <ErrorNote error={error} />
-      {results !== undefined && <CatalogResults products={results.products} chosen={chosen} full={full} onAdd={onAdd} />}
-      {results?.nextCursor && (
-        <button type="button" onClick={() => void search(undefined, results.nextCursor ?? undefined)}>
+      <ErrorNote error={search.error ?? names.error ?? undefined} />
+      {search.isFetching && !search.isFetchingNextPage && (
+        <p className="meta" role="status">
+          {t('searching')}
+        </p>
+      )}
+      {results !== undefined && results.length > 0 && (
+        <p className="inline">
+          <button type="button" disabled={full} onClick={addAll}>
+            {t('addAllResults')}
+          </button>
+        </p>
+      )}
+      {outcome !== undefined && (
+        <p role="status" className={outcome.leftOut > 0 ? 'warning' : undefined}>
+          {t('productsAdded', { added: outcome.added })}
+          {outcome.leftOut > 0 && ` ${t('productsLeftOut', { leftOut: outcome.leftOut, max: MAX_SLICE_PRODUCTS })}`}
+        </p>
+      )}
+      {results !== undefined && <CatalogResults products={results} chosen={chosen} full={full} onAdd={onAdd} />}
+      {search.hasNextPage && (
+        <button type="button" disabled={search.isFetchingNextPage} onClick={() => void search.fetchNextPage()}>
           {t('nextPage')}
         </button>
       )}

@@ -8,16 +8,18 @@ import { go, hrefOf } from '../shared/route';
 import { ErrorNote } from '../shared/ui';
 import { CatalogSearch } from './CatalogSearch';
 import { ConflictDialog } from './ConflictDialog';
-import { bodyOf, draftOf, emptyDraft, MAX_SLICE_PRODUCTS, type Draft, type Stored } from './draft';
+import { bodyOf, draftOf, emptyDraft, MAX_SLICE_PRODUCTS, withAdded, type Draft, type Stored } from './draft';
 import { HistoryPanel } from './HistoryPanel';
 import { SheetReplace } from './SheetReplace';
 import { SliceForm } from './SliceForm';
 import { SliceProducts } from './SliceProducts';
+import { UndoButtons } from './UndoButtons';
+import { useDraftHistory } from './useDraftHistory';
 
 function useStoredSlice(collectionId: number, sliceId: number | 'new') {
   const { api } = useSession();
   const [stored, setStored] = useState<Stored | undefined>(undefined);
-  const [draft, setDraft] = useState<Draft | undefined>(() => {
+  const { draft, setDraft, ...undoable } = useDraftHistory(() => {
     if (sliceId !== 'new') return undefined;
     const proposal = takeProposal();
     return proposal
@@ -43,11 +45,11 @@ function useStoredSlice(collectionId: number, sliceId: number | 'new') {
     } catch (e) {
       setError(e);
     }
-  }, [read]);
+  }, [read, setDraft]);
   useEffect(() => {
     void reload();
   }, [reload]);
-  return { stored, setStored, draft, setDraft, error, setError, read, reload };
+  return { stored, setStored, draft, setDraft, undoable, error, setError, read, reload };
 }
 
 /** Saving the draft: POST when new (then open it), PUT with If-Match otherwise; a 412 becomes a conflict to settle. */
@@ -114,16 +116,21 @@ export function SliceScreen({ collectionId, sliceId }: { collectionId: number; s
   const { canWrite } = useSession();
   const remember = useRememberProducts();
   const slice = useStoredSlice(collectionId, sliceId);
-  const { stored, draft, setDraft, error, reload } = slice;
+  const { stored, draft, undoable, error, reload } = slice;
   const saving = useSliceSave(collectionId, sliceId, slice);
   const [history, setHistory] = useState(false);
   const { products: catalog, failure } = useProducts(draft?.products ?? []);
   const readOnly = !canWrite;
 
-  const change = (patch: Partial<Draft>) => {
-    setDraft((d) => (d === undefined ? d : { ...d, ...patch }));
-    saving.setStatus(undefined);
-  };
+  const { edit } = undoable;
+  const { setStatus } = saving;
+  const change = useCallback(
+    (patch: Partial<Draft>) => {
+      edit(patch);
+      setStatus(undefined);
+    },
+    [edit, setStatus],
+  );
 
   if (draft === undefined) {
     return (
@@ -148,6 +155,7 @@ export function SliceScreen({ collectionId, sliceId }: { collectionId: number; s
         />
         {saving.status && <p role="status">{saving.status}</p>}
         <ErrorNote error={error} />
+        {!readOnly && <UndoButtons history={undoable} />}
         <SliceForm draft={draft} change={change} readOnly={readOnly} />
       </form>
       <div className="editor-body">
@@ -158,9 +166,14 @@ export function SliceScreen({ collectionId, sliceId }: { collectionId: number; s
           <CatalogSearch
             chosen={draft.products}
             full={full}
-            onAdd={(product) => {
-              remember([product]);
-              if (!draft.products.includes(product.id) && !full) change({ products: [...draft.products, product.id] });
+            onAdd={(products) => {
+              remember(products);
+              const outcome = withAdded(
+                draft.products,
+                products.map((p) => p.id),
+              );
+              if (outcome.added > 0) change({ products: outcome.products });
+              return outcome;
             }}
           />
         )}
