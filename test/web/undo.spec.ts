@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SLICE_PRODUCTS, movedTo, withAdded } from '../../src/adapters/web/src/slice-editor/draft';
-import {
-  COALESCE_MS,
-  edited,
-  fresh,
-  MAX_STEPS,
-  redone,
-  shortcutOf,
-  undone,
-} from '../../src/adapters/web/src/slice-editor/undo';
+import { COALESCE_MS, edited, fresh, MAX_STEPS, redone, shortcutOf, undone } from '../../src/adapters/web/src/slice-editor/undo';
 
 describe('the editor history', () => {
   it('undoes and redoes each edit, and an edit after an undo drops what could be redone', () => {

@@ -33,8 +33,11 @@ export function CatalogSearch({
   const { t } = useI18n();
   const [typed, setTyped] = useState<CatalogQuery>({ q: '', category: '', brand: '', available: '' });
   const { settled, flush } = useDebounced(typed, SEARCH_DELAY_MS);
-  const search = useCatalogSearch(settled, PAGE);
-  const names = useCatalogNames();
+  // Nothing is asked before the merchandiser types or filters, nor the filters' choices before the search is used.
+  const asked = settled.q.trim() !== '' || settled.category !== '' || settled.brand !== '' || settled.available !== '';
+  const [engaged, setEngaged] = useState(false);
+  const search = useCatalogSearch(settled, PAGE, asked);
+  const names = useCatalogNames(engaged);
   const [outcome, setOutcome] = useState<AddOutcome | undefined>(undefined);
   const fieldId = useId();
   const results = search.data?.pages.flatMap((page) => page.products);
@@ -53,7 +56,7 @@ export function CatalogSearch({
   }
 
   return (
-    <section className="catalog-search" aria-labelledby={`${fieldId}-title`}>
+    <section className="catalog-search" aria-labelledby={`${fieldId}-title`} onFocus={() => setEngaged(true)}>
       <h2 id={`${fieldId}-title`}>{t('searchProducts')}</h2>
       <form role="search" onSubmit={submit} className="search-form">
         <input
@@ -104,7 +107,8 @@ export function CatalogSearch({
           {t('searching')}
         </p>
       )}
-      {results !== undefined && results.length > 0 && (
+      {asked && results !== undefined && <CatalogResults products={results} chosen={chosen} full={full} onAdd={onAdd} />}
+      {asked && results !== undefined && results.length > 0 && (
         <p className="inline">
           <button type="button" disabled={full} onClick={addAll}>
             {t('addAllResults')}
@@ -117,8 +121,7 @@ export function CatalogSearch({
           {outcome.leftOut > 0 && ` ${t('productsLeftOut', { leftOut: outcome.leftOut, max: MAX_SLICE_PRODUCTS })}`}
         </p>
       )}
-      {results !== undefined && <CatalogResults products={results} chosen={chosen} full={full} onAdd={onAdd} />}
-      {search.hasNextPage && (
+      {asked && search.hasNextPage && (
         <button type="button" disabled={search.isFetchingNextPage} onClick={() => void search.fetchNextPage()}>
           {t('nextPage')}
         </button>

@@ -19,9 +19,10 @@ export interface CatalogQuery {
 /**
  * The catalog's products for a query, a page of `pageSize` at a time (`fetchNextPage` for the next).
  * A new query aborts the request of the one before; its results stay shown until the new ones land.
+ * Nothing is asked while not `enabled`.
  * The products found go into the product cache, so adding one to the slice needs no request.
  */
-export function useCatalogSearch(query: CatalogQuery, pageSize: number) {
+export function useCatalogSearch(query: CatalogQuery, pageSize: number, enabled: boolean) {
   const { api } = useSession();
   const remember = useRememberProducts();
   return useInfiniteQuery({
@@ -49,16 +50,18 @@ export function useCatalogSearch(query: CatalogQuery, pageSize: number) {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+    enabled,
   });
 }
 
 /** The catalog's category and brand names, the most common first: the search filters' choices. */
-export function useCatalogNames() {
+export function useCatalogNames(enabled: boolean) {
   const { api } = useSession();
   return useQuery({
     queryKey: ['catalog', 'names'],
     queryFn: ({ signal }) => ok(api.GET(`${CATALOG}/names`, { signal })),
     staleTime: 5 * 60_000,
+    enabled,
   });
 }
 
