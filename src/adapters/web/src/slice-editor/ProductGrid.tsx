@@ -27,9 +27,10 @@ interface GridProps {
  * The slice's products as cards in display order: reordered by dragging, by keyboard (Space on a
  * card's handle, the arrow keys, Space again) or by its Move buttons; removed by its Remove button.
  * Cards can be selected (their checkbox) to remove them together or move them, in their order, to a
- * position. A card renders again only when what it shows changes (not when the slice's name does).
+ * position. The grid, and each card, render again only when what they show changes (not when the
+ * slice's name does: the drag-and-drop contexts would otherwise render all 500 cards a key).
  */
-export function ProductGrid({ products, catalog, filters, readOnly, onChange }: GridProps) {
+export const ProductGrid = memo(function ProductGrid({ products, catalog, filters, readOnly, onChange }: GridProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -104,7 +105,7 @@ export function ProductGrid({ products, catalog, filters, readOnly, onChange }: 
       </DndContext>
     </>
   );
-}
+});
 
 /** What to do with the selected cards: remove them, or move them to a position. */
 function SelectionBar({
