@@ -3,9 +3,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CatalogSearch, SEARCH_DELAY_MS } from '../../src/adapters/web/src/slice-editor/CatalogSearch';
 import { withAdded } from '../../src/adapters/web/src/slice-editor/draft';
 import { SliceScreen } from '../../src/adapters/web/src/slice-editor/SliceScreen';
+import { inactiveReasons } from '../../src/adapters/web/src/shared/slice-filter-rule';
 import { I18nProvider } from '../../src/adapters/web/src/i18n/i18n';
 import { SessionProvider } from '../../src/adapters/web/src/session/session';
 import { fakeService, renderSignedIn, WRITER, type Received } from './support/render';
+
+// Each card works out why its product is inactive when it renders: counting the calls counts card renders.
+vi.mock('../../src/adapters/web/src/shared/slice-filter-rule', async (original) => {
+  const actual = await original<typeof import('../../src/adapters/web/src/shared/slice-filter-rule')>();
+  return { ...actual, inactiveReasons: vi.fn(actual.inactiveReasons) };
+});
 
 const AT = '2026-05-01T03:00:00.000Z';
 const CATALOG = '/api/v1/products/protected/catalog';
@@ -216,6 +223,20 @@ describe('Editing a slice: selection, undo and redo', () => {
     fireEvent.keyDown(document.body, { key: 'y', ctrlKey: true });
     expect(order()).toEqual(['VES-001']);
     expect(redo.disabled).toBe(true);
+  });
+
+  it('renders no card again while the name is typed', async () => {
+    openSlice();
+    const name = (await screen.findByRole('textbox', { name: /Name/ })) as HTMLInputElement;
+    await screen.findByRole('checkbox', { name: 'Select Vestido Longo Seda' });
+    const cardRenders = vi.mocked(inactiveReasons);
+    cardRenders.mockClear();
+    for (const text of ['M', 'Mã', 'Mãe', 'Mães']) fireEvent.change(name, { target: { value: text } });
+    expect(name.value).toBe('Mães');
+    expect(cardRenders).not.toHaveBeenCalled();
+    // A change the cards show renders them.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Vestido Longo Seda' }));
+    expect(cardRenders).toHaveBeenCalled();
   });
 
   it('undoes typing in the name as one step, and leaves Ctrl+Z inside a text field to the field', async () => {
