@@ -69,28 +69,20 @@ export function CatalogSearch({
           onChange={(e) => set({ q: e.target.value })}
         />
         <div className="search-filters">
-          <label>
-            {t('categoryFilter')}
-            <select value={typed.category} onChange={(e) => set({ category: e.target.value })}>
-              <option value="">{t('anyCategory')}</option>
-              {names.data?.categories.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t('brandFilter')}
-            <select value={typed.brand} onChange={(e) => set({ brand: e.target.value })}>
-              <option value="">{t('anyBrand')}</option>
-              {names.data?.brands.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <NameFilter
+            label={t('categoryFilter')}
+            any={t('anyCategory')}
+            names={names.data?.categories}
+            value={typed.category}
+            onChange={(category) => set({ category })}
+          />
+          <NameFilter
+            label={t('brandFilter')}
+            any={t('anyBrand')}
+            names={names.data?.brands}
+            value={typed.brand}
+            onChange={(brand) => set({ brand })}
+          />
           <label>
             {t('availabilityFilter')}
             <select value={typed.available} onChange={(e) => set({ available: e.target.value as CatalogQuery['available'] })}>
@@ -127,5 +119,34 @@ export function CatalogSearch({
         </button>
       )}
     </section>
+  );
+}
+
+/** A filter by one of the catalog's names (a category, a brand), or by none. */
+function NameFilter({
+  label,
+  any,
+  names,
+  value,
+  onChange,
+}: {
+  label: string;
+  any: string;
+  names: readonly string[] | undefined;
+  value: string;
+  onChange: (name: string) => void;
+}) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{any}</option>
+        {names?.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
