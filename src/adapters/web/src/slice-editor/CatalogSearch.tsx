@@ -68,30 +68,7 @@ export function CatalogSearch({
           autoComplete="off"
           onChange={(e) => set({ q: e.target.value })}
         />
-        <div className="search-filters">
-          <NameFilter
-            label={t('categoryFilter')}
-            any={t('anyCategory')}
-            names={names.data?.categories}
-            value={typed.category}
-            onChange={(category) => set({ category })}
-          />
-          <NameFilter
-            label={t('brandFilter')}
-            any={t('anyBrand')}
-            names={names.data?.brands}
-            value={typed.brand}
-            onChange={(brand) => set({ brand })}
-          />
-          <label>
-            {t('availabilityFilter')}
-            <select value={typed.available} onChange={(e) => set({ available: e.target.value as CatalogQuery['available'] })}>
-              <option value="">{t('anyAvailability')}</option>
-              <option value="true">{t('onlyAvailable')}</option>
-              <option value="false">{t('onlyUnavailable')}</option>
-            </select>
-          </label>
-        </div>
+        <SearchFilters typed={typed} names={names.data} onChange={set} />
       </form>
       <ErrorNote error={search.error ?? names.error ?? undefined} />
       {search.isFetching && !search.isFetchingNextPage && (
@@ -119,6 +96,45 @@ export function CatalogSearch({
         </button>
       )}
     </section>
+  );
+}
+
+/** The search's filters: a category and a brand of the catalog's (once they are read), availability. */
+function SearchFilters({
+  typed,
+  names,
+  onChange,
+}: {
+  typed: CatalogQuery;
+  names: { categories: readonly string[]; brands: readonly string[] } | undefined;
+  onChange: (patch: Partial<CatalogQuery>) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="search-filters">
+      <NameFilter
+        label={t('categoryFilter')}
+        any={t('anyCategory')}
+        names={names?.categories}
+        value={typed.category}
+        onChange={(category) => onChange({ category })}
+      />
+      <NameFilter
+        label={t('brandFilter')}
+        any={t('anyBrand')}
+        names={names?.brands}
+        value={typed.brand}
+        onChange={(brand) => onChange({ brand })}
+      />
+      <label>
+        {t('availabilityFilter')}
+        <select value={typed.available} onChange={(e) => onChange({ available: e.target.value as CatalogQuery['available'] })}>
+          <option value="">{t('anyAvailability')}</option>
+          <option value="true">{t('onlyAvailable')}</option>
+          <option value="false">{t('onlyUnavailable')}</option>
+        </select>
+      </label>
+    </div>
   );
 }
 

@@ -232,24 +232,37 @@ const ProductCard = memo(function ProductCard({
           </span>
         </>
       )}
-      {!readOnly && (
-        <div className="card-actions">
-          <button type="button" disabled={index === 0} onClick={() => move(id, index - 1)} aria-label={t('moveUp', { name })}>
-            ↑
-          </button>
-          <button
-            type="button"
-            disabled={index === count - 1}
-            onClick={() => move(id, index + 1)}
-            aria-label={t('moveDown', { name })}
-          >
-            ↓
-          </button>
-          <button type="button" className="danger" onClick={() => remove(id)} aria-label={t('remove', { name })}>
-            ✕
-          </button>
-        </div>
-      )}
+      {!readOnly && <CardActions id={id} name={name} index={index} count={count} move={move} remove={remove} />}
     </li>
   );
 });
+
+/** A card's buttons: one place up or down, and remove. */
+function CardActions({
+  id,
+  name,
+  index,
+  count,
+  move,
+  remove,
+}: Pick<CardProps, 'id' | 'index' | 'count' | 'move' | 'remove'> & { name: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="card-actions">
+      <button type="button" disabled={index === 0} onClick={() => move(id, index - 1)} aria-label={t('moveUp', { name })}>
+        ↑
+      </button>
+      <button
+        type="button"
+        disabled={index === count - 1}
+        onClick={() => move(id, index + 1)}
+        aria-label={t('moveDown', { name })}
+      >
+        ↓
+      </button>
+      <button type="button" className="danger" onClick={() => remove(id)} aria-label={t('remove', { name })}>
+        ✕
+      </button>
+    </div>
+  );
+}

@@ -3,17 +3,18 @@ import { ApiError, etagOf, ok } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
 import { takeProposal } from '../shared/drafts';
-import { useRememberProducts, useProducts } from '../api/products';
+import { useProducts } from '../api/products';
 import { go, hrefOf } from '../shared/route';
 import { ErrorNote } from '../shared/ui';
 import { CatalogSearch } from './CatalogSearch';
 import { ConflictDialog } from './ConflictDialog';
-import { bodyOf, draftOf, emptyDraft, MAX_SLICE_PRODUCTS, withAdded, type Draft, type Stored } from './draft';
+import { bodyOf, draftOf, emptyDraft, MAX_SLICE_PRODUCTS, type Stored } from './draft';
 import { HistoryPanel } from './HistoryPanel';
 import { SheetReplace } from './SheetReplace';
 import { SliceForm } from './SliceForm';
 import { SliceProducts } from './SliceProducts';
 import { UndoButtons } from './UndoButtons';
+import { useDraftEdits } from './useDraftEdits';
 import { useDraftHistory } from './useDraftHistory';
 
 function useStoredSlice(collectionId: number, sliceId: number | 'new') {
@@ -114,7 +115,6 @@ function useSliceSave(collectionId: number, sliceId: number | 'new', slice: Retu
 export function SliceScreen({ collectionId, sliceId }: { collectionId: number; sliceId: number | 'new' }) {
   const { t } = useI18n();
   const { canWrite } = useSession();
-  const remember = useRememberProducts();
   const slice = useStoredSlice(collectionId, sliceId);
   const { stored, draft, undoable, error, reload } = slice;
   const saving = useSliceSave(collectionId, sliceId, slice);
@@ -122,15 +122,7 @@ export function SliceScreen({ collectionId, sliceId }: { collectionId: number; s
   const { products: catalog, failure } = useProducts(draft?.products ?? []);
   const readOnly = !canWrite;
 
-  const { edit } = undoable;
-  const { setStatus } = saving;
-  const change = useCallback(
-    (patch: Partial<Draft>) => {
-      edit(patch);
-      setStatus(undefined);
-    },
-    [edit, setStatus],
-  );
+  const { change, add } = useDraftEdits(draft, undoable.edit, saving.setStatus);
 
   if (draft === undefined) {
     return (
@@ -162,21 +154,7 @@ export function SliceScreen({ collectionId, sliceId }: { collectionId: number; s
         <SliceProducts draft={draft} catalog={catalog} failure={failure} readOnly={readOnly} change={change}>
           {canWrite && stored && <SheetReplace collectionId={collectionId} stored={stored} onReplaced={() => void reload()} />}
         </SliceProducts>
-        {canWrite && (
-          <CatalogSearch
-            chosen={draft.products}
-            full={full}
-            onAdd={(products) => {
-              remember(products);
-              const outcome = withAdded(
-                draft.products,
-                products.map((p) => p.id),
-              );
-              if (outcome.added > 0) change({ products: outcome.products });
-              return outcome;
-            }}
-          />
-        )}
+        {canWrite && <CatalogSearch chosen={draft.products} full={full} onAdd={add} />}
       </div>
       {saving.conflict && (
         <ConflictDialog
