@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NeighbourLists } from '../../src/adapters/similarity/neighbour-lists.js';
 import { BestFirst, ContentCatalogSearch } from '../../src/adapters/similarity/catalog-search.js';
-import type { CatalogFilter } from '../../src/domain/product/catalog-search.js';
+import { MAX_PREFIX_TERMS, type CatalogFilter } from '../../src/domain/product/catalog-search.js';
+import { WordDictionary } from '../../src/adapters/similarity/word-dictionary.js';
 import type { Product } from '../../src/domain/product/product.js';
 import { aProduct } from '../support/mothers.js';
 
@@ -175,5 +176,120 @@ describe('BestFirst', () => {
       .slice(0, 15)
       .map((o) => o.id);
     expect(best.drain()).toEqual(expected);
+  });
+});
+
+describe('the catalog search: the last word as a prefix (search as you type)', () => {
+  const prefixSearch = (engine: ReturnType<typeof searchOver>, text: string, filter: CatalogFilter = {}) =>
+    engine.ranked(engine.wordsOf(text), filter, 0, 50, engine.prefixOf(text)).items;
+
+  it('finds the words starting with the last word typed, from three characters', () => {
+    const engine = engineWith([
+      item('DRESS', { name: 'Vestido Midi' }),
+      item('DRESSES', { name: 'Conjunto de vestidos' }),
+      item('VEST', { name: 'Colete', tags: ['Vestuário'] }),
+      item('SKIRT', { name: 'Saia' }),
+    ]);
+    expect(prefixSearch(engine, 'vestid')).toEqual(['DRESS', 'DRESSES']);
+    expect(prefixSearch(engine, 'VESTÍ')).toEqual(['DRESS', 'DRESSES']);
+    expect(prefixSearch(engine, 'vest')).toEqual(['DRESS', 'DRESSES', 'VEST']);
+    expect(engine.prefixOf('ve')).toBeUndefined();
+    expect(engine.prefixOf('saia ve')).toBeUndefined();
+    expect(engine.prefixOf('Saia VESTÍ')).toBe('vesti');
+    expect(prefixSearch(engine, 've')).toEqual([]);
+    // Only the last word is a prefix: "vestid" before another word is a whole word no product holds.
+    expect(prefixSearch(engine, 'vestid saia')).toEqual(['SKIRT']);
+  });
+
+  it('ranks the exact word above words that only start with it, and every word held above part of them', () => {
+    const engine = engineWith([
+      item('LONGER', { name: 'Bolsa Sacola' }),
+      item('EXACT', { name: 'Bolsa Saco' }),
+      item('OTHER', { name: 'Saco de pão' }),
+    ]);
+    expect(prefixSearch(engine, 'saco')).toEqual(['EXACT', 'OTHER', 'LONGER']);
+    // Both hold "bolsa" and a word starting with "sac" (the rarer "sacola" scoring higher): both before OTHER.
+    const both = prefixSearch(engine, 'bolsa sac');
+    expect([...both.slice(0, 2)].sort()).toEqual(['EXACT', 'LONGER']);
+    expect(both[2]).toBe('OTHER');
+  });
+
+  it('stands for at most MAX_PREFIX_TERMS terms, those most products hold', () => {
+    // 200 words starting with "pal", one of them held by 5 products.
+    const engine = engineWith([
+      ...Array.from({ length: 200 }, (_, i) =>
+        item(`P${String(i).padStart(3, '0')}`, { name: `pal${String(i).padStart(3, '0')}x` }),
+      ),
+      ...Array.from({ length: 5 }, (_, i) => item(`Z${i}`, { name: 'palha' })),
+    ]);
+    const found = engine.ranked([], {}, 0, 1000, 'pal').items;
+    expect(found).toEqual(expect.arrayContaining(['Z0', 'Z1', 'Z2', 'Z3', 'Z4']));
+    // "palha" (5 products) and MAX_PREFIX_TERMS - 1 of the words one product holds each.
+    expect(found).toHaveLength(MAX_PREFIX_TERMS - 1 + 5);
+  });
+
+  it('forgets the words of products changed or deleted', () => {
+    const engine = engineWith([item('A', { name: 'Macacão' }), item('B', { name: 'Macarrão', tags: ['Macadâmia'] })]);
+    expect([...prefixSearch(engine, 'maca')].sort()).toEqual(['A', 'B']);
+    engine.lists.productsSaved([item('A', { name: 'Saia' })]);
+    engine.lists.productsRemoved(['B']);
+    expect(prefixSearch(engine, 'maca')).toEqual([]);
+  });
+
+  it.each([1_000, 100_000])(
+    'answers a three-letter prefix over %i products within 50 ms',
+    (size) => {
+      const syllables = ['ves', 'ti', 'do', 'bol', 'sa', 'ca', 'mi', 'se', 'lin', 'ho', 'pa', 'lha', 'ta', 'ro'];
+      const word = (n: number) => syllables[n % 14]! + syllables[Math.floor(n / 14) % 14]! + syllables[Math.floor(n / 196) % 14]!;
+      const lists = new NeighbourLists({ background: false });
+      const engine = searchOver(lists);
+      const products = Array.from({ length: size }, (_, i) =>
+        item(`S${i}`, {
+          name: `${word(i)} ${word(i * 7 + 3)} ${word(i * 13 + 5)}`,
+          brand: `Marca ${i % 50}`,
+          tags: [word(i * 3)],
+        }),
+      );
+      for (let at = 0; at < size; at += 5_000) lists.productsSaved(products.slice(at, at + 5_000));
+      engine.ranked(engine.wordsOf('ti'), {}, 0, 20, engine.prefixOf('tid')); // warms the code up
+      // Each search's cost is the best of three runs: what the search costs, not a pause of a shared machine.
+      let slowest = 0;
+      for (const text of ['ves', 'vestido', 'bol', 'sac', 'lin', 'pal', 'sa ves', 'tar', 'mar']) {
+        let best = Number.POSITIVE_INFINITY;
+        for (let run = 0; run < 3; run++) {
+          const started = performance.now();
+          engine.ranked(engine.wordsOf(text), {}, 0, 20, engine.prefixOf(text));
+          best = Math.min(best, performance.now() - started);
+        }
+        slowest = Math.max(slowest, best);
+      }
+      expect(slowest).toBeLessThan(50);
+    },
+    120_000,
+  );
+});
+
+describe('WordDictionary', () => {
+  it('answers the held words with a prefix, however words come and go across rebuilds', () => {
+    const dictionary = new WordDictionary();
+    const held = new Map<string, number>();
+    const words = Array.from({ length: 5_000 }, (_, i) => `w${((i * 7919) % 5_000).toString(36)}`);
+    words.forEach((word, i) => {
+      dictionary.add(word);
+      held.set(word, (held.get(word) ?? 0) + 1);
+      if (i % 3 === 0) {
+        const gone = words[i >> 1]!;
+        dictionary.delete(gone);
+        const count = (held.get(gone) ?? 0) - 1;
+        if (count > 0) held.set(gone, count);
+        else held.delete(gone);
+      }
+    });
+    for (const prefix of ['w', 'w1', 'w2a', 'w3', 'wz', 'x']) {
+      const expected = [...held.keys()].filter((word) => word.startsWith(prefix)).sort();
+      expect(dictionary.withPrefix(prefix, 10_000).sort()).toEqual(expected);
+    }
+    expect(dictionary.size).toBe(held.size);
+    expect(dictionary.withPrefix('w', 10)).toHaveLength(10);
   });
 });

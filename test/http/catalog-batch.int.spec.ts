@@ -129,7 +129,7 @@ describe('batch writes and the similarity engine through HTTP', () => {
     const put = await server.request('PUT', `${CATALOG}/batch`, { body: { name: 'Lote' } });
     expectProblem(put, 400, 'VALIDATION_FAILED');
     expect(put.json.errors).toEqual([
-      { path: 'id', message: "must not be batch, batch-delete, lookup (words of the catalog's routes)" },
+      { path: 'id', message: "must not be batch, batch-delete, lookup, names (words of the catalog's routes)" },
     ]);
     const batch = await server.request('POST', BATCH, { body: { products: [{ id: 'batch-delete', name: 'Lote' }] } });
     expect(batch.json.results[0]).toMatchObject({ status: 'invalid', errors: [{ path: 'id' }] });

@@ -57,7 +57,7 @@ describe('reading many products in one request (POST catalog/lookup)', () => {
         [
           { path: 'ids.2', message: 'must not start or end with spaces' },
           { path: 'ids.3', message: 'must not be empty' },
-          { path: 'ids.4', message: "must not be batch, batch-delete, lookup (words of the catalog's routes)" },
+          { path: 'ids.4', message: "must not be batch, batch-delete, lookup, names (words of the catalog's routes)" },
           { path: 'ids.5', message: 'must be at most 200 characters' },
         ],
       ],

@@ -131,6 +131,36 @@ describe('GET /api/v1/products/protected/catalog (catalog search)', () => {
     expect((await get('q=vestido', reader)).status).toBe(200);
   });
 
+  it('finds the words starting with the last word of q, from three characters, below the word itself', async () => {
+    const ids = async (query: string) => (await get(query)).json.products.map((p: { id: string }) => p.id);
+    const dresses = PRODUCTS.filter((p) => p.id.startsWith('VES')).map((p) => p.id);
+    expect(await ids('q=vestid&limit=100')).toEqual([...dresses, 'BOL-1']);
+    expect(await ids('q=VESTÍ&limit=100')).toEqual([...dresses, 'BOL-1']);
+    expect(await ids('q=ve&limit=100')).toEqual([]);
+    expect(await ids('q=linho%20vest&limit=3')).toEqual(['VES-000', 'VES-005', 'VES-010']);
+    expect(await ids('q=bols&brand=trama')).toEqual([]);
+    expect(await ids('q=sai&brand=TRAMA')).toEqual(['SAI-0', 'SAI-1', 'SAI-2', 'SAI-3', 'SAI-4']);
+    // The whole word ranks above a longer one starting with it.
+    expect((await server.request('PUT', `${CATALOG}/SAI-LONG`, { body: { name: 'Saiote' } })).status).toBe(201);
+    expect((await ids('q=saia&limit=100')).at(-1)).not.toBe('SAI-LONG');
+    expect(await ids('q=saio')).toEqual(['SAI-LONG']);
+    const saiList = await ids('q=sai&limit=100');
+    expect(saiList).toContain('SAI-LONG');
+    expect((await server.request('DELETE', `${CATALOG}/SAI-LONG`)).status).toBe(204);
+  });
+
+  it('names the categories and brands to filter by, the most common first', async () => {
+    const answer = await server.request('GET', `${CATALOG}/names`);
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ categories: ['Vestidos', 'saias', 'bolsas'], brands: ['Aurora', 'Casa Lume', 'Trama'] });
+    expectProblem(await server.request('GET', `${CATALOG}/names`, { token: null }), 401, 'UNAUTHORIZED');
+    const writer = await server.tokenWith(['products:write']);
+    expectProblem(await server.request('GET', `${CATALOG}/names`, { token: writer }), 403, 'FORBIDDEN');
+    expectProblem(await server.request('GET', `${CATALOG}/names?limit=3`), 400, 'VALIDATION_FAILED');
+    // "names" is a word of the routes: no product may take it.
+    expectProblem(await server.request('PUT', `${CATALOG}/names`, { body: { name: 'Nomes' } }), 400, 'VALIDATION_FAILED');
+  });
+
   it('leaves GET /catalog/:id as it was', async () => {
     expect((await server.request('GET', `${CATALOG}/VES-001`)).json.id).toBe('VES-001');
     expectProblem(await server.request('GET', `${CATALOG}/NOPE`), 404, 'PRODUCT_NOT_FOUND');

@@ -30,6 +30,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { method: 'PUT', path: '/api/v1/products/protected/catalog/P-1', scope: 'products:write', body: { name: 'P' } },
   { method: 'GET', path: '/api/v1/products/protected/catalog/P-1', scope: 'products:read' },
   { method: 'GET', path: '/api/v1/products/protected/catalog?q=vestido', scope: 'products:read' },
+  { method: 'GET', path: '/api/v1/products/protected/catalog/names', scope: 'products:read' },
   {
     method: 'POST',
     path: '/api/v1/products/protected/catalog/batch',

@@ -76,7 +76,7 @@ describeInBrowser('the builder loads what it shows in a few requests, and says s
     expect(await grid(page).getByRole('listitem').count()).toBe(SIZE);
     expect(await grid(page).getByText('Loading…').count()).toBe(0);
     expect(await grid(page).getByText('Available', { exact: true }).count()).toBe(SIZE);
-    await visible(grid(page).getByRole('listitem', { name: 'Peça 0' }).getByText('Trama · 100.00'));
+    await visible(grid(page).getByRole('listitem', { name: 'Peça 0' }).getByText('Trama · R$100.00'));
     await page.waitForLoadState('networkidle');
     const opened = pathsOf(requests.slice(before));
     expect(opened.filter((p) => p.includes('/catalog/'))).toEqual([`POST ${CATALOG}/lookup`]);

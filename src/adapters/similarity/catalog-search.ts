@@ -1,6 +1,9 @@
 import {
   catalogFilterTest,
+  MAX_PREFIX_TERMS,
   MAX_SEARCH_WORDS,
+  MIN_PREFIX_LENGTH,
+  PREFIX_MATCH_WEIGHT,
   type CatalogFilter,
   type CatalogNames,
   type CatalogSearch,
@@ -23,6 +26,28 @@ export function searchWords(text: string): string[] {
   return [...new Set(words(text))].slice(0, MAX_SEARCH_WORDS);
 }
 
+/** The last word of a text as typed (case and accents folded, a final -s kept), from MIN_PREFIX_LENGTH characters. */
+export function searchPrefix(text: string): string | undefined {
+  const tokens = text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u);
+  const last = tokens.findLast((token) => token.length > 0);
+  return last !== undefined && last.length >= MIN_PREFIX_LENGTH ? last : undefined;
+}
+
+/** The terms walked for one searched word, each score counting `weight`. */
+interface Walk {
+  readonly terms: readonly number[];
+  readonly weight: number;
+  /** The searched word they stand for (its index). */
+  readonly word: number;
+}
+
+/** The most catalog words, and their terms, a prefix look-up reads before choosing its MAX_PREFIX_TERMS. */
+const PREFIX_SCAN = 1024;
+
 /**
  * The catalog search (CatalogSearch) over the content index of the catalog the similarity index
  * holds: every product, available or not, those whose lists are pending included. A ranked search walks the postings of the
@@ -30,12 +55,16 @@ export function searchWords(text: string): string[] {
  * product's TF-IDF score: for every term a word matches, the term's field-weighted count in the
  * product times its inverse document frequency over the whole catalog; then scaled by the share
  * of the words the product holds, so a product holding every word comes first. Its cost is the
- * length of those postings, and the best `offset + limit` are kept in a bounded heap.
+ * length of those postings, and the best `offset + limit` are kept in a bounded heap. A prefix
+ * (search as you type) is looked up in the content index's sorted word dictionary: the terms of
+ * the words starting with it, at most MAX_PREFIX_TERMS (those most products hold), are walked like
+ * a word's, at PREFIX_MATCH_WEIGHT.
  */
 export class ContentCatalogSearch implements CatalogSearch {
   private scores = new Float64Array(0);
   private matched = new Uint16Array(0);
-  private lastWord = new Uint16Array(0);
+  /** For each touched slot, a bit for each searched word it holds. */
+  private wordsHeld = new Uint32Array(0);
   private touched = new Int32Array(0);
 
   constructor(private readonly products: SlottedProducts) {}
@@ -48,52 +77,86 @@ export class ContentCatalogSearch implements CatalogSearch {
     return searchWords(text);
   }
 
+  prefixOf(text: string): string | undefined {
+    return searchPrefix(text);
+  }
+
   names(max: number): CatalogNames {
     return { categories: mostCommon(this.products.categoryCounts(), max), brands: mostCommon(this.products.brandCounts(), max) };
   }
 
-  ranked(searched: readonly string[], filter: CatalogFilter, offset: number, limit: number): Page<string> {
+  ranked(searched: readonly string[], filter: CatalogFilter, offset: number, limit: number, prefix?: string): Page<string> {
     const accept = catalogFilterTest(filter);
     const best = new BestFirst(offset + limit + 1);
-    const touchedCount = this.accumulate(searched.slice(0, MAX_SEARCH_WORDS));
-    const share = 1 / Math.max(1, Math.min(searched.length, MAX_SEARCH_WORDS));
+    const { walks, wordCount } = this.walksOf(searched.slice(0, MAX_SEARCH_WORDS), prefix);
+    const touchedCount = this.accumulate(walks);
+    const share = 1 / Math.max(1, wordCount);
     for (let i = 0; i < touchedCount; i++) {
       const slot = this.touched[i]!;
       const product = this.products.productInSlot(slot);
       if (product !== undefined && accept(product)) best.offer(product.id, this.scores[slot]! * this.matched[slot]! * share);
       this.scores[slot] = 0;
       this.matched[slot] = 0;
-      this.lastWord[slot] = 0;
+      this.wordsHeld[slot] = 0;
     }
     const ids = best.drain();
     return { items: ids.slice(offset, offset + limit), more: ids.length > offset + limit };
   }
 
+  /**
+   * The terms to walk for each searched word, and how many words there are. A prefix stands for the
+   * last word when that word is the prefix as the index reads it ("vestidos" is read "vestido"),
+   * else for a word of its own; its terms are those of the words starting with it, less the word's own.
+   */
+  private walksOf(searched: readonly string[], prefix: string | undefined): { walks: Walk[]; wordCount: number } {
+    const walks: Walk[] = searched.map((word, w) => ({ terms: this.index.termsOfWord(word), weight: 1, word: w }));
+    if (prefix === undefined || prefix.length < MIN_PREFIX_LENGTH) return { walks, wordCount: searched.length };
+    const own = words(prefix)[0];
+    const word = own !== undefined && searched.at(-1) === own ? searched.length - 1 : searched.length;
+    const walked = new Set(walks[word]?.terms ?? []);
+    walks.push({ terms: this.prefixTerms(prefix, walked), weight: PREFIX_MATCH_WEIGHT, word });
+    return { walks, wordCount: Math.max(searched.length, word + 1) };
+  }
+
+  /** The terms of the catalog words starting with `prefix`, but `walked`: the MAX_PREFIX_TERMS most products hold. */
+  private prefixTerms(prefix: string, walked: ReadonlySet<number>): number[] {
+    const terms = new Set<number>();
+    for (const word of this.index.wordsStartingWith(prefix, PREFIX_SCAN)) {
+      for (const term of this.index.termsOfWord(word)) if (!walked.has(term)) terms.add(term);
+      if (terms.size >= PREFIX_SCAN) break;
+    }
+    const found = [...terms];
+    if (found.length <= MAX_PREFIX_TERMS) return found;
+    const frequency = new Map(found.map((term) => [term, this.index.catalogFrequency(term)]));
+    return found.sort((a, b) => frequency.get(b)! - frequency.get(a)! || a - b).slice(0, MAX_PREFIX_TERMS);
+  }
+
   /** Scores every product holding a searched word; answers how many were touched (listed in `touched`). */
-  private accumulate(searched: readonly string[]): number {
+  private accumulate(walks: readonly Walk[]): number {
     this.ensureRoom(this.products.slotCount);
     const n = this.index.catalogSize;
-    const { scores, matched, lastWord, touched } = this;
+    const { scores, matched, wordsHeld, touched } = this;
     let touchedCount = 0;
-    searched.forEach((word, w) => {
-      for (const termId of this.index.termsOfWord(word)) {
+    for (const { terms, weight, word } of walks) {
+      const bit = 1 << word;
+      for (const termId of terms) {
         const df = this.index.catalogFrequency(termId);
         if (df === 0) continue;
-        const idf = Math.log(1 + (n + 1) / df);
+        const idf = weight * Math.log(1 + (n + 1) / df);
         for (const { slots, weights, length } of this.index.holdersOf(termId)) {
           for (let j = 0; j < length; j++) {
             const slot = slots[j]!;
             if (matched[slot] === 0) touched[touchedCount++] = slot;
             scores[slot] = scores[slot]! + weights[j]! * idf;
             // Each word counts once per product, however many of its terms the product holds.
-            if (lastWord[slot] !== w + 1) {
-              lastWord[slot] = w + 1;
+            if ((wordsHeld[slot]! & bit) === 0) {
+              wordsHeld[slot] = wordsHeld[slot]! | bit;
               matched[slot] = matched[slot]! + 1;
             }
           }
         }
       }
-    });
+    }
     return touchedCount;
   }
 
@@ -102,7 +165,7 @@ export class ContentCatalogSearch implements CatalogSearch {
     const size = Math.max(slots, this.scores.length * 2, 1024);
     this.scores = new Float64Array(size);
     this.matched = new Uint16Array(size);
-    this.lastWord = new Uint16Array(size);
+    this.wordsHeld = new Uint32Array(size);
     this.touched = new Int32Array(size);
   }
 

@@ -1,5 +1,6 @@
 import type { Product } from '../../domain/product/product.js';
 import { TopK } from './top-k.js';
+import { WordDictionary } from './word-dictionary.js';
 
 /** The terms of a product with their field-weighted counts. */
 export interface Terms {
@@ -124,6 +125,8 @@ export class ContentIndex {
   private dormantDocuments = 0;
   /** For each word, the tag, brand and category terms whose text holds it (`#vestido de festa` for `festa`). */
   private readonly fieldTermsByWord = new Map<string, number[]>();
+  /** Every word `termsOfWord` answers terms for, sorted, for `wordsStartingWith`. */
+  private readonly dictionary = new WordDictionary();
   /** Each term id's text and how many products' terms hold it: a term none holds is forgotten, its id reused. */
   private readonly termNames: (string | undefined)[] = [];
   private readonly holders: number[] = [];
@@ -163,6 +166,7 @@ export class ContentIndex {
         this.postings[id] = new Posting();
         this.dormantPostings[id] = new Posting();
         this.holders[id] = 0;
+        if (fieldText(term) === undefined) this.dictionary.add(term);
         this.indexFieldWords(term, id);
       }
       this.holders[id]!++;
@@ -176,6 +180,7 @@ export class ContentIndex {
   release(terms: Terms): void {
     for (const id of terms.ids) {
       if (--this.holders[id]! > 0) continue;
+      if (fieldText(this.termNames[id]!) === undefined) this.dictionary.delete(this.termNames[id]!);
       this.unindexFieldWords(this.termNames[id]!, id);
       this.termIds.delete(this.termNames[id]!);
       this.termNames[id] = undefined;
@@ -273,6 +278,14 @@ export class ContentIndex {
     return id === undefined ? capped : [id, ...capped];
   }
 
+  /**
+   * The words of the catalog (those `termsOfWord` answers terms for) that start with `prefix`, the
+   * prefix itself included when it is one: at most `max`, the first in sorted order.
+   */
+  wordsStartingWith(prefix: string, max: number): string[] {
+    return this.dictionary.withPrefix(prefix, max);
+  }
+
   /** How many products, available or not, hold a term. */
   catalogFrequency(termId: number): number {
     return this.postings[termId]!.length + this.dormantPostings[termId]!.length;
@@ -291,6 +304,7 @@ export class ContentIndex {
       const ids = this.fieldTermsByWord.get(word);
       if (ids === undefined) this.fieldTermsByWord.set(word, [id]);
       else ids.push(id);
+      this.dictionary.add(word);
     }
   }
 
@@ -303,6 +317,7 @@ export class ContentIndex {
       if (ids === undefined || at < 0) continue;
       ids.splice(at, 1);
       if (ids.length === 0) this.fieldTermsByWord.delete(word);
+      this.dictionary.delete(word);
     }
   }
 

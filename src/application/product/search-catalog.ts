@@ -34,7 +34,7 @@ export interface CatalogPage {
 
 /**
  * The merchandiser's catalog search: products ranked by the words of `text` (the catalog search's
- * relevance), or listed by id without words, both filtered, a page at a time. A ranked search
+ * relevance; its last word also as a prefix, for a search as you type), or listed by id without words, both filtered, a page at a time. A ranked search
  * reaches its first MAX_RANKED_RESULTS results. The products are read from the store and checked
  * against the filter again there, so a product changed or deleted a moment ago is not answered as
  * it was (a page may then hold fewer than `limit`).
@@ -59,7 +59,11 @@ export class SearchCatalog {
     // News of other instances' catalog writes received before this search reaches it first.
     await this.feed.settled();
     const words = query.text === undefined ? [] : this.search.wordsOf(query.text);
-    const found = words.length > 0 ? this.ranked(words, filter, query.after, limit) : this.listed(filter, query.after, limit);
+    const prefix = query.text === undefined ? undefined : this.search.prefixOf(query.text);
+    const found =
+      words.length > 0 || prefix !== undefined
+        ? this.ranked(words, prefix, filter, query.after, limit)
+        : this.listed(filter, query.after, limit);
     const stored = await this.products.getMany(found.ids);
     const accept = catalogFilterTest(filter);
     const products = found.ids.flatMap((id) => {
@@ -69,12 +73,18 @@ export class SearchCatalog {
     return found.next === undefined ? { products } : { products, next: found.next };
   }
 
-  private ranked(words: readonly string[], filter: CatalogFilter, after: CatalogPosition | undefined, limit: number): Found {
+  private ranked(
+    words: readonly string[],
+    prefix: string | undefined,
+    filter: CatalogFilter,
+    after: CatalogPosition | undefined,
+    limit: number,
+  ): Found {
     if (after !== undefined && !('offset' in after)) throw wrongCursor();
     const offset = after?.offset ?? 0;
     if (offset >= MAX_RANKED_RESULTS) throw wrongCursor();
     const size = Math.min(limit, MAX_RANKED_RESULTS - offset);
-    const page = this.search.ranked(words, filter, offset, size);
+    const page = this.search.ranked(words, filter, offset, size, prefix);
     const end = offset + size;
     return { ids: page.items, next: page.more && end < MAX_RANKED_RESULTS ? { offset: end } : undefined };
   }

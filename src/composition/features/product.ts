@@ -9,6 +9,7 @@ import { RecommendationCountsToken } from '../../domain/product/recommendation-c
 import { RecommendationIds } from '../../application/product/recommendations.js';
 import { ShopperStylesToken } from '../../domain/profile/style-words.js';
 import { SearchCatalog } from '../../application/product/search-catalog.js';
+import { ListCatalogNames } from '../../application/product/list-catalog-names.js';
 import { CatalogFeedToken, type CatalogFeed } from '../../application/product/catalog-feed.js';
 import { UpsertProduct } from '../../application/product/upsert-product.js';
 import { CatalogNewsToken } from '../../domain/product/catalog-news.js';
@@ -54,5 +55,6 @@ export const productModule = new ContainerModule(({ bind }) => {
   bindRoutes(bind, similarRoutes, [FindSimilarProducts]);
   bindRoutes(bind, catalogRoutes, [UpsertProduct, GetProduct, DeleteProduct, UpsertProducts, DeleteProducts, GetProducts]);
   bindClass(bind, SearchCatalog, [CatalogSearchToken, ProductStoreToken, CatalogFeedToken]);
-  bindRoutes(bind, catalogSearchRoutes, [SearchCatalog]);
+  bindClass(bind, ListCatalogNames, [CatalogSearchToken, CatalogFeedToken]);
+  bindRoutes(bind, catalogSearchRoutes, [SearchCatalog, ListCatalogNames]);
 });

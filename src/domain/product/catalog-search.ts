@@ -27,6 +27,21 @@ export const MAX_RANKED_RESULTS = 1000;
 /** The most distinct words a search is made of; the rest of a longer text is not searched. */
 export const MAX_SEARCH_WORDS = 16;
 
+/**
+ * Search as you type: the last word of a search text, from this many characters, also finds the
+ * catalog's words that start with it ("vestid" finds "vestido", "vestidos").
+ */
+export const MIN_PREFIX_LENGTH = 3;
+
+/**
+ * The most terms of the catalog (words of names and descriptions, tags, brands, categories) one
+ * prefix stands for, those held by the most products: a short prefix stays as cheap as a few words.
+ */
+export const MAX_PREFIX_TERMS = 64;
+
+/** How much a word found by its prefix counts against the word itself: an exact word ranks first. */
+export const PREFIX_MATCH_WEIGHT = 0.5;
+
 /** The most category names, and brand names, `names` answers. */
 export const MAX_CATALOG_NAMES = 1000;
 
@@ -39,10 +54,18 @@ export interface CatalogSearch {
   /** The words `text` is searched by (case, accents, stop words and plurals as the index reads them), at most MAX_SEARCH_WORDS. */
   wordsOf(text: string): readonly string[];
   /**
+   * The last word of `text` as typed (case and accents folded, a final -s kept) when it has at
+   * least MIN_PREFIX_LENGTH characters: the prefix `ranked` also matches. Undefined otherwise.
+   */
+  prefixOf(text: string): string | undefined;
+  /**
    * The ids of the products that hold at least one of `words` and pass `filter`, best first
    * (ties by id): `limit` of them from `offset`, with `offset + limit` at most MAX_RANKED_RESULTS.
+   * With `prefix`, the catalog's words starting with it (their terms, at most MAX_PREFIX_TERMS) match
+   * too, as the last of `words` (or a word of their own when `words` does not end with it), each
+   * counting PREFIX_MATCH_WEIGHT of an exact word.
    */
-  ranked(words: readonly string[], filter: CatalogFilter, offset: number, limit: number): Page<string>;
+  ranked(words: readonly string[], filter: CatalogFilter, offset: number, limit: number, prefix?: string): Page<string>;
   /** The ids of the products that pass `filter`, by id: at most `limit` after `afterId`. */
   listed(filter: CatalogFilter, afterId: string | undefined, limit: number): Page<string>;
   /** The catalog's category and brand names, at most `max` of each, the most common first. */

@@ -28,10 +28,10 @@ export type ProductInput = Omit<Product, 'createdAt' | 'updatedAt'>;
 export const MAX_PRODUCT_ID_LENGTH = 200;
 
 /**
- * Words the catalog's API uses where a product id would stand (`catalog/batch`, its batch routes):
+ * Words the catalog's API uses where a product id would stand (`catalog/batch`, its batch routes, `catalog/names`):
  * no product may be one of them, so that a path never means two things.
  */
-export const RESERVED_PRODUCT_IDS: ReadonlySet<string> = new Set(['batch', 'batch-delete', 'lookup']);
+export const RESERVED_PRODUCT_IDS: ReadonlySet<string> = new Set(['batch', 'batch-delete', 'lookup', 'names']);
 
 /**
  * The characters a product id a writer gives may hold: letters and digits of any script (with

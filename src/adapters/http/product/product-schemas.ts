@@ -151,7 +151,12 @@ const CATALOG_CURSOR_TEXT = /^(?:o:\d{1,4}|i:[^\u0000-\u001f\u007f]{1,200})$/;
 
 /** `GET /catalog`: a page of a catalog search. The cursor is the opaque `nextCursor` of the previous page. */
 export const CatalogSearchQuery = queryObject({
-  q: v.optional(v.pipe(queryText(200), v.description('Words to rank by (name, description, tags, brand, category).'))),
+  q: v.optional(
+    v.pipe(
+      queryText(200),
+      v.description('Words to rank by (name, description, tags, brand, category); the last one also as the start of a word.'),
+    ),
+  ),
   category: v.optional(v.pipe(queryText(100), v.description('Only this category (ignoring case).'))),
   brand: v.optional(v.pipe(queryText(100), v.description('Only this brand (ignoring case).'))),
   available: v.optional(
@@ -183,6 +188,11 @@ export function catalogCursor(position: CatalogPosition): string {
   const text = 'offset' in position ? `o:${position.offset}` : `i:${position.afterId}`;
   return Buffer.from(text).toString('base64url');
 }
+
+export const CatalogNamesResponse = v.object({
+  categories: v.pipe(v.array(v.string()), v.description('Category names, the most common first.')),
+  brands: v.pipe(v.array(v.string()), v.description('Brand names, the most common first.')),
+});
 
 export const CatalogPageResponse = v.object({
   products: v.array(ProductResponse),

@@ -239,6 +239,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/protected/catalog/names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalog's category and brand names
+         * @description The names a search can filter by (`category`, `brand`), each list the most common first, at most 1000 of each.
+         *
+         *     Needs a token with the `products:read` scope.
+         */
+        get: operations["listCatalogNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/protected/catalog": {
         parameters: {
             query?: never;
@@ -248,7 +270,7 @@ export interface paths {
         };
         /**
          * Search the catalog, a page at a time
-         * @description With `q`: the products holding its words (in the name, description, tags, brand or category; case, accents and plural -s ignored), most relevant first, ties by id; the first 1000 results can be reached. Without `q`: every product, by id. `category`, `brand` (ignoring case) and `available` filter both. 20 a page unless `limit` says (at most 100); `cursor` is the `nextCursor` of the page before.
+         * @description With `q`: the products holding its words (in the name, description, tags, brand or category; case, accents and plural -s ignored), most relevant first, ties by id; the first 1000 results can be reached. The last word of `q`, from 3 characters, also finds the words that start with it (`vestid` finds vestido and vestidos; a search as you type), below the word itself. Without `q`: every product, by id. `category`, `brand` (ignoring case) and `available` filter both. 20 a page unless `limit` says (at most 100); `cursor` is the `nextCursor` of the page before.
          *
          *     Needs a token with the `products:read` scope.
          */
@@ -868,6 +890,12 @@ export interface components {
             products: components["schemas"]["Product"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
+        };
+        CatalogNames: {
+            /** @description Category names, the most common first. */
+            categories: string[];
+            /** @description Brand names, the most common first. */
+            brands: string[];
         };
         ActiveSliceResponse: {
             collectionId: number;
@@ -2907,6 +2935,52 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
             404: components["responses"]["PRODUCT_NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    listCatalogNames: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (letters, digits and `-_.:`, up to 128), echoed back and logged. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The category and brand names. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "categories": [
+                     *         "vestidos",
+                     *         "bolsas",
+                     *         "saias"
+                     *       ],
+                     *       "brands": [
+                     *         "Trama",
+                     *         "Aurora",
+                     *         "Casa Lume"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CatalogNames"];
+                };
+            };
+            400: components["responses"]["VALIDATION_FAILED"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL"];
             503: components["responses"]["UNAVAILABLE"];

@@ -25,6 +25,7 @@ export interface I18n {
   /** An instant in the merchandiser's time zone. */
   dateTime(iso: string | Date): string;
   date(iso: string | Date): string;
+  /** A price, in reais, as the chosen language writes it. */
   money(value: number): string;
   timeZone: string;
 }
@@ -37,7 +38,8 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     const messages = MESSAGES[locale];
     const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
     const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-    const moneyFormat = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    // The shop's prices are in Brazilian reais: "R$ 129,90" in pt-BR, "R$129.90" in en.
+    const moneyFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' });
     return {
       locale,
       setLocale(next) {

@@ -1,7 +1,8 @@
+import { memo, useMemo } from 'react';
 import type { Product } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 
-/** One page (or more) of catalog results, each with its add button; a status line when none matched. */
+/** Results of the catalog search, each with its picture, SKU and add button; a status line when none matched. */
 export function CatalogResults({
   products,
   chosen,
@@ -11,20 +12,21 @@ export function CatalogResults({
   products: readonly Product[];
   chosen: readonly string[];
   full: boolean;
-  onAdd: (product: Product) => void;
+  onAdd: (products: readonly Product[]) => unknown;
 }) {
   const { t } = useI18n();
+  const inSlice = useMemo(() => new Set(chosen), [chosen]);
   if (products.length === 0) return <p role="status">{t('noResults')}</p>;
   return (
     <ul className="results">
       {products.map((p) => (
-        <CatalogResult key={p.id} product={p} added={chosen.includes(p.id)} full={full} onAdd={onAdd} />
+        <CatalogResult key={p.id} product={p} added={inSlice.has(p.id)} full={full} onAdd={onAdd} />
       ))}
     </ul>
   );
 }
 
-function CatalogResult({
+const CatalogResult = memo(function CatalogResult({
   product: p,
   added,
   full,
@@ -33,13 +35,21 @@ function CatalogResult({
   product: Product;
   added: boolean;
   full: boolean;
-  onAdd: (product: Product) => void;
+  onAdd: (products: readonly Product[]) => unknown;
 }) {
   const { t, money } = useI18n();
   return (
-    <li>
-      <span>
+    <li className="result" data-product-id={p.id}>
+      {p.imageUrl ? (
+        <img src={p.imageUrl} alt="" loading="lazy" referrerPolicy="no-referrer" />
+      ) : (
+        <span className="placeholder" aria-hidden="true">
+          {p.name.slice(0, 1).toUpperCase()}
+        </span>
+      )}
+      <span className="result-text">
         <strong>{p.name}</strong>
+        <span className="meta sku">{t('sku', { id: p.id })}</span>
         <span className="meta">
           {[
             p.brand,
@@ -51,7 +61,7 @@ function CatalogResult({
             .join(' · ')}
         </span>
       </span>
-      <button type="button" disabled={added || full} onClick={() => onAdd(p)}>
+      <button type="button" disabled={added || full} onClick={() => onAdd([p])}>
         {added ? (
           <>
             {t('added')}
@@ -66,4 +76,4 @@ function CatalogResult({
       </button>
     </li>
   );
-}
+});

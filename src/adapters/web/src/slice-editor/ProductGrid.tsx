@@ -9,10 +9,11 @@ import {
 } from '@dnd-kit/core';
 import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { memo, useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import type { Product, SliceFilters } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { inactiveReasons } from '../shared/slice-filter-rule';
-import { moved } from './draft';
+import { moved, movedTo } from './draft';
 
 interface GridProps {
   products: readonly string[];
@@ -25,51 +26,132 @@ interface GridProps {
 /**
  * The slice's products as cards in display order: reordered by dragging, by keyboard (Space on a
  * card's handle, the arrow keys, Space again) or by its Move buttons; removed by its Remove button.
+ * Cards can be selected (their checkbox) to remove them together or move them, in their order, to a
+ * position. The grid, and each card, render again only when what they show changes (not when the
+ * slice's name does: the drag-and-drop contexts would otherwise render all 500 cards a key).
  */
-export function ProductGrid({ products, catalog, filters, readOnly, onChange }: GridProps) {
+export const ProductGrid = memo(function ProductGrid({ products, catalog, filters, readOnly, onChange }: GridProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set());
+  // Only the cards still in the slice count as selected (an undo may take some away).
+  const selected = useMemo(() => new Set(products.filter((id) => chosen.has(id))), [products, chosen]);
+  const items = useMemo(() => [...products], [products]);
   const nameOf = (id: string) => catalog.get(id)?.name ?? id;
   function dragEnd({ active, over }: DragEndEvent) {
     if (over === null || active.id === over.id) return;
     onChange(moved(products, products.indexOf(String(active.id)), products.indexOf(String(over.id))));
   }
+  const move = useCallback((id: string, to: number) => onChange(moved(products, products.indexOf(id), to)), [products, onChange]);
+  const remove = useCallback((id: string) => onChange(products.filter((p) => p !== id)), [products, onChange]);
+  const toggle = useCallback((id: string, on: boolean) => {
+    setChosen((before) => {
+      const after = new Set(before);
+      if (on) after.add(id);
+      else after.delete(id);
+      return after;
+    });
+  }, []);
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={dragEnd}
-      accessibility={{
-        announcements: {
-          onDragStart: ({ active }) => `${nameOf(String(active.id))}: ${products.indexOf(String(active.id)) + 1}`,
-          onDragOver: ({ active, over }) =>
-            over ? `${nameOf(String(active.id))} → ${products.indexOf(String(over.id)) + 1}` : '',
-          onDragEnd: ({ active, over }) =>
-            over ? `${nameOf(String(active.id))} → ${products.indexOf(String(over.id)) + 1}` : '',
-          onDragCancel: ({ active }) => nameOf(String(active.id)),
-        },
-      }}
-    >
-      <SortableContext items={[...products]} strategy={rectSortingStrategy} disabled={readOnly}>
-        <ol className="product-grid">
-          {products.map((id, index) => (
-            <ProductCard
-              key={id}
-              id={id}
-              index={index}
-              count={products.length}
-              product={catalog.get(id)}
-              filters={filters}
-              readOnly={readOnly}
-              move={(to) => onChange(moved(products, index, to))}
-              remove={() => onChange(products.filter((p) => p !== id))}
-            />
-          ))}
-        </ol>
-      </SortableContext>
-    </DndContext>
+    <>
+      {!readOnly && selected.size > 0 && (
+        <SelectionBar
+          count={selected.size}
+          max={products.length}
+          onRemove={() => {
+            onChange(products.filter((id) => !selected.has(id)));
+            setChosen(new Set());
+          }}
+          onMove={(position) => onChange(movedTo(products, selected, position))}
+          onClear={() => setChosen(new Set())}
+        />
+      )}
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={dragEnd}
+        accessibility={{
+          announcements: {
+            onDragStart: ({ active }) => `${nameOf(String(active.id))}: ${products.indexOf(String(active.id)) + 1}`,
+            onDragOver: ({ active, over }) =>
+              over ? `${nameOf(String(active.id))} → ${products.indexOf(String(over.id)) + 1}` : '',
+            onDragEnd: ({ active, over }) =>
+              over ? `${nameOf(String(active.id))} → ${products.indexOf(String(over.id)) + 1}` : '',
+            onDragCancel: ({ active }) => nameOf(String(active.id)),
+          },
+        }}
+      >
+        <SortableContext items={items} strategy={rectSortingStrategy} disabled={readOnly}>
+          <ol className="product-grid">
+            {products.map((id, index) => (
+              <ProductCard
+                key={id}
+                id={id}
+                index={index}
+                count={products.length}
+                product={catalog.get(id)}
+                filters={filters}
+                readOnly={readOnly}
+                selected={selected.has(id)}
+                move={move}
+                remove={remove}
+                toggle={toggle}
+              />
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
+    </>
+  );
+});
+
+/** What to do with the selected cards: remove them, or move them to a position. */
+function SelectionBar({
+  count,
+  max,
+  onRemove,
+  onMove,
+  onClear,
+}: {
+  count: number;
+  max: number;
+  onRemove: () => void;
+  onMove: (position: number) => void;
+  onClear: () => void;
+}) {
+  const { t } = useI18n();
+  const [position, setPosition] = useState('1');
+  const fieldId = useId();
+  const valid = /^\d+$/.test(position) && Number(position) >= 1 && Number(position) <= max;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (valid) onMove(Number(position));
+  }
+  return (
+    <form className="selection-bar" onSubmit={submit} aria-label={t('selectedCount', { count })}>
+      <span role="status">{t('selectedCount', { count })}</span>
+      <button type="button" className="danger" onClick={onRemove}>
+        {t('removeSelected')}
+      </button>
+      <label htmlFor={fieldId}>{t('positionField')}</label>
+      <input
+        id={fieldId}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={max}
+        value={position}
+        onChange={(e) => setPosition(e.target.value)}
+      />
+      <button type="submit" disabled={!valid}>
+        {t('moveSelected')}
+      </button>
+      <button type="button" onClick={onClear}>
+        {t('clearSelection')}
+      </button>
+    </form>
   );
 }
 
@@ -80,11 +162,24 @@ interface CardProps {
   product: Product | null | undefined;
   filters: SliceFilters;
   readOnly: boolean;
-  move: (to: number) => void;
-  remove: () => void;
+  selected: boolean;
+  move: (id: string, to: number) => void;
+  remove: (id: string) => void;
+  toggle: (id: string, on: boolean) => void;
 }
 
-function ProductCard({ id, index, count, product, filters, readOnly, move, remove }: CardProps) {
+const ProductCard = memo(function ProductCard({
+  id,
+  index,
+  count,
+  product,
+  filters,
+  readOnly,
+  selected,
+  move,
+  remove,
+  toggle,
+}: CardProps) {
   const { t, money } = useI18n();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: readOnly });
   const name = product?.name ?? id;
@@ -92,12 +187,21 @@ function ProductCard({ id, index, count, product, filters, readOnly, move, remov
   return (
     <li
       ref={setNodeRef}
-      className={`card${isDragging ? ' dragging' : ''}${reasons.length > 0 ? ' inactive' : ''}`}
+      className={`card${isDragging ? ' dragging' : ''}${reasons.length > 0 ? ' inactive' : ''}${selected ? ' selected' : ''}`}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       aria-label={name}
       data-product-id={id}
     >
       <div className="card-top">
+        {!readOnly && (
+          <input
+            type="checkbox"
+            className="select"
+            checked={selected}
+            onChange={(e) => toggle(id, e.target.checked)}
+            aria-label={t('selectProduct', { name })}
+          />
+        )}
         <span className="position">{t('position', { n: index + 1 })}</span>
         {!readOnly && (
           <button type="button" className="handle" {...attributes} {...listeners} aria-label={t('dragHandle', { name })}>
@@ -128,24 +232,37 @@ function ProductCard({ id, index, count, product, filters, readOnly, move, remov
           </span>
         </>
       )}
-      {!readOnly && (
-        <div className="card-actions">
-          <button type="button" disabled={index === 0} onClick={() => move(index - 1)} aria-label={t('moveUp', { name })}>
-            ↑
-          </button>
-          <button
-            type="button"
-            disabled={index === count - 1}
-            onClick={() => move(index + 1)}
-            aria-label={t('moveDown', { name })}
-          >
-            ↓
-          </button>
-          <button type="button" className="danger" onClick={remove} aria-label={t('remove', { name })}>
-            ✕
-          </button>
-        </div>
-      )}
+      {!readOnly && <CardActions id={id} name={name} index={index} count={count} move={move} remove={remove} />}
     </li>
+  );
+});
+
+/** A card's buttons: one place up or down, and remove. */
+function CardActions({
+  id,
+  name,
+  index,
+  count,
+  move,
+  remove,
+}: Pick<CardProps, 'id' | 'index' | 'count' | 'move' | 'remove'> & { name: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="card-actions">
+      <button type="button" disabled={index === 0} onClick={() => move(id, index - 1)} aria-label={t('moveUp', { name })}>
+        ↑
+      </button>
+      <button
+        type="button"
+        disabled={index === count - 1}
+        onClick={() => move(id, index + 1)}
+        aria-label={t('moveDown', { name })}
+      >
+        ↓
+      </button>
+      <button type="button" className="danger" onClick={() => remove(id)} aria-label={t('remove', { name })}>
+        ✕
+      </button>
+    </div>
   );
 }

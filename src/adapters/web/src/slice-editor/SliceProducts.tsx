@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import type { Product } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import type { ProductsFailure } from '../api/products';
@@ -24,6 +24,13 @@ export function SliceProducts({
 }) {
   const { t } = useI18n();
   const full = draft.products.length >= MAX_SLICE_PRODUCTS;
+  const { availableOnly, categories, brands, tags, minPrice, maxPrice } = draft;
+  // The same filters object while they do not change, so typing a name re-renders no card.
+  const filters = useMemo(
+    () => filtersOf({ availableOnly, categories, brands, tags, minPrice, maxPrice }),
+    [availableOnly, categories, brands, tags, minPrice, maxPrice],
+  );
+  const onChange = useCallback((products: string[]) => change({ products }), [change]);
   return (
     <section aria-labelledby="products-title">
       <h2 id="products-title">{t('products')}</h2>
@@ -32,13 +39,7 @@ export function SliceProducts({
         {full && ` ${t('limitReached', { max: MAX_SLICE_PRODUCTS })}`}
       </p>
       <ProductsFailureNote failure={failure} />
-      <ProductGrid
-        products={draft.products}
-        catalog={catalog}
-        filters={filtersOf(draft)}
-        readOnly={readOnly}
-        onChange={(products) => change({ products })}
-      />
+      <ProductGrid products={draft.products} catalog={catalog} filters={filters} readOnly={readOnly} onChange={onChange} />
       {children}
     </section>
   );

@@ -3,23 +3,26 @@ import { ApiError, etagOf, ok } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
 import { takeProposal } from '../shared/drafts';
-import { useRememberProducts, useProducts } from '../api/products';
+import { useProducts } from '../api/products';
 import { go, hrefOf } from '../shared/route';
 import { hasErrors, refusalOf, SLICE_PATHS, sliceFormErrors } from '../shared/field-errors';
 import { focusFirst } from '../shared/field-messages';
 import { ErrorNote } from '../shared/ui';
 import { CatalogSearch } from './CatalogSearch';
 import { ConflictDialog } from './ConflictDialog';
-import { bodyOf, draftOf, emptyDraft, MAX_SLICE_PRODUCTS, type Draft, type Stored } from './draft';
+import { bodyOf, draftOf, emptyDraft, MAX_SLICE_PRODUCTS, type Stored } from './draft';
 import { HistoryPanel } from './HistoryPanel';
 import { SheetReplace } from './SheetReplace';
 import { SLICE_FIELD_IDS, SliceForm, type SliceFormErrors } from './SliceForm';
 import { SliceProducts } from './SliceProducts';
+import { UndoButtons } from './UndoButtons';
+import { useDraftEdits } from './useDraftEdits';
+import { useDraftHistory } from './useDraftHistory';
 
 function useStoredSlice(collectionId: number, sliceId: number | 'new') {
   const { api } = useSession();
   const [stored, setStored] = useState<Stored | undefined>(undefined);
-  const [draft, setDraft] = useState<Draft | undefined>(() => {
+  const { draft, setDraft, ...undoable } = useDraftHistory(() => {
     if (sliceId !== 'new') return undefined;
     const proposal = takeProposal();
     return proposal
@@ -45,11 +48,11 @@ function useStoredSlice(collectionId: number, sliceId: number | 'new') {
     } catch (e) {
       setError(e);
     }
-  }, [read]);
+  }, [read, setDraft]);
   useEffect(() => {
     void reload();
   }, [reload]);
-  return { stored, setStored, draft, setDraft, error, setError, read, reload };
+  return { stored, setStored, draft, setDraft, undoable, error, setError, read, reload };
 }
 
 /** Saving the draft: POST when new (then open it), PUT with If-Match otherwise; a 412 becomes a conflict to settle. */
@@ -127,18 +130,14 @@ function useSliceSave(collectionId: number, sliceId: number | 'new', slice: Retu
 export function SliceScreen({ collectionId, sliceId }: { collectionId: number; sliceId: number | 'new' }) {
   const { t } = useI18n();
   const { canWrite } = useSession();
-  const remember = useRememberProducts();
   const slice = useStoredSlice(collectionId, sliceId);
-  const { stored, draft, setDraft, error, reload } = slice;
+  const { stored, draft, undoable, error, reload } = slice;
   const saving = useSliceSave(collectionId, sliceId, slice);
   const [history, setHistory] = useState(false);
   const { products: catalog, failure } = useProducts(draft?.products ?? []);
   const readOnly = !canWrite;
 
-  const change = (patch: Partial<Draft>) => {
-    setDraft((d) => (d === undefined ? d : { ...d, ...patch }));
-    saving.setStatus(undefined);
-  };
+  const { change, add } = useDraftEdits(draft, undoable.edit, saving.setStatus);
 
   if (draft === undefined) {
     return (
@@ -163,22 +162,14 @@ export function SliceScreen({ collectionId, sliceId }: { collectionId: number; s
         />
         {saving.status && <p role="status">{saving.status}</p>}
         <ErrorNote error={error} />
+        {!readOnly && <UndoButtons history={undoable} />}
         <SliceForm draft={draft} change={change} readOnly={readOnly} problems={saving.problems} />
       </form>
       <div className="editor-body">
         <SliceProducts draft={draft} catalog={catalog} failure={failure} readOnly={readOnly} change={change}>
           {canWrite && stored && <SheetReplace collectionId={collectionId} stored={stored} onReplaced={() => void reload()} />}
         </SliceProducts>
-        {canWrite && (
-          <CatalogSearch
-            chosen={draft.products}
-            full={full}
-            onAdd={(product) => {
-              remember([product]);
-              if (!draft.products.includes(product.id) && !full) change({ products: [...draft.products, product.id] });
-            }}
-          />
-        )}
+        {canWrite && <CatalogSearch chosen={draft.products} full={full} onAdd={add} />}
       </div>
       {saving.conflict && (
         <ConflictDialog

@@ -72,7 +72,10 @@ const list = (text: string) => [
   ),
 ];
 
-export function filtersOf(draft: Draft): SliceFilters {
+/** The fields of a draft its filters are made of. */
+export type FilterFields = Pick<Draft, 'availableOnly' | 'categories' | 'brands' | 'tags' | 'minPrice' | 'maxPrice'>;
+
+export function filtersOf(draft: FilterFields): SliceFilters {
   const filters: SliceFilters = {};
   if (draft.availableOnly) filters.availableOnly = true;
   if (list(draft.categories).length) filters.categories = list(draft.categories);
@@ -101,4 +104,30 @@ export function moved(products: readonly string[], from: number, to: number): st
   const [item] = next.splice(from, 1);
   next.splice(to, 0, item!);
   return next;
+}
+
+/**
+ * The products with `ids` added at the end: those not in them yet, each once, as many as the
+ * MAX_SLICE_PRODUCTS limit leaves room for; how many were added and how many were left out.
+ */
+export function withAdded(
+  products: readonly string[],
+  ids: readonly string[],
+): { products: string[]; added: number; leftOut: number } {
+  const have = new Set(products);
+  const fresh = [...new Set(ids)].filter((id) => !have.has(id));
+  const room = Math.max(0, MAX_SLICE_PRODUCTS - products.length);
+  const taken = fresh.slice(0, room);
+  return { products: [...products, ...taken], added: taken.length, leftOut: fresh.length - taken.length };
+}
+
+/**
+ * The products with the `selected` ones (in their current order) moved together so that the first
+ * of them is at `position` (1-based; past the end, they go last).
+ */
+export function movedTo(products: readonly string[], selected: ReadonlySet<string>, position: number): string[] {
+  const moving = products.filter((id) => selected.has(id));
+  const rest = products.filter((id) => !selected.has(id));
+  const at = Math.min(Math.max(0, Math.floor(position) - 1), rest.length);
+  return [...rest.slice(0, at), ...moving, ...rest.slice(at)];
 }
