@@ -1,41 +1,38 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { ApiError, ok } from '../api/client';
+import { ApiError } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import { useSession } from '../session/session';
-import { sheetBody, SheetProblems, templateHref } from '../shared/sheet';
-import { Dialog, ErrorNote, fromLocalInput, toLocalInput } from '../shared/ui';
+import { useConsequenceGate } from '../shared/ConsequenceDialog';
+import { SheetProblems, templateHref } from '../shared/sheet';
+import { Dialog, ErrorNote, fromLocalInput } from '../shared/ui';
+import { useSpreadsheetSlice } from './api';
 
-/** A new slice from a CSV or XLSX file: every bad row listed, nothing saved until the sheet is clean. */
+/**
+ * A new slice from a CSV or XLSX file: every bad row listed, nothing saved until the sheet is
+ * clean. Its start has no default (the merchandiser chooses it), and what it changes in what the
+ * storefront serves is shown first (confirmed when within 24 hours or with no end); what the
+ * service warns about (overlaps, products not in the catalog) is shown in the editor it opens.
+ */
 export function SpreadsheetDialog(props: { collectionId: number; onClose: () => void; onSaved: (sliceId: number) => void }) {
   const { t } = useI18n();
-  const { api } = useSession();
   const [name, setName] = useState('');
-  const [startsAt, setStartsAt] = useState(() => toLocalInput(new Date().toISOString()));
+  const [startsAt, setStartsAt] = useState('');
   const [endsAt, setEndsAt] = useState('');
   const [file, setFile] = useState<File | undefined>(undefined);
-  const [error, setError] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState(false);
-  const template = useMemo(templateHref, []);
+  const upload = useSpreadsheetSlice(props.collectionId);
+  const gate = useConsequenceGate(props.collectionId);
+  const error = upload.error ?? undefined;
+  const busy = upload.isPending || gate.checking;
+  const template = useMemo(() => templateHref(), []);
   const ids = { name: useId(), starts: useId(), ends: useId(), file: useId() };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (file === undefined) return;
-    setBusy(true);
-    try {
-      const query = { name, startsAt: fromLocalInput(startsAt), ...(endsAt ? { endsAt: fromLocalInput(endsAt) } : {}) };
-      const slice = await ok(
-        api.POST('/api/v1/merchandising-collections/protected/{id}/slices/spreadsheet', {
-          params: { path: { id: props.collectionId }, query },
-          ...sheetBody(file),
-        }),
-      );
-      props.onSaved(slice.id);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    const query = { name, startsAt: fromLocalInput(startsAt), ...(endsAt ? { endsAt: fromLocalInput(endsAt) } : {}) };
+    gate.check(
+      { kind: 'save', name: name.trim() || '—', startsAt: query.startsAt, endsAt: query.endsAt ?? null },
+      (consequence) => upload.mutate({ file, query, consequence }, { onSuccess: (slice) => props.onSaved(slice.id) }),
+    );
   }
 
   const sheetRefused =
@@ -57,13 +54,14 @@ export function SpreadsheetDialog(props: { collectionId: number; onClose: () => 
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           onChange={(e) => {
             setFile(e.target.files?.[0]);
-            setError(undefined);
+            upload.reset();
           }}
         />
         <a href={template} download="vitrine-slice-template.csv">
           {t('downloadTemplate')}
         </a>
         {sheetRefused ? <SheetProblems error={error} /> : <ErrorNote error={error} />}
+        {gate.status}
         <div className="buttons">
           <button type="button" onClick={props.onClose}>
             {t('cancel')}
@@ -73,6 +71,7 @@ export function SpreadsheetDialog(props: { collectionId: number; onClose: () => 
           </button>
         </div>
       </form>
+      {gate.dialog}
     </Dialog>
   );
 }

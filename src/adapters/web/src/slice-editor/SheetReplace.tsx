@@ -1,12 +1,16 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import { useSession } from '../session/session';
-import { sheetBody, SheetProblems, templateHref } from '../shared/sheet';
+import { useRememberSliceNotes } from '../api/slice-notes';
+import { SheetProblems, templateHref } from '../shared/sheet';
 import { ErrorNote } from '../shared/ui';
+import { useReplaceFromSheet } from './api/slice';
 import type { Stored } from './draft';
 
-/** Replaces the slice's products from a CSV or XLSX file (If-Match checked); bad rows listed, nothing saved. */
+/**
+ * Replaces the slice's products from a CSV or XLSX file (If-Match checked); bad rows listed,
+ * nothing saved; what the service warns about (products not in the catalog) is noted in the editor.
+ */
 export function SheetReplace({
   collectionId,
   stored,
@@ -17,23 +21,25 @@ export function SheetReplace({
   onReplaced: () => void;
 }) {
   const { t } = useI18n();
-  const { api } = useSession();
   const [file, setFile] = useState<File | undefined>(undefined);
-  const [error, setError] = useState<unknown>(undefined);
-  const template = useMemo(templateHref, []);
+  const replace = useReplaceFromSheet(collectionId, stored.slice.id);
+  const rememberNotes = useRememberSliceNotes(collectionId);
+  const error = replace.error ?? undefined;
+  const template = useMemo(() => templateHref(), []);
   const fieldId = useId();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (file === undefined) return;
-    const answer = await api.PUT('/api/v1/merchandising-collections/protected/{id}/slices/{sliceId}/products/spreadsheet', {
-      params: { path: { id: collectionId, sliceId: stored.slice.id }, header: { 'If-Match': stored.etag } },
-      ...sheetBody(file),
-    });
-    if (answer.response.ok) {
-      setError(undefined);
-      onReplaced();
-    } else setError(new ApiError(answer.response.status, answer.error as never));
+    replace.mutate(
+      { file, etag: stored.etag },
+      {
+        onSuccess: (written) => {
+          rememberNotes(written);
+          onReplaced();
+        },
+      },
+    );
   }
 
   const rows = error instanceof ApiError && (error.problem?.errors ?? []).some((e) => e.path.startsWith('rows'));

@@ -25,14 +25,15 @@ export interface Draft {
   products: string[];
 }
 
+/**
+ * A new slice's draft: no start date (the merchandiser chooses one: no default ever puts a slice
+ * live silently) and no end.
+ */
 export function emptyDraft(): Draft {
-  const start = new Date();
-  start.setMinutes(0, 0, 0);
-  start.setHours(start.getHours() + 1);
   return {
     name: '',
     type: 'MANUAL',
-    startsAt: toLocalInput(start.toISOString()),
+    startsAt: '',
     endsAt: '',
     noEnd: true,
     availableOnly: false,
@@ -101,4 +102,9 @@ export function moved(products: readonly string[], from: number, to: number): st
   const [item] = next.splice(from, 1);
   next.splice(to, 0, item!);
   return next;
+}
+
+/** Whether two drafts would save the same slice: what "unsaved edits" compares. */
+export function sameDraft(a: Draft, b: Draft): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
