@@ -16,7 +16,8 @@ const keyOf = (id: string) => `vitrine.proposal.${id}`;
 
 /** Keeps the proposal and answers the id to open it by. */
 export function propose(proposal: Proposal): string {
-  const id = crypto.randomUUID();
+  // getRandomValues, not randomUUID: the builder may be served over plain HTTP, where only the former exists.
+  const id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
   sessionStorage.setItem(keyOf(id), JSON.stringify(proposal));
   return id;
 }
