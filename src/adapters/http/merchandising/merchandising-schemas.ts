@@ -117,14 +117,17 @@ export const AiSliceBody = jsonObject(
   'must be a JSON object',
 );
 
+/** A JSON object (not null, not an array): what a variant's options are read from. */
+const anObject = v.custom<Record<string, unknown>>(
+  (input) => input !== null && typeof input === 'object' && !Array.isArray(input),
+  'must be an object',
+);
+
 const position = v.pipe(v.number('must be a number'), v.integer('must be a whole number'));
 
 /** One change to a slice's product list. */
 const ProductEdit = v.pipe(
-  v.custom<Record<string, unknown>>(
-    (input) => input !== null && typeof input === 'object' && !Array.isArray(input),
-    'must be an object',
-  ),
+  anObject,
   v.variant(
     'op',
     [
@@ -148,10 +151,7 @@ export const PreviewQuery = queryObject({ at: v.optional(Instant) });
 
 /** A save or a delete about to be made, whose consequence the builder asks for. */
 const ScheduleChangeBody = v.pipe(
-  v.custom<Record<string, unknown>>(
-    (input) => input !== null && typeof input === 'object' && !Array.isArray(input),
-    'must be an object',
-  ),
+  anObject,
   v.variant(
     'kind',
     [

@@ -43,10 +43,10 @@ export function useReadSlice(collectionId: number) {
 /** What a save came to: the slice written, or a 412 (someone saved first). */
 export type SaveResult = { kind: 'saved'; written: SliceWritten } | { kind: 'conflict' };
 
-/** POST when new, PUT with If-Match otherwise; the calendar, the collections list and the slice are read again after. */
+/** POST when new, PUT with If-Match otherwise; what shows the slice is read again after. */
 export function useSaveSlice(collectionId: number) {
   const { api } = useSession();
-  const queries = useQueryClient();
+  const invalidate = useInvalidateAfterWrite(collectionId);
   return useMutation({
     mutationFn: async ({
       sliceId,
@@ -69,14 +69,20 @@ export function useSaveSlice(collectionId: number) {
       return { kind: 'saved', written: answer.data };
     },
     onSuccess: async (result) => {
-      if (result.kind !== 'saved') return;
-      await Promise.all([
-        queries.invalidateQueries({ queryKey: calendarKey(collectionId) }),
-        queries.invalidateQueries({ queryKey: COLLECTIONS_ROOT_KEY }),
-        queries.invalidateQueries({ queryKey: sliceKey(collectionId, result.written.id) }),
-      ]);
+      if (result.kind === 'saved') await invalidate(result.written.id);
     },
   });
+}
+
+/** After a write: the calendar, the collections list (their live slice) and the slice are read again. */
+function useInvalidateAfterWrite(collectionId: number) {
+  const queries = useQueryClient();
+  return (sliceId: number) =>
+    Promise.all([
+      queries.invalidateQueries({ queryKey: calendarKey(collectionId) }),
+      queries.invalidateQueries({ queryKey: COLLECTIONS_ROOT_KEY }),
+      queries.invalidateQueries({ queryKey: sliceKey(collectionId, sliceId) }),
+    ]);
 }
 
 /** The slice's kept versions, newest first, 20 a page. */
@@ -116,7 +122,7 @@ export function useVersion(collectionId: number, sliceId: number, version: numbe
 /** Restores a version (If-Match: the version the editor holds). */
 export function useRestoreVersion(collectionId: number, sliceId: number) {
   const { api } = useSession();
-  const queries = useQueryClient();
+  const invalidate = useInvalidateAfterWrite(collectionId);
   return useMutation({
     mutationFn: ({ version, etag }: { version: number; etag: string }) =>
       ok(
@@ -124,20 +130,14 @@ export function useRestoreVersion(collectionId: number, sliceId: number) {
           params: { path: { id: collectionId, sliceId, version }, header: { 'If-Match': etag } },
         }),
       ),
-    onSuccess: async () => {
-      await Promise.all([
-        queries.invalidateQueries({ queryKey: calendarKey(collectionId) }),
-        queries.invalidateQueries({ queryKey: COLLECTIONS_ROOT_KEY }),
-        queries.invalidateQueries({ queryKey: sliceKey(collectionId, sliceId) }),
-      ]);
-    },
+    onSuccess: () => invalidate(sliceId),
   });
 }
 
-/** Replaces the slice's products from a spreadsheet (If-Match); the slice is read again after. */
+/** Replaces the slice's products from a spreadsheet (If-Match); what shows the slice is read again after. */
 export function useReplaceFromSheet(collectionId: number, sliceId: number) {
   const { api } = useSession();
-  const queries = useQueryClient();
+  const invalidate = useInvalidateAfterWrite(collectionId);
   return useMutation({
     mutationFn: ({ file, etag }: { file: File; etag: string }) =>
       ok(
@@ -146,11 +146,6 @@ export function useReplaceFromSheet(collectionId: number, sliceId: number) {
           ...sheetBody(file),
         }),
       ),
-    onSuccess: async () => {
-      await Promise.all([
-        queries.invalidateQueries({ queryKey: calendarKey(collectionId) }),
-        queries.invalidateQueries({ queryKey: sliceKey(collectionId, sliceId) }),
-      ]);
-    },
+    onSuccess: () => invalidate(sliceId),
   });
 }
