@@ -52,36 +52,25 @@ function windowOf(draft: Draft) {
   return { name: body.name || '—', startsAt: body.startsAt, endsAt: body.endsAt };
 }
 
-/** The slice editor: its form, its products as a grid, the catalog search, saving with If-Match. */
-export function SliceScreen({
-  collectionId,
-  sliceId,
-  proposal,
-}: {
-  collectionId: number;
-  sliceId: number | 'new';
-  proposal?: string | undefined;
-}) {
+/**
+ * Saving the draft: POST when new (then open it), PUT with If-Match otherwise (a 412 becomes a
+ * conflict to settle, its dialog answered here). A new slice or new dates ask the consequence first (a dialog when it must
+ * be confirmed); what the service then warns about is kept for the editor (SaveNotes).
+ */
+function useSliceSave(
+  collectionId: number,
+  sliceId: number | 'new',
+  stored: Stored | undefined,
+  draft: Draft | undefined,
+  takeTheirs: (theirs: Stored) => void,
+) {
   const { t } = useI18n();
-  const { canWrite } = useSession();
-  const remember = useRememberProducts();
-  const { query, stored, draft, setDraft, dirty } = useDraft(collectionId, sliceId, proposal);
   const save = useSaveSlice(collectionId);
   const readSlice = useReadSlice(collectionId);
   const rememberNotes = useRememberSliceNotes(collectionId);
-  const notes = useSliceNotes(collectionId, sliceId === 'new' ? undefined : sliceId);
   const gate = useConsequenceGate(collectionId);
   const [conflict, setConflict] = useState<Stored | undefined>(undefined);
   const [status, setStatus] = useState<string | undefined>(undefined);
-  const [history, setHistory] = useState(false);
-  const { products: catalog, failure } = useProducts(draft?.products ?? []);
-  const leaving = useLeaveGuard(dirty && !save.isPending);
-  const readOnly = !canWrite;
-
-  const change = (patch: Partial<Draft>) => {
-    setDraft((d) => (d === undefined ? d : { ...d, ...patch }));
-    setStatus(undefined);
-  };
 
   function write(current: Draft, etag: string | undefined, consequence: TimelinePreview | undefined) {
     save.mutate(
@@ -100,7 +89,6 @@ export function SliceScreen({
     );
   }
 
-  /** Saving: a new slice or new dates ask the consequence first (a dialog when it must be confirmed). */
   function submit(event: FormEvent | undefined, etag = stored?.etag) {
     event?.preventDefault();
     if (draft === undefined) return;
@@ -116,16 +104,58 @@ export function SliceScreen({
       write(current, etag, consequence),
     );
   }
+  const conflictDialog = conflict && (
+    <ConflictDialog
+      conflict={conflict}
+      onClose={() => setConflict(undefined)}
+      onReload={() => {
+        setConflict(undefined);
+        takeTheirs(conflict);
+      }}
+      onOverwrite={() => {
+        setConflict(undefined);
+        submit(undefined, conflict.etag);
+      }}
+    />
+  );
+  return { submit, save, gate, conflictDialog, status, setStatus, rememberNotes };
+}
 
-  if (draft === undefined) {
-    return (
-      <main id="main">
-        <QueryNote query={query} />
-        <p>{t('loading')}</p>
-      </main>
-    );
-  }
-  const full = draft.products.length >= MAX_SLICE_PRODUCTS;
+/** The slice editor: its form, its products as a grid, the catalog search, saving with If-Match. */
+export function SliceScreen({
+  collectionId,
+  sliceId,
+  proposal,
+}: {
+  collectionId: number;
+  sliceId: number | 'new';
+  proposal?: string | undefined;
+}) {
+  const { t } = useI18n();
+  const { canWrite } = useSession();
+  const { query, stored, draft, setDraft, dirty } = useDraft(collectionId, sliceId, proposal);
+  const { submit, save, gate, conflictDialog, status, setStatus, rememberNotes } = useSliceSave(
+    collectionId,
+    sliceId,
+    stored,
+    draft,
+    (theirs) => {
+      setDraft(draftOf(theirs.slice));
+      void query.refetch();
+    },
+  );
+  const notes = useSliceNotes(collectionId, sliceId === 'new' ? undefined : sliceId);
+  const [history, setHistory] = useState(false);
+  const { products: catalog, failure } = useProducts(draft?.products ?? []);
+  const leaving = useLeaveGuard(dirty && !save.isPending);
+  const readOnly = !canWrite;
+
+  const change = (patch: Partial<Draft>) => {
+    setDraft((d) => (d === undefined ? d : { ...d, ...patch }));
+    setStatus(undefined);
+  };
+
+  if (draft === undefined) return <EditorLoading query={query} />;
   return (
     <main id="main" className="editor">
       <p>
@@ -150,34 +180,11 @@ export function SliceScreen({
             <SheetReplace collectionId={collectionId} stored={stored} onReplaced={() => setStatus(t('saved'))} />
           )}
         </SliceProducts>
-        {canWrite && (
-          <CatalogSearch
-            chosen={draft.products}
-            full={full}
-            onAdd={(product) => {
-              remember([product]);
-              if (!draft.products.includes(product.id) && !full) change({ products: [...draft.products, product.id] });
-            }}
-          />
-        )}
+        {canWrite && <EditorSearch draft={draft} change={change} />}
       </div>
       {gate.dialog}
       {leaving}
-      {conflict && (
-        <ConflictDialog
-          conflict={conflict}
-          onClose={() => setConflict(undefined)}
-          onReload={() => {
-            setDraft(draftOf(conflict.slice));
-            setConflict(undefined);
-            void query.refetch();
-          }}
-          onOverwrite={() => {
-            setConflict(undefined);
-            submit(undefined, conflict.etag);
-          }}
-        />
-      )}
+      {conflictDialog}
       {history && stored && (
         <HistoryPanel
           collectionId={collectionId}
@@ -192,6 +199,33 @@ export function SliceScreen({
         />
       )}
     </main>
+  );
+}
+
+/** The editor while its slice is read: why not yet (a failure, retried), else "Loading". */
+function EditorLoading({ query }: { query: Parameters<typeof QueryNote>[0]['query'] }) {
+  const { t } = useI18n();
+  return (
+    <main id="main">
+      <QueryNote query={query} />
+      <p>{t('loading')}</p>
+    </main>
+  );
+}
+
+/** The catalog search beside the grid: a result added goes last, up to the slice's limit. */
+function EditorSearch({ draft, change }: { draft: Draft; change: (patch: Partial<Draft>) => void }) {
+  const remember = useRememberProducts();
+  const full = draft.products.length >= MAX_SLICE_PRODUCTS;
+  return (
+    <CatalogSearch
+      chosen={draft.products}
+      full={full}
+      onAdd={(product) => {
+        remember([product]);
+        if (!draft.products.includes(product.id) && !full) change({ products: [...draft.products, product.id] });
+      }}
+    />
   );
 }
 
