@@ -86,7 +86,7 @@ describe('the consequence of a change to the schedule', () => {
     ]);
   });
 
-  it('deletes a slice: nothing shown where it was alone', () => {
+  it('deletes a slice ("this slice"): nothing shown where it was alone', () => {
     const { changes } = consequenceOf(
       [mothers],
       { kind: 'delete', sliceId: 3 },
@@ -94,7 +94,7 @@ describe('the consequence of a change to the schedule', () => {
       at('2027-05-31T00:00:00.000Z'),
     );
     expect(changes).toEqual([
-      { from: at('2027-05-01T00:00:00.000Z'), before: { id: 3, name: 'Presentes para mães', draft: false } },
+      { from: at('2027-05-01T00:00:00.000Z'), before: { id: 3, name: 'Presentes para mães', draft: true } },
     ]);
   });
 

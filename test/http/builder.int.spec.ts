@@ -419,7 +419,7 @@ describe('the merchandising builder', () => {
         {
           from: '2026-11-21T12:00:00.000Z',
           until: null,
-          sliceBefore: { sliceId: live, sliceName: 'Presentes para mães', draft: false },
+          sliceBefore: { sliceId: live, sliceName: 'Presentes para mães', draft: true },
           sliceAfter: null,
         },
       ]);

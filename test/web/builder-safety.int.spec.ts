@@ -179,4 +179,22 @@ describeInBrowser('nothing goes live unseen (demo data, São Paulo time, clock a
       'Presentes para mães',
     );
   });
+
+  it('(f) deleting a slice names what is served instead; Cancel keeps it, Confirm deletes it', async () => {
+    const { collectionId, liveId } = await collectionWithLiveSlice('Apagar (f)');
+    const page = await signIn(browser, server, ADMIN_SECRET);
+    await open(page, `#/collections/${collectionId}`, 'Apagar (f)');
+    await page.getByRole('button', { name: 'Delete Presentes para mães' }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Delete Presentes para mães' }));
+    await visible(dialog.getByText(/^From Nov 21, 2026, 9:00 AM, with no end, nothing is shown instead of this slice\.$/));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await slicesOf(collectionId)).map((s) => s.id)).toEqual([liveId]);
+    await page.getByRole('button', { name: 'Delete Presentes para mães' }).click();
+    await (
+      await visible(page.getByRole('dialog', { name: 'Delete Presentes para mães' }))
+    )
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expect.poll(() => slicesOf(collectionId)).toEqual([]);
+  });
 });

@@ -21,7 +21,7 @@ export type ScheduleChange =
     }
   | { readonly kind: 'delete'; readonly sliceId: number };
 
-/** The slice a period shows: `draft` when it is the slice being saved (`id` undefined when it is new). */
+/** The slice a period shows: `draft` when it is the slice being saved or deleted (`id` undefined when it is new). */
 export interface ServedSlice {
   readonly id?: number | undefined;
   readonly name: string;
@@ -59,7 +59,8 @@ const NEW_SLICE_ID = Number.MAX_SAFE_INTEGER;
  * new slice as the newest), so the answer is what the storefront will serve.
  */
 export function consequenceOf(slices: readonly NamedWindow[], change: ScheduleChange, from: Date, to: Date): Consequence {
-  const draftId = change.kind === 'save' ? (change.sliceId ?? NEW_SLICE_ID) : undefined;
+  // The slice being saved (or deleted) is "this slice" wherever it shows.
+  const draftId = change.kind === 'save' ? (change.sliceId ?? NEW_SLICE_ID) : change.sliceId;
   const others = slices.filter((s) => s.id !== change.sliceId);
   const changed =
     change.kind === 'save'

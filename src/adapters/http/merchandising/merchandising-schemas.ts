@@ -258,7 +258,7 @@ export const SliceWrittenResponse = v.object({
   notInCatalog: v.pipe(
     v.array(v.string()),
     v.description(
-      `The slice's products the catalog does not hold, in slice order (at most ${MAX_NOT_IN_CATALOG_LISTED}): a warning, the slice is saved with them (it may plan products that arrive later); they are never active.`,
+      `The slice's products the catalog does not hold, in slice order (at most ${MAX_NOT_IN_CATALOG_LISTED}): a warning: the slice is saved with them (it may plan products that arrive later).`,
     ),
   ),
 });

@@ -1049,7 +1049,7 @@ export interface components {
                  */
                 until: string;
             }[];
-            /** @description The slice's products the catalog does not hold, in slice order (at most 100): a warning, the slice is saved with them (it may plan products that arrive later); they are never active. */
+            /** @description The slice's products the catalog does not hold, in slice order (at most 100): a warning: the slice is saved with them (it may plan products that arrive later). */
             notInCatalog: string[];
         };
         SliceDetails: {

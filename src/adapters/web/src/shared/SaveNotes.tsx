@@ -1,6 +1,7 @@
 import type { SliceNotes } from '../api/slice-notes';
 import { useI18n } from '../i18n/i18n';
 import { ConsequenceList } from './ConsequenceDialog';
+import { isNoEnd } from './ui';
 
 /**
  * What the service said about the last save, where the merchandiser saved: what it changed in
@@ -16,7 +17,12 @@ export function SaveNotes({ notes }: { notes: SliceNotes | undefined }) {
       {consequence && <ConsequenceList preview={consequence} />}
       {warnings.map((w) => (
         <p key={`${w.sliceId}-${w.from}`} className="warning">
-          ⚠ {t('overlapSaved', { name: w.sliceName, from: dateTime(w.from), until: dateTime(w.until) })}
+          ⚠{' '}
+          {t('overlapSaved', {
+            name: w.sliceName,
+            from: dateTime(w.from),
+            until: isNoEnd(w.until) ? t('noEnd') : dateTime(w.until),
+          })}
         </p>
       ))}
       {notInCatalog.length > 0 && <p className="warning">⚠ {t('notInCatalogSaved', { ids: notInCatalog.join(', ') })}</p>}
