@@ -293,7 +293,7 @@ describe('merchandising use cases', () => {
     });
 
     it('computes the edits again from the newer version when another writer saves between the read and the write', async () => {
-      const writer = new SliceWriter(racing(kit.collections, 1), kit.clock, kit.answers);
+      const writer = new SliceWriter(racing(kit.collections, 1), kit.clock, kit.answers, kit.products);
       const { slice } = await new EditSliceProducts(writer).execute(
         collectionId,
         sliceId,
@@ -305,13 +305,13 @@ describe('merchandising use cases', () => {
     });
 
     it('answers 409 when the slice keeps changing under a change without If-Match, and 412 with one', async () => {
-      const writer = new SliceWriter(racing(kit.collections, 10), kit.clock, kit.answers);
+      const writer = new SliceWriter(racing(kit.collections, 10), kit.clock, kit.answers, kit.products);
       const edits = [{ op: 'add' as const, productId: 'Z' }];
       expect(await failure(new EditSliceProducts(writer).execute(collectionId, sliceId, edits, { actor: ACTOR }))).toBe(
         'CONFLICT',
       );
       const current = (await kit.getSlice.execute(collectionId, sliceId)).slice.version;
-      const guarded = new SliceWriter(racing(kit.collections, 1), kit.clock, kit.answers);
+      const guarded = new SliceWriter(racing(kit.collections, 1), kit.clock, kit.answers, kit.products);
       expect(
         await failure(
           new EditSliceProducts(guarded).execute(collectionId, sliceId, edits, {

@@ -294,6 +294,171 @@ describe('the merchandising builder', () => {
     });
   });
 
+  describe('products not in the catalog, named on every write', () => {
+    const ids = (answer: TestResponse) => answer.json.notInCatalog;
+
+    it('names them in slice order on create, replace, product edits, spreadsheets, restore and AI writes, saving them all', async () => {
+      const created = await server.request('POST', `${BASE}/${id}/slices`, {
+        body: { name: 'Mães', type: 'MANUAL', startsAt: '2026-12-01T00:00:00Z', products: ['NAO-EXISTE-99', 'V1', 'vES-002'] },
+      });
+      expect(created.status).toBe(201);
+      expect(ids(created)).toEqual(['NAO-EXISTE-99', 'vES-002']);
+      expect(created.json.products.map((p: { productId: string }) => p.productId)).toEqual(['NAO-EXISTE-99', 'V1', 'vES-002']);
+      const path = `${BASE}/${id}/slices/${created.json.id}`;
+      const put = await server.request('PUT', path, {
+        body: { name: 'Mães', type: 'MANUAL', startsAt: '2026-12-01T00:00:00Z', products: ['V2', 'GHOST'] },
+      });
+      expect(ids(put)).toEqual(['GHOST']);
+      const patched = await server.request('PATCH', `${path}/products`, {
+        body: { operations: [{ op: 'add', productId: 'PHANTOM', position: 1 }] },
+      });
+      expect(ids(patched)).toEqual(['PHANTOM', 'GHOST']);
+      const sheet = await server.request('PUT', `${path}/products/spreadsheet`, {
+        rawBody: 'productId\nV1\nNAO-EXISTE-99\n',
+        headers: CSV,
+      });
+      expect(ids(sheet)).toEqual(['NAO-EXISTE-99']);
+      const restored = await server.request('POST', `${path}/versions/1/restore`);
+      expect(restored.status).toBe(200);
+      expect(ids(restored)).toEqual(['NAO-EXISTE-99', 'vES-002']);
+      expect(ids(await upload('productId\nUNKNOWN-1\nV2\n'))).toEqual(['UNKNOWN-1']);
+      const ai = await server.request('POST', `${BASE}/${id}/slices/ai`, {
+        body: { name: 'IA', startsAt: '2026-12-01T00:00:00Z', seeds: ['SEED-V'], size: 3 },
+      });
+      expect(ids(ai)).toEqual([]);
+      expect(ids(await server.request('POST', `${BASE}/${id}/slices/${ai.json.id}/regenerate`))).toEqual([]);
+    });
+
+    it('names at most 100 of them', async () => {
+      const products = Array.from({ length: 150 }, (_, i) => `MISSING-${i}`);
+      const created = await server.request('POST', `${BASE}/${id}/slices`, {
+        body: { name: 'Muitos', type: 'MANUAL', startsAt: '2026-12-01T00:00:00Z', products },
+      });
+      expect(created.status).toBe(201);
+      expect(ids(created)).toEqual(products.slice(0, 100));
+    });
+  });
+
+  describe('the consequence of a change, before it is made', () => {
+    const preview = (body: unknown, collection = id) =>
+      server.request('POST', `${BASE}/${collection}/timeline/preview`, { body });
+    let live: number;
+    beforeEach(async () => {
+      live = (
+        await server.request('POST', `${BASE}/${id}/slices`, {
+          body: { name: 'Presentes para mães', type: 'MANUAL', startsAt: '2026-11-01T00:00:00Z', products: ['V1'] },
+        })
+      ).json.id;
+    });
+
+    it('names the slice a new one replaces, asks for a confirmation within 24 hours, and saves nothing', async () => {
+      const answer = await preview({
+        from: '2026-11-21T12:00:00Z',
+        to: '2026-11-30T00:00:00Z',
+        change: { kind: 'save', name: 'Dia das Mães', startsAt: '2026-11-21T14:00:00Z' },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.json).toEqual({
+        collectionId: id,
+        from: '2026-11-21T12:00:00.000Z',
+        to: '2026-11-30T00:00:00.000Z',
+        before: [
+          {
+            from: '2026-11-21T12:00:00.000Z',
+            until: '2026-11-30T00:00:00.000Z',
+            sliceId: live,
+            sliceName: 'Presentes para mães',
+            draft: false,
+          },
+        ],
+        after: [
+          {
+            from: '2026-11-21T12:00:00.000Z',
+            until: '2026-11-21T14:00:00.000Z',
+            sliceId: live,
+            sliceName: 'Presentes para mães',
+            draft: false,
+          },
+          {
+            from: '2026-11-21T14:00:00.000Z',
+            until: '2026-11-30T00:00:00.000Z',
+            sliceId: null,
+            sliceName: 'Dia das Mães',
+            draft: true,
+          },
+        ],
+        changes: [
+          {
+            from: '2026-11-21T14:00:00.000Z',
+            until: null,
+            sliceBefore: { sliceId: live, sliceName: 'Presentes para mães', draft: false },
+            sliceAfter: { sliceId: null, sliceName: 'Dia das Mães', draft: true },
+          },
+        ],
+        needsConfirmation: true,
+      });
+      expect((await server.request('GET', `${BASE}/${id}/slices`)).json.slices).toHaveLength(1);
+    });
+
+    it('asks no confirmation for a bounded change starting 24 hours from now by the service clock, and asks one a millisecond earlier', async () => {
+      const change = (startsAt: string) => ({ kind: 'save', name: 'Depois', startsAt, endsAt: '2026-11-25T00:00:00Z' });
+      const range = { from: '2026-11-21T00:00:00Z', to: '2026-11-26T00:00:00Z' };
+      expect((await preview({ ...range, change: change('2026-11-22T12:00:00.000Z') })).json.needsConfirmation).toBe(false);
+      expect((await preview({ ...range, change: change('2026-11-22T11:59:59.999Z') })).json.needsConfirmation).toBe(true);
+      server.clock.set('2026-11-21T12:00:00.001Z');
+      expect((await preview({ ...range, change: change('2026-11-22T12:00:00.000Z') })).json.needsConfirmation).toBe(true);
+    });
+
+    it('previews a delete and a stored slice moved, by id', async () => {
+      const deleted = await preview({
+        from: '2026-11-21T12:00:00Z',
+        to: '2026-11-22T00:00:00Z',
+        change: { kind: 'delete', sliceId: live },
+      });
+      expect(deleted.json.changes).toEqual([
+        {
+          from: '2026-11-21T12:00:00.000Z',
+          until: null,
+          sliceBefore: { sliceId: live, sliceName: 'Presentes para mães', draft: true },
+          sliceAfter: null,
+        },
+      ]);
+      expect(deleted.json.needsConfirmation).toBe(true);
+      const moved = await preview({
+        from: '2026-11-21T12:00:00Z',
+        to: '2026-11-22T00:00:00Z',
+        change: { kind: 'save', sliceId: live, name: 'Presentes para mães', startsAt: '2026-11-01T00:00:00Z', endsAt: null },
+      });
+      expect(moved.json.changes).toEqual([]);
+      expect(moved.json.needsConfirmation).toBe(false);
+    });
+
+    it('refuses bad input with the field named, an unknown slice and an unknown collection', async () => {
+      const save = { kind: 'save', name: 'X', startsAt: '2026-12-01T00:00:00Z' };
+      const cases: [unknown, string[]][] = [
+        [{ from: '2026-11-21T00:00:00Z', to: '2026-11-21T00:00:00Z', change: save }, ['to']],
+        [{ from: '2026-01-01T00:00:00Z', to: '2028-01-03T00:00:00Z', change: save }, ['to']],
+        [{ from: '2026-11-21', to: '2026-11-22T00:00:00Z', change: save }, ['from']],
+        [
+          { from: '2026-11-21T00:00:00Z', to: '2026-11-22T00:00:00Z', change: { ...save, endsAt: '2026-11-30T00:00:00Z' } },
+          ['change.endsAt'],
+        ],
+        [{ from: '2026-11-21T00:00:00Z', to: '2026-11-22T00:00:00Z', change: { ...save, name: ' ' } }, ['change.name']],
+        [{ from: '2026-11-21T00:00:00Z', to: '2026-11-22T00:00:00Z', change: { kind: 'move' } }, ['change.kind']],
+        [{ from: '2026-11-21T00:00:00Z', to: '2026-11-22T00:00:00Z', change: { kind: 'delete' } }, ['change.sliceId']],
+        [{ from: '2026-11-21T00:00:00Z', to: '2026-11-22T00:00:00Z' }, ['change']],
+      ];
+      for (const [body, expected] of cases) {
+        const answer = await preview(body);
+        expectProblem(answer, 400, 'VALIDATION_FAILED');
+        expect(paths(answer), JSON.stringify(body)).toEqual(expected);
+      }
+      const range = { from: '2026-11-21T00:00:00Z', to: '2026-11-22T00:00:00Z' };
+      expectProblem(await preview({ ...range, change: { kind: 'delete', sliceId: live + 99 } }), 404, 'SLICE_NOT_FOUND');
+      expectProblem(await preview({ ...range, change: save }, id + 999), 404, 'COLLECTION_NOT_FOUND');
+    });
+  });
+
   describe('editing products in place, without lost updates', () => {
     let slicePath: string;
     let etag: string;

@@ -301,6 +301,7 @@ describe('merchandising collections', () => {
           { productId: 'C', position: 3 },
         ],
         warnings: [],
+        notInCatalog: ['B', 'A', 'C'],
       });
       expect(answer.headers.get('etag')).toBe(`"slice-${answer.json.id}.1"`);
     });

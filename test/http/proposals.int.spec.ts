@@ -99,6 +99,24 @@ describe('POST /api/v1/merchandising-collections/protected/proposals (a slice fr
     expect(answer.json).toEqual({ products: [], understood: { words: ['xyzzy'], categories: [], brands: [] } });
   });
 
+  it('proposes from seeds exactly the products an AI slice from them holds, saving nothing', async () => {
+    const collection = await server.request('POST', '/api/v1/merchandising-collections/protected', { body: { name: 'Seeds' } });
+    const slices = `/api/v1/merchandising-collections/protected/${collection.json.id}/slices`;
+    const answer = await propose({ seeds: ['VES-001', 'SAN-002'], size: 6, includeSeeds: true });
+    expect(answer.status).toBe(200);
+    expect(answer.json.understood).toEqual({ words: [], categories: [], brands: [] });
+    const ids = answer.json.products.map((p: Body) => p.id);
+    expect(ids.slice(0, 2)).toEqual(['VES-001', 'SAN-002']);
+    expect(ids).toHaveLength(6);
+    const one = await server.request('GET', `${CATALOG}/${ids[2]}`);
+    expect(answer.json.products[2]).toEqual(one.json);
+    expect((await server.request('GET', slices)).json.slices).toEqual([]);
+    const ai = await server.request('POST', `${slices}/ai`, {
+      body: { name: 'IA', startsAt: '2027-01-01T00:00:00Z', seeds: ['VES-001', 'SAN-002'], size: 6, includeSeeds: true },
+    });
+    expect(ai.json.products.map((p: { productId: string }) => p.productId)).toEqual(ids);
+  });
+
   it('saves nothing', async () => {
     const before = await server.request('GET', '/api/v1/merchandising-collections/protected');
     await propose({ brief: 'vestidos', size: 3 });
@@ -114,6 +132,12 @@ describe('POST /api/v1/merchandising-collections/protected/proposals (a slice fr
     ['size 501', { brief: 'vestidos', size: 501 }, 'size'],
     ['size 2.5', { brief: 'vestidos', size: 2.5 }, 'size'],
     ['availableOnly not a boolean', { brief: 'vestidos', size: 5, availableOnly: 'yes' }, 'availableOnly'],
+    ['neither a brief nor seeds', { size: 5 }, 'brief'],
+    ['a brief and seeds', { brief: 'vestidos', seeds: ['VES-001'], size: 5 }, 'seeds'],
+    ['seeds not a list', { seeds: 'VES-001', size: 5 }, 'seeds'],
+    ['no seed', { seeds: [], size: 5 }, 'seeds'],
+    ['an unknown seed', { seeds: ['VES-001', 'NAO-EXISTE-99'], size: 5 }, 'seeds.1'],
+    ['includeSeeds with a brief', { brief: 'vestidos', size: 5, includeSeeds: true }, 'includeSeeds'],
   ])('answers 400 for %s', async (_label, body, path) => {
     const answer = await propose(body);
     expectProblem(answer, 400, 'VALIDATION_FAILED');

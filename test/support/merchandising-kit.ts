@@ -12,6 +12,8 @@ import { GetActiveSlice } from '../../src/application/merchandising/get-active-s
 import { GetSlice } from '../../src/application/merchandising/get-slice.js';
 import { GetTimeline } from '../../src/application/merchandising/get-timeline.js';
 import { ListCollections } from '../../src/application/merchandising/list-collections.js';
+import { PreviewScheduleChange } from '../../src/application/merchandising/preview-schedule-change.js';
+import { ProductStoreToken } from '../../src/domain/product/product-store.js';
 import { ListSlices } from '../../src/application/merchandising/list-slices.js';
 import { ReplaceSlice } from '../../src/application/merchandising/replace-slice.js';
 import {
@@ -36,6 +38,7 @@ export function merchandisingKit(start = '2026-11-21T12:00:00.000Z') {
     cache,
     collections: get(CollectionStoreToken),
     answers: get(AnswerCache),
+    products: get(ProductStoreToken),
     /** Writes a catalog product as the service does, so the similarity engine follows. */
     saveProduct: (input: ProductInput) => upsertProduct.execute(input),
     createCollection: get(CreateCollection),
@@ -49,6 +52,7 @@ export function merchandisingKit(start = '2026-11-21T12:00:00.000Z') {
     listSlices: get(ListSlices),
     getActive: get(GetActiveSlice),
     timeline: get(GetTimeline),
+    previewChange: get(PreviewScheduleChange),
     editProducts: get(EditSliceProducts),
     createSpreadsheetSlice: get(CreateSpreadsheetSlice),
     replaceFromSpreadsheet: get(ReplaceSliceProductsFromSpreadsheet),

@@ -105,6 +105,16 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     path: '/api/v1/merchandising-collections/protected/1/timeline?from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z',
     scope: 'collections:read',
   },
+  {
+    method: 'POST',
+    path: '/api/v1/merchandising-collections/protected/1/timeline/preview',
+    scope: 'collections:read',
+    body: {
+      from: '2026-11-01T00:00:00Z',
+      to: '2026-12-01T00:00:00Z',
+      change: { kind: 'save', name: 'S', startsAt: '2026-11-10T00:00:00Z' },
+    },
+  },
   { method: 'GET', path: '/api/v1/merchandising-collections/protected/1?at=2026-11-21T00:00:00Z', scope: 'collections:write' },
   {
     method: 'POST',

@@ -67,9 +67,16 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
     return names;
   }
 
+  /** Saves a new slice, confirming what it changes in the storefront when the builder asks (within 24 h or no end). */
   async function saved(page: Page, collectionId: number): Promise<number> {
+    const url = new RegExp(`#/collections/${collectionId}/slices/\\d+$`);
+    const confirm = page
+      .getByRole('dialog', { name: 'This changes what the storefront serves' })
+      .getByRole('button', { name: 'Confirm' });
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(new RegExp(`#/collections/${collectionId}/slices/\\d+$`));
+    await expect.poll(async () => url.test(page.url()) || (await confirm.isVisible()), { timeout: 10_000 }).toBe(true);
+    if (await confirm.isVisible()) await confirm.click();
+    await page.waitForURL(url);
     return Number(/slices\/(\d+)$/.exec(page.url())![1]);
   }
 
@@ -95,6 +102,11 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
     await visible(page.getByRole('heading', { level: 1, name: 'New slice' }));
     await tabTo(page, 'Name');
     await page.keyboard.type('Sandálias, pelo teclado');
+    // No start date is chosen for the merchandiser: typed into the date field's parts (12/01/2026, 10:00 AM).
+    await tabTo(page, 'Starts');
+    await page.keyboard.type('12012026');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.type('1000A');
     await tabTo(page, 'Search products');
     await page.keyboard.type('sandalia');
     await page.keyboard.press('Enter');
@@ -110,6 +122,10 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
     await expect.poll(() => page.getByText(`${second} → 1`).count()).toBeGreaterThan(0);
     await page.keyboard.press('Space');
     await tabTo(page, 'Save');
+    await page.keyboard.press('Enter');
+    // No end: the builder asks first, naming what the storefront will serve.
+    await visible(page.getByRole('dialog', { name: 'This changes what the storefront serves' }));
+    await tabTo(page, 'Confirm');
     await page.keyboard.press('Enter');
     await page.waitForURL(/slices\/\d+$/);
 
@@ -324,6 +340,11 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
     const bad = 'productId,position\nVES-001,1\n,2\nVES-001,3\nSAN-002,x\n';
     await file.setInputFiles({ name: 'slice.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     await dialog.getByRole('button', { name: 'Upload spreadsheet' }).click();
+    await (
+      await visible(
+        page.getByRole('dialog', { name: 'This changes what the storefront serves' }).getByRole('button', { name: 'Confirm' }),
+      )
+    ).click();
     const problems = await visible(dialog.getByRole('alert'));
     await visible(problems.getByText(/nothing was saved/));
     for (const row of ['3', '4', '5']) await visible(problems.getByRole('cell', { name: row, exact: true }));
@@ -335,6 +356,11 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
     const good = 'productId,position\nVES-001,2\nBOL-003,1\nSAN-002,3\n';
     await file.setInputFiles({ name: 'slice.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
     await dialog.getByRole('button', { name: 'Upload spreadsheet' }).click();
+    await (
+      await visible(
+        page.getByRole('dialog', { name: 'This changes what the storefront serves' }).getByRole('button', { name: 'Confirm' }),
+      )
+    ).click();
     await page.waitForURL(/slices\/\d+$/);
     const sliceId = Number(/slices\/(\d+)$/.exec(page.url())![1]);
     const slice = (await server.request('GET', `${COLLECTIONS}/${collectionId}/slices/${sliceId}`)).json;
@@ -366,6 +392,7 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
     const last = page.getByRole('listitem', { name: proposal.products.at(-1).name });
     await last.getByRole('button', { name: /^Remove / }).click();
     await page.getByLabel('Name', { exact: true }).fill('Madrinhas');
+    await page.getByLabel('Starts').fill('2026-12-10T00:00');
     const sliceId = await saved(page, collectionId);
     const slice = (await server.request('GET', `${COLLECTIONS}/${collectionId}/slices/${sliceId}`)).json;
     expect(slice.products.map((p: { productId: string }) => p.productId)).toEqual(proposed.slice(0, -1));
@@ -408,6 +435,8 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
     await expectAccessible(mine, 'history');
     await screenshot(mine, 'history');
     await first.getByRole('button', { name: 'Restore this version' }).click();
+    const restoring = await visible(mine.getByRole('dialog', { name: 'Restore version 1?' }));
+    await restoring.getByRole('button', { name: 'Confirm' }).click();
     await visible(mine.getByRole('status').getByText('Version 1 restored.'));
     expect((await server.request('GET', `${COLLECTIONS}/${collectionId}/slices/${sliceId}`)).json).toMatchObject({
       name: 'Original',

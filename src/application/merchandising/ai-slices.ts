@@ -1,5 +1,6 @@
 import { DomainError, ValidationError, type ValidationIssue } from '../../domain/shared/errors.js';
 import { draftSlice, MAX_SLICE_PRODUCTS, type SliceGenerator, type SliceInput } from '../../domain/merchandising/slice.js';
+import type { Product } from '../../domain/product/product.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
 import type { CatalogFeed } from '../product/catalog-feed.js';
 import type { SimilarAnswers } from '../product/similar-answers.js';
@@ -75,6 +76,34 @@ export interface AiSliceInput extends Omit<SliceInput, 'type' | 'products' | 'ge
   readonly seeds: readonly string[];
   readonly size: number;
   readonly includeSeeds?: boolean | undefined;
+}
+
+export interface SeedProposalInput {
+  readonly seeds: readonly string[];
+  readonly size: number;
+  readonly includeSeeds?: boolean | undefined;
+}
+
+/**
+ * Proposes a slice's products from seed products, as CreateAiSlice would choose them, without
+ * saving anything: the builder opens the proposal in the editor, and only its Save writes.
+ */
+export class ProposeSliceFromSeeds {
+  constructor(
+    private readonly products: ProductStore,
+    private readonly feed: CatalogFeed,
+    private readonly answers: SimilarAnswers,
+  ) {}
+
+  async execute(input: SeedProposalInput): Promise<Product[]> {
+    const generator: SliceGenerator = { seeds: [...input.seeds], size: input.size, includeSeeds: input.includeSeeds ?? false };
+    const ids = await generateSliceProducts(this.products, { feed: this.feed, answers: this.answers }, generator);
+    const stored = await this.products.getMany(ids);
+    return ids.flatMap((id) => {
+      const product = stored.get(id);
+      return product === undefined ? [] : [product];
+    });
+  }
 }
 
 /** Creates a slice whose products the similarity engine chooses from seed products. */

@@ -3,7 +3,8 @@ import { DomainError } from '../../domain/shared/errors.js';
 import { token } from '../../domain/shared/token.js';
 import type { CollectionStore } from '../../domain/merchandising/collection-store.js';
 import { overlapsOf } from '../../domain/merchandising/schedule.js';
-import { sliceStatusAt, type Slice, type SliceDraft } from '../../domain/merchandising/slice.js';
+import { notInCatalogOf, sliceStatusAt, type Slice, type SliceDraft } from '../../domain/merchandising/slice.js';
+import type { ProductStore } from '../../domain/product/product-store.js';
 import { activeSliceCacheKey } from '../caching/cache-keys.js';
 import type { AnswerCache } from '../caching/answer-cache.js';
 import { Precondition, type WriteOptions } from '../shared/precondition.js';
@@ -26,13 +27,15 @@ const ATTEMPTS = 3;
  * What every creation and change of a slice has in common: the precondition checked, the
  * collection's cached answer forgotten, and the answer completed with the slice's status now and
  * the other slices its window overlaps (the contract advises against several active at once:
- * allowed, but flagged). The use cases decide what the slice becomes.
+ * allowed, but flagged) and the products the catalog does not hold (allowed too: a slice may plan
+ * products that arrive later, but the merchandiser is told). The use cases decide what the slice becomes.
  */
 export class SliceWriter {
   constructor(
     private readonly collections: CollectionStore,
     private readonly clock: Clock,
     private readonly answers: AnswerCache,
+    private readonly products: ProductStore,
     private readonly settings: MerchandisingSettings = { maxSlicesPerCollection: DEFAULT_MAX_SLICES },
   ) {}
 
@@ -87,9 +90,20 @@ export class SliceWriter {
     }
   }
 
-  /** The slice's status now and its overlaps with the collection's other slices. */
+  /**
+   * The slice's status now, its overlaps with the collection's other slices, and its products the
+   * catalog does not hold (one batch read of them all).
+   */
   private async describe(slice: Slice): Promise<SliceChange> {
-    const others = await this.collections.listSlices(slice.collectionId);
-    return { slice, status: sliceStatusAt(slice, this.clock.now()), warnings: overlapsOf(slice, others) };
+    const [others, known] = await Promise.all([
+      this.collections.listSlices(slice.collectionId),
+      this.products.getMany(slice.products),
+    ]);
+    return {
+      slice,
+      status: sliceStatusAt(slice, this.clock.now()),
+      warnings: overlapsOf(slice, others),
+      notInCatalog: notInCatalogOf(slice.products, known),
+    };
   }
 }

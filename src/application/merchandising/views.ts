@@ -13,9 +13,11 @@ export interface SliceDetails extends SliceView {
   readonly active: readonly boolean[];
 }
 
-/** A slice as saved, with what the builder should know: its status now and the slices it overlaps. */
+/** A slice as saved, with what the builder should know: its status now, the slices it overlaps, its unknown products. */
 export interface SliceChange extends SliceView {
   readonly warnings: readonly Overlap[];
+  /** The slice's products the catalog does not hold, in slice order, at most MAX_NOT_IN_CATALOG_LISTED. */
+  readonly notInCatalog: readonly string[];
 }
 
 export interface SliceSummaryView extends SliceSummary {

@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { AnswerCache } from '../../application/caching/answer-cache.js';
-import { CreateAiSlice, RegenerateAiSlice } from '../../application/merchandising/ai-slices.js';
+import { CreateAiSlice, ProposeSliceFromSeeds, RegenerateAiSlice } from '../../application/merchandising/ai-slices.js';
 import { CreateCollection } from '../../application/merchandising/create-collection.js';
 import { CreateSlice } from '../../application/merchandising/create-slice.js';
 import { DeleteCollection } from '../../application/merchandising/delete-collection.js';
@@ -11,6 +11,7 @@ import { GetSlice } from '../../application/merchandising/get-slice.js';
 import { GetTimeline } from '../../application/merchandising/get-timeline.js';
 import { ListCollections } from '../../application/merchandising/list-collections.js';
 import { ListSlices } from '../../application/merchandising/list-slices.js';
+import { PreviewScheduleChange } from '../../application/merchandising/preview-schedule-change.js';
 import { ProposeSliceFromBrief } from '../../application/merchandising/propose-slice-from-brief.js';
 import { ReplaceSlice } from '../../application/merchandising/replace-slice.js';
 import { GetSliceVersion, ListSliceVersions, RestoreSliceVersion } from '../../application/merchandising/slice-history.js';
@@ -47,7 +48,7 @@ export const merchandisingModule = new ContainerModule(({ bind }) => {
   bindClass(bind, DeleteCollection, [CollectionStoreToken, AnswerCache]);
   bindRoutes(bind, collectionRoutes, [CreateCollection, ListCollections, UpdateCollection, DeleteCollection]);
 
-  bindClass(bind, SliceWriter, [CollectionStoreToken, ClockToken, AnswerCache, MerchandisingSettingsToken]);
+  bindClass(bind, SliceWriter, [CollectionStoreToken, ClockToken, AnswerCache, ProductStoreToken, MerchandisingSettingsToken]);
   bindClass(bind, ListSlices, [CollectionStoreToken, ClockToken]);
   bindClass(bind, CreateSlice, [SliceWriter]);
   bindClass(bind, GetSlice, [CollectionStoreToken, ProductStoreToken, ClockToken]);
@@ -74,8 +75,10 @@ export const merchandisingModule = new ContainerModule(({ bind }) => {
   ]);
 
   bindClass(bind, ProposeSliceFromBrief, [CatalogSearchToken, ProductStoreToken, CatalogFeedToken]);
-  bindRoutes(bind, proposalRoutes, [ProposeSliceFromBrief]);
+  bindClass(bind, ProposeSliceFromSeeds, [ProductStoreToken, CatalogFeedToken, SimilarAnswers]);
+  bindRoutes(bind, proposalRoutes, [ProposeSliceFromBrief, ProposeSliceFromSeeds]);
 
   bindClass(bind, GetTimeline, [CollectionStoreToken]);
-  bindRoutes(bind, timelineRoutes, [GetTimeline]);
+  bindClass(bind, PreviewScheduleChange, [CollectionStoreToken, ClockToken]);
+  bindRoutes(bind, timelineRoutes, [GetTimeline, PreviewScheduleChange]);
 });

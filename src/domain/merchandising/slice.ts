@@ -201,3 +201,20 @@ export function productListIssues(products: readonly string[], path = 'products'
   });
   return issues;
 }
+
+/** The most ids of products not in the catalog a write names (the rest are as unknown; the slice holds at most 500). */
+export const MAX_NOT_IN_CATALOG_LISTED = 100;
+
+/**
+ * The products of a slice the catalog does not hold (`known` maps the ids it does), in slice order,
+ * at most MAX_NOT_IN_CATALOG_LISTED: what a write warns about, though it saves them (a slice may
+ * plan products that arrive later).
+ */
+export function notInCatalogOf(products: readonly string[], known: ReadonlyMap<string, unknown>): string[] {
+  const missing: string[] = [];
+  for (const id of products) {
+    if (missing.length === MAX_NOT_IN_CATALOG_LISTED) break;
+    if (!known.has(id)) missing.push(id);
+  }
+  return missing;
+}

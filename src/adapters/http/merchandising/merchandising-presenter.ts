@@ -1,4 +1,6 @@
 import type { ActiveSliceView, SliceChange, SliceDetails, SliceSummaryView } from '../../../application/merchandising/views.js';
+import type { SchedulePreview } from '../../../application/merchandising/preview-schedule-change.js';
+import type { PreviewSegment, ServedSlice } from '../../../domain/merchandising/consequence.js';
 import type { SliceVersionDetails } from '../../../application/merchandising/slice-history.js';
 import type { ListedCollection } from '../../../application/merchandising/list-collections.js';
 import type { CollectionSummary } from '../../../domain/merchandising/collection.js';
@@ -65,12 +67,13 @@ export function presentOverlap(overlap: Overlap) {
   };
 }
 
-/** A slice as saved: its products as `{ productId, position }`, and warnings about overlaps. */
-export function presentSlice({ slice, status, warnings }: SliceChange) {
+/** A slice as saved: its products as `{ productId, position }`, warnings about overlaps, its products not in the catalog. */
+export function presentSlice({ slice, status, warnings, notInCatalog }: SliceChange) {
   return {
     ...presentSliceSummary({ ...slice, productCount: slice.products.length }, status),
     products: slice.products.map((productId, i) => ({ productId, position: i + 1 })),
     warnings: warnings.map(presentOverlap),
+    notInCatalog: [...notInCatalog],
   };
 }
 
@@ -107,6 +110,38 @@ export function presentTimeline(collectionId: number, from: Date, to: Date, segm
       sliceId: s.slice?.id ?? null,
       sliceName: s.slice?.name ?? null,
     })),
+  };
+}
+
+function presentServed(slice: ServedSlice | undefined) {
+  return slice === undefined ? null : { sliceId: slice.id ?? null, sliceName: slice.name, draft: slice.draft };
+}
+
+function presentPreviewSegment(segment: PreviewSegment) {
+  return {
+    from: segment.from.toISOString(),
+    until: segment.until.toISOString(),
+    sliceId: segment.slice?.id ?? null,
+    sliceName: segment.slice?.name ?? null,
+    draft: segment.slice?.draft ?? false,
+  };
+}
+
+/** A change's consequence: the timelines before and after, the periods that differ, and whether to confirm. */
+export function presentTimelinePreview(collectionId: number, from: Date, to: Date, preview: SchedulePreview) {
+  return {
+    collectionId,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    before: preview.before.map(presentPreviewSegment),
+    after: preview.after.map(presentPreviewSegment),
+    changes: preview.changes.map((c) => ({
+      from: c.from.toISOString(),
+      until: c.until?.toISOString() ?? null,
+      sliceBefore: presentServed(c.before),
+      sliceAfter: presentServed(c.after),
+    })),
+    needsConfirmation: preview.needsConfirmation,
   };
 }
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MAX_DESCRIPTION_LENGTH } from '../../../domain/merchandising/collection.js';
-import { MAX_NAME_LENGTH, SLICE_TYPES } from '../../../domain/merchandising/slice.js';
+import { MAX_NAME_LENGTH, MAX_NOT_IN_CATALOG_LISTED, SLICE_TYPES } from '../../../domain/merchandising/slice.js';
 import { MAX_LISTED_CHANGES, MAX_SLICE_VERSIONS, SLICE_FIELDS } from '../../../domain/merchandising/slice-history.js';
 import {
   cursorText,
@@ -117,14 +117,17 @@ export const AiSliceBody = jsonObject(
   'must be a JSON object',
 );
 
+/** A JSON object (not null, not an array): what a variant's options are read from. */
+const anObject = v.custom<Record<string, unknown>>(
+  (input) => input !== null && typeof input === 'object' && !Array.isArray(input),
+  'must be an object',
+);
+
 const position = v.pipe(v.number('must be a number'), v.integer('must be a whole number'));
 
 /** One change to a slice's product list. */
 const ProductEdit = v.pipe(
-  v.custom<Record<string, unknown>>(
-    (input) => input !== null && typeof input === 'object' && !Array.isArray(input),
-    'must be an object',
-  ),
+  anObject,
   v.variant(
     'op',
     [
@@ -145,6 +148,44 @@ export const ProductEditsBody = jsonObject(
 export const TimelineQuery = queryObject({ from: Instant, to: Instant });
 
 export const PreviewQuery = queryObject({ at: v.optional(Instant) });
+
+/** A save or a delete about to be made, whose consequence the builder asks for. */
+const ScheduleChangeBody = v.pipe(
+  anObject,
+  v.variant(
+    'kind',
+    [
+      v.object({
+        kind: v.literal('save'),
+        sliceId: v.optional(
+          v.pipe(
+            v.number('must be a number'),
+            v.safeInteger('must be a positive integer'),
+            v.minValue(1, 'must be a positive integer'),
+          ),
+        ),
+        name: requiredText(MAX_NAME_LENGTH),
+        startsAt: Instant,
+        endsAt: v.nullish(Instant),
+      }),
+      v.object({
+        kind: v.literal('delete'),
+        sliceId: v.pipe(
+          v.number('must be a number'),
+          v.safeInteger('must be a positive integer'),
+          v.minValue(1, 'must be a positive integer'),
+        ),
+      }),
+    ],
+    'must have kind "save" or "delete"',
+  ),
+);
+
+/** `POST .../timeline/preview`: the range to draw, and the change. */
+export const TimelinePreviewBody = jsonObject(
+  { from: Instant, to: Instant, change: ScheduleChangeBody },
+  'must be a JSON object',
+);
 
 const integer = v.pipe(v.number(), v.integer());
 
@@ -214,6 +255,12 @@ export const SliceWrittenResponse = v.object({
   ...SliceSummaryEntries,
   products: v.array(v.object({ productId: v.string(), position: integer })),
   warnings: v.array(OverlapWarning),
+  notInCatalog: v.pipe(
+    v.array(v.string()),
+    v.description(
+      `The slice's products the catalog does not hold, in slice order (at most ${MAX_NOT_IN_CATALOG_LISTED}): a warning: the slice is saved with them (it may plan products that arrive later).`,
+    ),
+  ),
 });
 
 const SliceProduct = v.object({ productId: v.string(), position: integer, active: v.boolean() });
@@ -253,6 +300,49 @@ export const TimelineResponse = v.object({
   to: Timestamp,
   segments: v.array(
     v.object({ from: Timestamp, until: Timestamp, sliceId: v.nullable(integer), sliceName: v.nullable(v.string()) }),
+  ),
+});
+
+const ServedSliceResponse = v.pipe(
+  v.nullable(
+    v.object({
+      sliceId: v.pipe(v.nullable(integer), v.description('Null for the new slice being saved.')),
+      sliceName: v.string(),
+      draft: v.pipe(v.boolean(), v.description('Whether this is the slice being saved (or deleted).')),
+    }),
+  ),
+  v.description('The slice served; null when the collection shows nothing.'),
+);
+
+const PreviewSegmentResponse = v.object({
+  from: Timestamp,
+  until: Timestamp,
+  sliceId: v.nullable(integer),
+  sliceName: v.nullable(v.string()),
+  draft: v.pipe(v.boolean(), v.description('Whether the segment shows the slice being saved.')),
+});
+
+/** What a change would do to what the collection serves. */
+export const TimelinePreviewResponse = v.object({
+  collectionId: integer,
+  from: Timestamp,
+  to: Timestamp,
+  before: v.pipe(v.array(PreviewSegmentResponse), v.description('The timeline from `from` to `to` as it is.')),
+  after: v.pipe(v.array(PreviewSegmentResponse), v.description('The timeline from `from` to `to` with the change made.')),
+  changes: v.pipe(
+    v.array(
+      v.object({
+        from: Timestamp,
+        until: v.pipe(v.nullable(Timestamp), v.description('Null when the period never ends.')),
+        sliceBefore: ServedSliceResponse,
+        sliceAfter: ServedSliceResponse,
+      }),
+    ),
+    v.description('Every period from `from` on (also past `to`) in which the slice served differs, in time order.'),
+  ),
+  needsConfirmation: v.pipe(
+    v.boolean(),
+    v.description('True when a changed period is served within the next 24 hours (by the service’s clock) or never ends.'),
   ),
 });
 

@@ -72,6 +72,7 @@ export const SLICE_WRITTEN_EXAMPLE = {
       until: '2026-11-30T03:00:00.000Z',
     },
   ],
+  notInCatalog: [],
 };
 
 /** The name of the token making a change: what `updatedBy` records. */
@@ -93,8 +94,8 @@ export function writtenResponse(status: 200 | 201): SuccessResponse {
     status,
     description:
       status === 201
-        ? 'Created: the slice, and warnings about overlapping slices.'
-        : 'Saved: the slice, and warnings about overlapping slices.',
+        ? 'Created: the slice, warnings about overlapping slices, and its products not in the catalog.'
+        : 'Saved: the slice, warnings about overlapping slices, and its products not in the catalog.',
     body: SliceWrittenResponse,
     headers: status === 201 ? ['ETag', 'Location'] : ['ETag'],
   };

@@ -35,7 +35,12 @@ function Screens() {
   if (route.screen === 'collection') return <CollectionScreen key={route.collectionId} collectionId={route.collectionId} />;
   if (route.screen === 'slice') {
     return (
-      <SliceScreen key={`${route.collectionId}/${route.sliceId}`} collectionId={route.collectionId} sliceId={route.sliceId} />
+      <SliceScreen
+        key={`${route.collectionId}/${route.sliceId}/${route.proposal ?? ''}`}
+        collectionId={route.collectionId}
+        sliceId={route.sliceId}
+        proposal={route.proposal}
+      />
     );
   }
   return <CollectionsScreen />;

@@ -571,8 +571,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Propose a slice's products from a text brief (nothing is saved)
-         * @description Price phrases ("até R$ 400", "entre 100 e 300", "under $400"), the catalog’s category and brand names and the other words of the brief are recognised; the words are searched in the catalog within those filters, most relevant first; when they match too few products, the named categories and brands fill the rest, by id. Deterministic, offline. Save the edited list with `POST /{id}/slices`.
+         * Propose a slice's products from a text brief or seed products (nothing is saved)
+         * @description From `seeds`: the products `POST /{id}/slices/ai` would choose (unknown seeds are refused). From a brief: price phrases ("até R$ 400", "entre 100 e 300", "under $400"), the catalog’s category and brand names and the other words of the brief are recognised; the words are searched in the catalog within those filters, most relevant first; when they match too few products, the named categories and brands fill the rest, by id. Deterministic, offline. Save the edited list with `POST /{id}/slices`.
          *
          *     Needs a token with the `collections:write` scope.
          */
@@ -599,6 +599,28 @@ export interface paths {
         get: operations["getTimeline"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchandising-collections/protected/{id}/timeline/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a save or delete would change in what the collection serves (nothing is changed)
+         * @description The timeline from `from` to `to` (at most 731 days later) before and after the change, every period in which the slice served differs, and whether the builder must ask for a confirmation: when a changed period is served within the next 24 hours or never ends. A new slice (no `sliceId`) ranks as the newest, as it will when created; `endsAt` null or left out means no end.
+         *
+         *     Needs a token with the `collections:read` scope.
+         */
+        post: operations["previewTimelineChange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1055,6 +1077,8 @@ export interface components {
                  */
                 until: string;
             }[];
+            /** @description The slice's products the catalog does not hold, in slice order (at most 100): a warning: the slice is saved with them (it may plan products that arrive later). */
+            notInCatalog: string[];
         };
         SliceDetails: {
             id: number;
@@ -1287,14 +1311,19 @@ export interface components {
             includeSeeds?: boolean;
         };
         SliceProposalInput: {
-            /** @description What the slice should show, in Portuguese or English: "vestidos leves para casamento de dia até R$ 400". */
-            brief: string;
+            /** @description What the slice should show, in Portuguese or English: "vestidos leves para casamento de dia até R$ 400". Give a brief or `seeds`, not both. */
+            brief?: string;
+            /** @description Product ids (1 to 50) whose similar products fill the proposal, as `POST /{id}/slices/ai` chooses them. Give seeds or a brief, not both. */
+            seeds?: string[];
+            /** @description With `seeds`: whether the (available) seeds themselves lead the proposal. False by default. */
+            includeSeeds?: boolean;
             size: number;
             /** @default true */
             availableOnly: boolean;
         };
         SliceProposal: {
             products: components["schemas"]["Product"][];
+            /** @description What the brief was read as; from seeds, empty lists. */
             understood: {
                 /** @description The words searched by: lower-cased, without accents and stop words. */
                 words: string[];
@@ -1332,6 +1361,109 @@ export interface components {
                 sliceId: number | null;
                 sliceName: string | null;
             }[];
+        };
+        TimelinePreviewInput: {
+            /**
+             * Format: date-time
+             * @description An ISO 8601 instant with an offset (Z or ±hh:mm), such as 2026-11-21T18:04:05.123Z.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description An ISO 8601 instant with an offset (Z or ±hh:mm), such as 2026-11-21T18:04:05.123Z.
+             */
+            to: string;
+            change: {
+                /** @constant */
+                kind: "save";
+                sliceId?: number;
+                name: string;
+                /**
+                 * Format: date-time
+                 * @description An ISO 8601 instant with an offset (Z or ±hh:mm), such as 2026-11-21T18:04:05.123Z.
+                 */
+                startsAt: string;
+                endsAt?: string | null;
+            } | {
+                /** @constant */
+                kind: "delete";
+                sliceId: number;
+            };
+        };
+        TimelinePreview: {
+            collectionId: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            to: string;
+            /** @description The timeline from `from` to `to` as it is. */
+            before: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T18:04:05.123Z
+                 */
+                from: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T18:04:05.123Z
+                 */
+                until: string;
+                sliceId: number | null;
+                sliceName: string | null;
+                /** @description Whether the segment shows the slice being saved. */
+                draft: boolean;
+            }[];
+            /** @description The timeline from `from` to `to` with the change made. */
+            after: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T18:04:05.123Z
+                 */
+                from: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T18:04:05.123Z
+                 */
+                until: string;
+                sliceId: number | null;
+                sliceName: string | null;
+                /** @description Whether the segment shows the slice being saved. */
+                draft: boolean;
+            }[];
+            /** @description Every period from `from` on (also past `to`) in which the slice served differs, in time order. */
+            changes: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T18:04:05.123Z
+                 */
+                from: string;
+                /** @description Null when the period never ends. */
+                until: string | null;
+                /** @description The slice served; null when the collection shows nothing. */
+                sliceBefore: {
+                    /** @description Null for the new slice being saved. */
+                    sliceId: number | null;
+                    sliceName: string;
+                    /** @description Whether this is the slice being saved (or deleted). */
+                    draft: boolean;
+                } | null;
+                /** @description The slice served; null when the collection shows nothing. */
+                sliceAfter: {
+                    /** @description Null for the new slice being saved. */
+                    sliceId: number | null;
+                    sliceName: string;
+                    /** @description Whether this is the slice being saved (or deleted). */
+                    draft: boolean;
+                } | null;
+            }[];
+            /** @description True when a changed period is served within the next 24 hours (by the service’s clock) or never ends. */
+            needsConfirmation: boolean;
         };
         ShopperEvent: {
             /** @description The sender's id of the event: an event whose id was seen before is a `duplicate`. */
@@ -3498,7 +3630,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created: the slice, and warnings about overlapping slices. */
+            /** @description Created: the slice, warnings about overlapping slices, and its products not in the catalog. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3548,7 +3680,8 @@ export interface operations {
                      *           "from": "2026-11-27T03:00:00.000Z",
                      *           "until": "2026-11-30T03:00:00.000Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "notInCatalog": []
                      *     }
                      */
                     "application/json": components["schemas"]["Slice"];
@@ -3695,7 +3828,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Saved: the slice, and warnings about overlapping slices. */
+            /** @description Saved: the slice, warnings about overlapping slices, and its products not in the catalog. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3744,7 +3877,8 @@ export interface operations {
                      *           "from": "2026-11-27T03:00:00.000Z",
                      *           "until": "2026-12-01T03:00:00.000Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "notInCatalog": []
                      *     }
                      */
                     "application/json": components["schemas"]["Slice"];
@@ -3884,7 +4018,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Saved: the slice, and warnings about overlapping slices. */
+            /** @description Saved: the slice, warnings about overlapping slices, and its products not in the catalog. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3933,7 +4067,8 @@ export interface operations {
                      *           "from": "2026-11-27T03:00:00.000Z",
                      *           "until": "2026-11-30T03:00:00.000Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "notInCatalog": []
                      *     }
                      */
                     "application/json": components["schemas"]["Slice"];
@@ -4187,7 +4322,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Saved: the slice, and warnings about overlapping slices. */
+            /** @description Saved: the slice, warnings about overlapping slices, and its products not in the catalog. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -4228,7 +4363,8 @@ export interface operations {
                      *           "position": 3
                      *         }
                      *       ],
-                     *       "warnings": []
+                     *       "warnings": [],
+                     *       "notInCatalog": []
                      *     }
                      */
                     "application/json": components["schemas"]["Slice"];
@@ -4297,7 +4433,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created: the slice, and warnings about overlapping slices. */
+            /** @description Created: the slice, warnings about overlapping slices, and its products not in the catalog. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -4339,7 +4475,8 @@ export interface operations {
                      *           "position": 3
                      *         }
                      *       ],
-                     *       "warnings": []
+                     *       "warnings": [],
+                     *       "notInCatalog": []
                      *     }
                      */
                     "application/json": components["schemas"]["Slice"];
@@ -4388,7 +4525,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Saved: the slice, and warnings about overlapping slices. */
+            /** @description Saved: the slice, warnings about overlapping slices, and its products not in the catalog. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -4437,7 +4574,8 @@ export interface operations {
                      *           "from": "2026-11-27T03:00:00.000Z",
                      *           "until": "2026-11-30T03:00:00.000Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "notInCatalog": []
                      *     }
                      */
                     "application/json": components["schemas"]["Slice"];
@@ -4499,7 +4637,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created: the slice, and warnings about overlapping slices. */
+            /** @description Created: the slice, warnings about overlapping slices, and its products not in the catalog. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -4544,6 +4682,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "warnings": [],
+                     *       "notInCatalog": [],
                      *       "generator": {
                      *         "seeds": [
                      *           "VES-001"
@@ -4587,7 +4726,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Saved: the slice, and warnings about overlapping slices. */
+            /** @description Saved: the slice, warnings about overlapping slices, and its products not in the catalog. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -4631,6 +4770,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "warnings": [],
+                     *       "notInCatalog": [],
                      *       "generator": {
                      *         "seeds": [
                      *           "VES-001"
@@ -4808,6 +4948,130 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
             404: components["responses"]["COLLECTION_NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    previewTimelineChange: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (letters, digits and `-_.:`, up to 128), echoed back and logged. */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @example 1 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "from": "2027-05-01T00:00:00Z",
+                 *       "to": "2027-05-31T00:00:00Z",
+                 *       "change": {
+                 *         "kind": "save",
+                 *         "name": "Dia das Mães",
+                 *         "startsAt": "2027-05-01T03:00:00Z",
+                 *         "endsAt": "2027-05-10T03:00:00Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["TimelinePreviewInput"];
+            };
+        };
+        responses: {
+            /** @description The consequence of the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "collectionId": 1,
+                     *       "from": "2027-05-01T00:00:00.000Z",
+                     *       "to": "2027-05-31T00:00:00.000Z",
+                     *       "before": [
+                     *         {
+                     *           "from": "2027-05-01T00:00:00.000Z",
+                     *           "until": "2027-05-31T00:00:00.000Z",
+                     *           "sliceId": 3,
+                     *           "sliceName": "Presentes para mães",
+                     *           "draft": false
+                     *         }
+                     *       ],
+                     *       "after": [
+                     *         {
+                     *           "from": "2027-05-01T00:00:00.000Z",
+                     *           "until": "2027-05-01T03:00:00.000Z",
+                     *           "sliceId": 3,
+                     *           "sliceName": "Presentes para mães",
+                     *           "draft": false
+                     *         },
+                     *         {
+                     *           "from": "2027-05-01T03:00:00.000Z",
+                     *           "until": "2027-05-10T03:00:00.000Z",
+                     *           "sliceId": null,
+                     *           "sliceName": "Dia das Mães",
+                     *           "draft": true
+                     *         },
+                     *         {
+                     *           "from": "2027-05-10T03:00:00.000Z",
+                     *           "until": "2027-05-31T00:00:00.000Z",
+                     *           "sliceId": 3,
+                     *           "sliceName": "Presentes para mães",
+                     *           "draft": false
+                     *         }
+                     *       ],
+                     *       "changes": [
+                     *         {
+                     *           "from": "2027-05-01T03:00:00.000Z",
+                     *           "until": "2027-05-10T03:00:00.000Z",
+                     *           "sliceBefore": {
+                     *             "sliceId": 3,
+                     *             "sliceName": "Presentes para mães",
+                     *             "draft": false
+                     *           },
+                     *           "sliceAfter": {
+                     *             "sliceId": null,
+                     *             "sliceName": "Dia das Mães",
+                     *             "draft": true
+                     *           }
+                     *         }
+                     *       ],
+                     *       "needsConfirmation": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TimelinePreview"];
+                };
+            };
+            400: components["responses"]["VALIDATION_FAILED"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            /** @description `COLLECTION_NOT_FOUND`: Collection not found. `SLICE_NOT_FOUND`: Slice not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COLLECTION_NOT_FOUND" | "SLICE_NOT_FOUND";
+                    };
+                };
+            };
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL"];
             503: components["responses"]["UNAVAILABLE"];

@@ -1,82 +1,52 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ok, type Product } from '../api/client';
+import type { Product } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import { useSession } from '../session/session';
 import { propose } from '../shared/drafts';
 import { useRememberProducts } from '../api/products';
 import { go } from '../shared/route';
 import { briefFormErrors, hasErrors, type BriefField, type FieldErrors } from '../shared/field-errors';
 import { describedBy, ErrorSummary, FieldMessage, focusFirst } from '../shared/field-messages';
 import { Dialog, ErrorNote } from '../shared/ui';
+import { useProposal } from './api';
 
 const DEFAULT_SIZE = 24;
 
-/** Proposals asked of the service; the one made opens in the slice editor and closes the dialog. */
+/**
+ * Proposals asked of the service, from a brief or from seeds alike: the one made opens in the new
+ * slice editor (kept under an id in its URL) and closes the dialog; nothing is saved until Save.
+ */
 function useProposals(collectionId: number, onClose: () => void) {
   const { t } = useI18n();
-  const { api } = useSession();
   const remember = useRememberProducts();
-  const [error, setError] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState(false);
+  const ask = useProposal();
+  const [empty, setEmpty] = useState(false);
 
-  async function fromBrief(brief: string, size: number) {
-    await generate(
-      () => ok(api.POST('/api/v1/merchandising-collections/protected/proposals', { body: { brief, size, availableOnly: true } })),
-      brief,
-    );
+  function opened(products: Product[], name: string) {
+    if (products.length === 0) {
+      setEmpty(true);
+      return;
+    }
+    remember(products);
+    const proposal = propose({ name: name.slice(0, 200), type: 'AI', products: products.map((p) => p.id) });
+    onClose();
+    go({ screen: 'slice', collectionId, sliceId: 'new', proposal });
   }
 
-  /** Seeds make an AI slice at once (the service keeps its seeds, to generate it again later); it opens in the editor. */
-  async function fromSeeds(seeds: string, size: number) {
+  function fromBrief(brief: string, size: number) {
+    setEmpty(false);
+    ask.mutate({ brief, size }, { onSuccess: (products) => opened(products, brief) });
+  }
+
+  function fromSeeds(seeds: string, size: number) {
     const list = seeds
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    setBusy(true);
-    try {
-      const start = new Date();
-      start.setMinutes(0, 0, 0);
-      start.setHours(start.getHours() + 1);
-      const slice = await ok(
-        api.POST('/api/v1/merchandising-collections/protected/{id}/slices/ai', {
-          params: { path: { id: collectionId } },
-          body: {
-            name: `AI: ${list.join(', ')}`.slice(0, 200),
-            startsAt: start.toISOString(),
-            seeds: list,
-            size,
-            includeSeeds: true,
-          },
-        }),
-      );
-      onClose();
-      go({ screen: 'slice', collectionId, sliceId: slice.id });
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    setEmpty(false);
+    ask.mutate({ seeds: list, size }, { onSuccess: (products) => opened(products, `AI: ${list.join(', ')}`) });
   }
-
-  async function generate(call: () => Promise<{ products: Product[] }>, name: string) {
-    setBusy(true);
-    try {
-      const proposal = await call();
-      if (proposal.products.length === 0) {
-        setError(new Error(t('noResults')));
-        return;
-      }
-      remember(proposal.products);
-      propose({ name: name.slice(0, 200), type: 'AI', products: proposal.products.map((p) => p.id) });
-      onClose();
-      go({ screen: 'slice', collectionId, sliceId: 'new' });
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { fromBrief, fromSeeds, error, busy };
+  const error = ask.error ?? (empty ? new Error(t('noResults')) : undefined);
+  return { fromBrief, fromSeeds, error, busy: ask.isPending };
 }
 
 /**
@@ -100,9 +70,9 @@ export function BriefDialog({ collectionId, onClose }: { collectionId: number; o
     return !hasErrors(found);
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (checked(false)) await fromBrief(brief, size);
+    if (checked(false)) fromBrief(brief, size);
   }
 
   return (
@@ -146,11 +116,7 @@ export function BriefDialog({ collectionId, onClose }: { collectionId: number; o
           <button type="button" onClick={onClose}>
             {t('cancel')}
           </button>
-          <button
-            type="button"
-            disabled={busy || seeds.trim() === ''}
-            onClick={() => checked(true) && void fromSeeds(seeds, size)}
-          >
+          <button type="button" disabled={busy || seeds.trim() === ''} onClick={() => checked(true) && fromSeeds(seeds, size)}>
             {t('generateFromSeeds')}
           </button>
           <button type="submit" disabled={busy || brief.trim() === ''}>

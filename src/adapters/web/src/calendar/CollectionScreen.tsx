@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
 import { go, hrefOf } from '../shared/route';
-import { ErrorNote } from '../shared/ui';
+import { QueryNote } from '../shared/ui';
 import { BriefDialog } from './BriefDialog';
-import { useCalendar } from './calendar';
+import { useCalendar } from './api';
 import { PreviewPanel } from './PreviewPanel';
 import { SliceList } from './SliceList';
 import { SpreadsheetDialog } from './SpreadsheetDialog';
@@ -14,7 +14,8 @@ import { Timeline } from './Timeline';
 export function CollectionScreen({ collectionId }: { collectionId: number }) {
   const { t, timeZone } = useI18n();
   const { canWrite } = useSession();
-  const { calendar, error, load } = useCalendar(collectionId);
+  const query = useCalendar(collectionId);
+  const calendar = query.data;
   const [dialog, setDialog] = useState<'spreadsheet' | 'brief' | undefined>(undefined);
 
   return (
@@ -22,7 +23,7 @@ export function CollectionScreen({ collectionId }: { collectionId: number }) {
       <p>
         <a href={hrefOf({ screen: 'collections' })}>← {t('back')}</a>
       </p>
-      <ErrorNote error={error} />
+      <QueryNote query={query} />
       {calendar === undefined ? (
         <p>{t('loading')}</p>
       ) : (
@@ -48,7 +49,7 @@ export function CollectionScreen({ collectionId }: { collectionId: number }) {
           <section aria-labelledby="calendar-title">
             <h2 id="calendar-title">{t('calendar')}</h2>
             <Timeline calendar={calendar} />
-            <SliceList calendar={calendar} onChanged={() => void load()} />
+            <SliceList calendar={calendar} />
           </section>
           <PreviewPanel collectionId={collectionId} />
         </>
@@ -59,7 +60,6 @@ export function CollectionScreen({ collectionId }: { collectionId: number }) {
           onClose={() => setDialog(undefined)}
           onSaved={(sliceId) => {
             setDialog(undefined);
-            void load();
             go({ screen: 'slice', collectionId, sliceId });
           }}
         />

@@ -1,44 +1,28 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, type ActiveSlice } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import { useSession } from '../session/session';
 import { useProducts } from '../api/products';
 import { DateTimeField } from '../shared/DateTimeField';
 import { dateFieldError, type FieldError } from '../shared/field-errors';
-import { ErrorNote, fromLocalInput, ProductsFailureNote, toLocalInput } from '../shared/ui';
+import { fromLocalInput, ProductsFailureNote, QueryNote, toLocalInput } from '../shared/ui';
+import { useServedAt } from './api';
 
 /** What `GET /:id?at=` answers at a chosen instant: the slice served then, and its products' flags. */
 export function PreviewPanel({ collectionId }: { collectionId: number }) {
   const { t, dateTime, locale } = useI18n();
   const [atError, setAtError] = useState<FieldError | undefined>(undefined);
-  const { api } = useSession();
   const [at, setAt] = useState(() => toLocalInput(new Date().toISOString()));
-  const [answer, setAnswer] = useState<{ at: string; slice: ActiveSlice | null } | undefined>(undefined);
-  const [error, setError] = useState<unknown>(undefined);
+  const [asked, setAsked] = useState<string | undefined>(undefined);
+  const query = useServedAt(collectionId, asked);
+  const answer = asked !== undefined && query.data !== undefined ? { at: asked, slice: query.data } : undefined;
   const fieldId = useId();
   const { products, failure } = useProducts(answer?.slice?.products.map((p) => p.productId) ?? []);
 
-  async function preview(event: FormEvent) {
+  function preview(event: FormEvent) {
     event.preventDefault();
     const wrong = dateFieldError(at, locale);
     setAtError(wrong);
     if (wrong !== undefined) return;
-    const instant = fromLocalInput(at);
-    const {
-      data,
-      error: problem,
-      response,
-    } = await api.GET('/api/v1/merchandising-collections/protected/{id}', {
-      params: { path: { id: collectionId }, query: { at: instant } },
-    });
-    if (data !== undefined) setAnswer({ at: instant, slice: data });
-    else if (response.status === 404 && (problem as { code?: string } | undefined)?.code === 'NO_ACTIVE_SLICE') {
-      setAnswer({ at: instant, slice: null });
-    } else {
-      setError(new ApiError(response.status, problem as never));
-      return;
-    }
-    setError(undefined);
+    setAsked(fromLocalInput(at));
   }
 
   return (
@@ -48,7 +32,7 @@ export function PreviewPanel({ collectionId }: { collectionId: number }) {
         <DateTimeField id={fieldId} label={t('previewAt')} required value={at} onChange={setAt} error={atError} />
         <button type="submit">{t('preview')}</button>
       </form>
-      <ErrorNote error={error} />
+      <QueryNote query={query} />
       <ProductsFailureNote failure={failure} />
       {answer !== undefined && (
         <div role="status">

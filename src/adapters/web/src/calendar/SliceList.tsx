@@ -1,41 +1,35 @@
-import { useState } from 'react';
-import { ok, type SliceSummary } from '../api/client';
+import type { SliceSummary } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
+import { useConsequenceGate } from '../shared/ConsequenceDialog';
 import { hrefOf } from '../shared/route';
-import { ConfirmDialog, ErrorNote, isNoEnd } from '../shared/ui';
-import type { Calendar } from './calendar';
+import { ErrorNote, isNoEnd } from '../shared/ui';
+import { useDeleteSlice, type Calendar } from './api';
 import { overlapsToFlag } from './overlaps';
 
-/** The same slices as a list: status in words, dates, products, and the overlaps to avoid. */
-export function SliceList({ calendar, onChanged }: { calendar: Calendar; onChanged: () => void }) {
+/**
+ * The same slices as a list: status in words, dates, products, and the overlaps to avoid. Deleting
+ * one shows what the storefront serves instead, and asks Confirm or Cancel.
+ */
+export function SliceList({ calendar }: { calendar: Calendar }) {
   const { t } = useI18n();
-  const { api, canWrite } = useSession();
-  const [deleting, setDeleting] = useState<SliceSummary | undefined>(undefined);
-  const [error, setError] = useState<unknown>(undefined);
+  const { canWrite } = useSession();
   const collectionId = calendar.collection.id;
+  const remove = useDeleteSlice(collectionId);
+  const gate = useConsequenceGate(collectionId);
 
-  async function remove(slice: SliceSummary) {
-    setDeleting(undefined);
-    try {
-      await ok(
-        api.DELETE('/api/v1/merchandising-collections/protected/{id}/slices/{sliceId}', {
-          params: {
-            path: { id: collectionId, sliceId: slice.id },
-            header: { 'If-Match': `"slice-${slice.id}.${slice.version}"` },
-          },
-        }),
-      );
-      onChanged();
-    } catch (e) {
-      setError(e);
-    }
+  function askDelete(slice: SliceSummary) {
+    gate.check({ kind: 'delete', sliceId: slice.id }, () => remove.mutate(slice), {
+      title: t('deleteNamed', { name: slice.name }),
+      extra: <p>{t('confirmDeleteSlice', { name: slice.name })}</p>,
+    });
   }
 
   if (calendar.slices.length === 0) return null;
   return (
     <>
-      <ErrorNote error={error} />
+      <ErrorNote error={remove.error ?? undefined} />
+      {gate.status}
       <table className="slices stacking" aria-label={t('listView')}>
         <thead>
           <tr>
@@ -50,19 +44,11 @@ export function SliceList({ calendar, onChanged }: { calendar: Calendar; onChang
         </thead>
         <tbody>
           {calendar.slices.map((slice) => (
-            <SliceRow key={slice.id} slice={slice} calendar={calendar} onDelete={() => setDeleting(slice)} />
+            <SliceRow key={slice.id} slice={slice} calendar={calendar} onDelete={() => askDelete(slice)} />
           ))}
         </tbody>
       </table>
-      {deleting && (
-        <ConfirmDialog
-          title={t('deleteNamed', { name: deleting.name })}
-          message={t('confirmDeleteSlice', { name: deleting.name })}
-          confirm={t('delete')}
-          onConfirm={() => void remove(deleting)}
-          onCancel={() => setDeleting(undefined)}
-        />
-      )}
+      {gate.dialog}
     </>
   );
 }

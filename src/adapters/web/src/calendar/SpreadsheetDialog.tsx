@@ -1,8 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { ApiError, ok } from '../api/client';
+import { ApiError } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import { useSession } from '../session/session';
-import { sheetBody, SheetProblems, templateHref } from '../shared/sheet';
+import { useConsequenceGate } from '../shared/ConsequenceDialog';
 import { DateTimeField } from '../shared/DateTimeField';
 import {
   hasErrors,
@@ -14,7 +13,9 @@ import {
   type SheetField,
 } from '../shared/field-errors';
 import { describedBy, ErrorSummary, FieldMessage, focusFirst, TextField } from '../shared/field-messages';
-import { Dialog, ErrorNote, fromLocalInput, toLocalInput } from '../shared/ui';
+import { SheetProblems, templateHref } from '../shared/sheet';
+import { Dialog, ErrorNote, fromLocalInput } from '../shared/ui';
+import { useSpreadsheetSlice } from './api';
 
 interface SheetForm {
   name: string;
@@ -23,15 +24,18 @@ interface SheetForm {
   file: File | undefined;
 }
 
-/** Checks the form, then uploads the sheet; a refusal's errors go beside the fields they name. */
+/**
+ * Checks the form, shows what the new slice changes in what the storefront serves (confirmed when
+ * within 24 hours or with no end), then uploads the sheet; a refusal's errors go beside the fields
+ * they name, a sheet's bad rows are listed.
+ */
 function useSheetUpload(collectionId: number, onSaved: (sliceId: number) => void, ids: Record<SheetField, string>) {
   const { locale } = useI18n();
-  const { api } = useSession();
+  const upload = useSpreadsheetSlice(collectionId);
+  const gate = useConsequenceGate(collectionId);
   const [problems, setProblems] = useState<{ errors: FieldErrors<SheetField>; refused: boolean }>({ errors: {}, refused: false });
-  const [error, setError] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState(false);
 
-  async function upload({ name, startsAt, endsAt, file }: SheetForm) {
+  function send({ name, startsAt, endsAt, file }: SheetForm) {
     // The end is optional here: an empty one is a slice with no end.
     const checked: FieldErrors<SheetField> = sliceFormErrors({ name, startsAt, endsAt, noEnd: endsAt.trim() === '' }, locale);
     if (file === undefined) checked.file = { key: 'required' };
@@ -40,45 +44,48 @@ function useSheetUpload(collectionId: number, onSaved: (sliceId: number) => void
       focusFirst(checked, ids);
       return;
     }
-    setBusy(true);
-    try {
-      const query = { name, startsAt: fromLocalInput(startsAt), ...(endsAt ? { endsAt: fromLocalInput(endsAt) } : {}) };
-      const slice = await ok(
-        api.POST('/api/v1/merchandising-collections/protected/{id}/slices/spreadsheet', {
-          params: { path: { id: collectionId }, query },
-          ...sheetBody(file),
-        }),
-      );
-      onSaved(slice.id);
-    } catch (e) {
-      const { placed, rest } = refusalOf(e, SHEET_PATHS);
-      if (hasErrors(placed)) {
-        setProblems({ errors: placed, refused: true });
-        focusFirst(placed, ids);
-      }
-      setError(rest);
-    } finally {
-      setBusy(false);
-    }
+    const query = { name, startsAt: fromLocalInput(startsAt), ...(endsAt ? { endsAt: fromLocalInput(endsAt) } : {}) };
+    gate.check(
+      { kind: 'save', name: name.trim() || '—', startsAt: query.startsAt, endsAt: query.endsAt ?? null },
+      (consequence) =>
+        upload.mutate(
+          { file, query, consequence },
+          {
+            onSuccess: (slice) => onSaved(slice.id),
+            onError: (e) => {
+              const { placed } = refusalOf(e, SHEET_PATHS);
+              if (hasErrors(placed)) {
+                setProblems({ errors: placed, refused: true });
+                focusFirst(placed, ids);
+              }
+            },
+          },
+        ),
+    );
   }
-  return { upload, problems, error, setError, busy };
+  const error = upload.error === null ? undefined : refusalOf(upload.error, SHEET_PATHS).rest;
+  return { send, problems, error, reset: upload.reset, busy: upload.isPending || gate.checking, gate };
 }
 
-/** A new slice from a CSV or XLSX file: every bad row listed, nothing saved until the sheet is clean. */
+/**
+ * A new slice from a CSV or XLSX file: every bad row listed, nothing saved until the sheet is
+ * clean. Its start has no default (the merchandiser chooses it); what the service warns about
+ * (overlaps, products not in the catalog) is shown in the editor it opens.
+ */
 export function SpreadsheetDialog(props: { collectionId: number; onClose: () => void; onSaved: (sliceId: number) => void }) {
   const { t } = useI18n();
   const [name, setName] = useState('');
-  const [startsAt, setStartsAt] = useState(() => toLocalInput(new Date().toISOString()));
+  const [startsAt, setStartsAt] = useState('');
   const [endsAt, setEndsAt] = useState('');
   const [file, setFile] = useState<File | undefined>(undefined);
-  const template = useMemo(templateHref, []);
+  const template = useMemo(() => templateHref(), []);
   const ids: Record<SheetField, string> = { name: useId(), startsAt: useId(), endsAt: useId(), file: useId() };
-  const { upload, problems, error, setError, busy } = useSheetUpload(props.collectionId, props.onSaved, ids);
+  const { send, problems, error, reset, busy, gate } = useSheetUpload(props.collectionId, props.onSaved, ids);
   const { errors } = problems;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void upload({ name, startsAt, endsAt, file });
+    send({ name, startsAt, endsAt, file });
   }
 
   const sheetRefused =
@@ -106,13 +113,14 @@ export function SpreadsheetDialog(props: { collectionId: number; onClose: () => 
           error={errors.file}
           onChange={(chosen) => {
             setFile(chosen);
-            setError(undefined);
+            reset();
           }}
         />
         <a href={template} download="vitrine-slice-template.csv">
           {t('downloadTemplate')}
         </a>
         {sheetRefused ? <SheetProblems error={error} /> : <ErrorNote error={error} />}
+        {gate.status}
         <div className="buttons">
           <button type="button" onClick={props.onClose}>
             {t('cancel')}
@@ -122,6 +130,7 @@ export function SpreadsheetDialog(props: { collectionId: number; onClose: () => 
           </button>
         </div>
       </form>
+      {gate.dialog}
     </Dialog>
   );
 }

@@ -2,7 +2,7 @@ import type { SliceSummary } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { hrefOf } from '../shared/route';
 import { isNoEnd } from '../shared/ui';
-import type { Calendar } from './calendar';
+import type { Calendar } from './api';
 import { overlapsToFlag } from './overlaps';
 
 const DAY = 86_400_000;

@@ -4,11 +4,19 @@ import { useEffect, useState } from 'react';
 export type Route =
   | { screen: 'collections' }
   | { screen: 'collection'; collectionId: number }
-  | { screen: 'slice'; collectionId: number; sliceId: number | 'new' };
+  | { screen: 'slice'; collectionId: number; sliceId: number | 'new'; proposal?: string | undefined };
 
 export function parseRoute(hash: string): Route {
-  const slice = /^#\/collections\/(\d+)\/slices\/(\d+|new)$/.exec(hash);
-  if (slice) return { screen: 'slice', collectionId: Number(slice[1]), sliceId: slice[2] === 'new' ? 'new' : Number(slice[2]) };
+  const slice = /^#\/collections\/(\d+)\/slices\/(\d+|new)(?:\?proposal=([\w-]{1,64}))?$/.exec(hash);
+  if (slice) {
+    const sliceId = slice[2] === 'new' ? 'new' : Number(slice[2]);
+    return {
+      screen: 'slice',
+      collectionId: Number(slice[1]),
+      sliceId,
+      ...(sliceId === 'new' && slice[3] ? { proposal: slice[3] } : {}),
+    };
+  }
   const collection = /^#\/collections\/(\d+)$/.exec(hash);
   if (collection) return { screen: 'collection', collectionId: Number(collection[1]) };
   return { screen: 'collections' };
@@ -17,7 +25,8 @@ export function parseRoute(hash: string): Route {
 export function hrefOf(route: Route): string {
   if (route.screen === 'collections') return '#/';
   if (route.screen === 'collection') return `#/collections/${route.collectionId}`;
-  return `#/collections/${route.collectionId}/slices/${route.sliceId}`;
+  const proposal = route.sliceId === 'new' && route.proposal ? `?proposal=${route.proposal}` : '';
+  return `#/collections/${route.collectionId}/slices/${route.sliceId}${proposal}`;
 }
 
 export function go(route: Route): void {

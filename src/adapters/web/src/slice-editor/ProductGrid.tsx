@@ -187,7 +187,7 @@ const ProductCard = memo(function ProductCard({
   return (
     <li
       ref={setNodeRef}
-      className={`card${isDragging ? ' dragging' : ''}${reasons.length > 0 ? ' inactive' : ''}${selected ? ' selected' : ''}`}
+      className={`card${isDragging ? ' dragging' : ''}${product === null || reasons.length > 0 ? ' inactive' : ''}${selected ? ' selected' : ''}`}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       aria-label={name}
       data-product-id={id}
@@ -227,8 +227,13 @@ const ProductCard = memo(function ProductCard({
           <span className="meta">
             {product === null ? t('whyMissing') : product.available ? t('available') : t('unavailable')}
           </span>
-          <span className={`flag ${reasons.length > 0 ? 'off' : 'on'}`}>
-            {reasons.length > 0 ? `${t('inactiveFlag')}: ${reasons.map((r) => t(r)).join(', ')}` : t('activeFlag')}
+          {/* A product the catalog does not hold is never shown as active, whatever the filters say. */}
+          <span className={`flag ${product === null || reasons.length > 0 ? 'off' : 'on'}`}>
+            {product === null
+              ? t('notInCatalogFlag')
+              : reasons.length > 0
+                ? `${t('inactiveFlag')}: ${reasons.map((r) => t(r)).join(', ')}`
+                : t('activeFlag')}
           </span>
         </>
       )}

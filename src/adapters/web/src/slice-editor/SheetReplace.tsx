@@ -1,12 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n/i18n';
+import { useRememberSliceNotes } from '../api/slice-notes';
 import { SheetProblems, templateHref } from '../shared/sheet';
 import { ErrorNote } from '../shared/ui';
-import { useReplaceFromSheet } from './api/catalog';
+import { useReplaceFromSheet } from './api/slice';
 import type { Stored } from './draft';
 
-/** Replaces the slice's products from a CSV or XLSX file (If-Match checked); bad rows listed, nothing saved. */
+/**
+ * Replaces the slice's products from a CSV or XLSX file (If-Match checked); bad rows listed,
+ * nothing saved; what the service warns about (products not in the catalog) is noted in the editor.
+ */
 export function SheetReplace({
   collectionId,
   stored,
@@ -18,13 +22,23 @@ export function SheetReplace({
 }) {
   const { t } = useI18n();
   const [file, setFile] = useState<File | undefined>(undefined);
-  const replace = useReplaceFromSheet(collectionId, stored);
+  const replace = useReplaceFromSheet(collectionId, stored.slice.id);
+  const rememberNotes = useRememberSliceNotes(collectionId);
   const [template] = useState(templateHref);
   const fieldId = useId();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (file !== undefined) replace.mutate(file, { onSuccess: onReplaced });
+    if (file === undefined) return;
+    replace.mutate(
+      { file, etag: stored.etag },
+      {
+        onSuccess: (written) => {
+          rememberNotes(written);
+          onReplaced();
+        },
+      },
+    );
   }
 
   const error = replace.error ?? undefined;

@@ -1,16 +1,21 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { ApiError, etagOf, ok } from '../api/client';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
-import { takeProposal } from '../shared/drafts';
+import { readProposal } from '../shared/drafts';
 import { useProducts } from '../api/products';
-import { go, hrefOf } from '../shared/route';
+import { useRememberSliceNotes, useSliceNotes } from '../api/slice-notes';
+import type { TimelinePreview } from '../api/timeline-preview';
+import { useConsequenceGate } from '../shared/ConsequenceDialog';
 import { hasErrors, refusalOf, SLICE_PATHS, sliceFormErrors } from '../shared/field-errors';
 import { focusFirst } from '../shared/field-messages';
-import { ErrorNote } from '../shared/ui';
+import { useLeaveGuard } from '../shared/leave-guard';
+import { go, hrefOf } from '../shared/route';
+import { SaveNotes } from '../shared/SaveNotes';
+import { ErrorNote, QueryNote } from '../shared/ui';
+import { useReadSlice, useSaveSlice, useStoredSlice } from './api/slice';
 import { CatalogSearch } from './CatalogSearch';
 import { ConflictDialog } from './ConflictDialog';
-import { bodyOf, draftOf, emptyDraft, MAX_SLICE_PRODUCTS, type Stored } from './draft';
+import { bodyOf, draftOf, emptyDraft, MAX_SLICE_PRODUCTS, sameDraft, type Draft, type Stored } from './draft';
 import { HistoryPanel } from './HistoryPanel';
 import { SheetReplace } from './SheetReplace';
 import { SLICE_FIELD_IDS, SliceForm, type SliceFormErrors } from './SliceForm';
@@ -19,178 +24,211 @@ import { UndoButtons } from './UndoButtons';
 import { useDraftEdits } from './useDraftEdits';
 import { useDraftHistory } from './useDraftHistory';
 
-function useStoredSlice(collectionId: number, sliceId: number | 'new') {
-  const { api } = useSession();
-  const [stored, setStored] = useState<Stored | undefined>(undefined);
-  const { draft, setDraft, ...undoable } = useDraftHistory(() => {
-    if (sliceId !== 'new') return undefined;
-    const proposal = takeProposal();
-    return proposal
-      ? { ...emptyDraft(), name: proposal.name, type: proposal.type, products: [...proposal.products] }
-      : emptyDraft();
-  });
-  const [error, setError] = useState<unknown>(undefined);
-  const read = useCallback(async (): Promise<Stored | undefined> => {
-    if (sliceId === 'new') return undefined;
-    const answer = await api.GET('/api/v1/merchandising-collections/protected/{id}/slices/{sliceId}', {
-      params: { path: { id: collectionId, sliceId } },
-    });
-    if (answer.data === undefined) throw new ApiError(answer.response.status, answer.error as never);
-    return { slice: answer.data, etag: etagOf(answer.response) };
-  }, [api, collectionId, sliceId]);
-  const reload = useCallback(async () => {
-    try {
-      const fresh = await read();
-      if (fresh) {
-        setStored(fresh);
-        setDraft(draftOf(fresh.slice));
-      }
-    } catch (e) {
-      setError(e);
-    }
-  }, [read, setDraft]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { stored, setStored, draft, setDraft, undoable, error, setError, read, reload };
+/** The draft a new slice starts from: empty, or the proposal the URL names (kept in this tab: a reload keeps it). */
+function startingDraft(proposal: string | undefined): Draft {
+  const proposed = proposal === undefined ? undefined : readProposal(proposal);
+  return proposed
+    ? { ...emptyDraft(), name: proposed.name, type: proposed.type, products: [...proposed.products] }
+    : emptyDraft();
 }
 
-/** Saving the draft: POST when new (then open it), PUT with If-Match otherwise; a 412 becomes a conflict to settle. */
-function useSliceSave(collectionId: number, sliceId: number | 'new', slice: ReturnType<typeof useStoredSlice>) {
+/**
+ * The draft being edited, with its undo history, and what it is compared with for unsaved edits:
+ * the stored slice as last read (the draft, and its history, start again from it whenever a new
+ * version is read), or the new slice's start.
+ */
+function useDraft(collectionId: number, sliceId: number | 'new', proposal: string | undefined) {
+  const query = useStoredSlice(collectionId, sliceId === 'new' ? undefined : sliceId);
+  const stored = query.data;
+  const [fresh] = useState(() => (sliceId === 'new' ? startingDraft(proposal) : undefined));
+  const { draft, setDraft, ...undoable } = useDraftHistory(() => fresh);
+  const [seen, setSeen] = useState<string | undefined>(undefined);
+  if (stored !== undefined && stored.etag !== seen) {
+    setSeen(stored.etag);
+    setDraft(draftOf(stored.slice));
+  }
+  const baseline = useMemo(() => (stored ? draftOf(stored.slice) : fresh), [stored, fresh]);
+  const dirty = draft !== undefined && baseline !== undefined && !sameDraft(draft, baseline);
+  return { query, stored, draft, setDraft, undoable, dirty };
+}
+
+/** The editor's window as the preview and the save take it. */
+function windowOf(draft: Draft) {
+  const body = bodyOf(draft);
+  return { name: body.name || '—', startsAt: body.startsAt, endsAt: body.endsAt };
+}
+
+/**
+ * Saving the draft: POST when new (then open it), PUT with If-Match otherwise (a 412 becomes a
+ * conflict to settle, its dialog answered here). A new slice or new dates ask the consequence first (a dialog when it must
+ * be confirmed); what the service then warns about is kept for the editor (SaveNotes).
+ */
+function useSliceSave(
+  collectionId: number,
+  sliceId: number | 'new',
+  stored: Stored | undefined,
+  draft: Draft | undefined,
+  takeTheirs: (theirs: Stored) => void,
+) {
   const { t, locale } = useI18n();
-  const { api } = useSession();
-  const { stored, setStored, draft, setDraft, setError, read, reload } = slice;
+  const save = useSaveSlice(collectionId);
   const [problems, setProblems] = useState<SliceFormErrors>({ errors: {}, refused: false });
+  const readSlice = useReadSlice(collectionId);
+  const rememberNotes = useRememberSliceNotes(collectionId);
+  const gate = useConsequenceGate(collectionId);
   const [conflict, setConflict] = useState<Stored | undefined>(undefined);
   const [status, setStatus] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
 
-  async function save(event: FormEvent | undefined, etag = stored?.etag) {
+  function write(current: Draft, etag: string | undefined, consequence: TimelinePreview | undefined) {
+    save.mutate(
+      { sliceId, body: bodyOf(current), etag },
+      {
+        onError: (error) => {
+          // A refusal's errors go beside the fields they name; only what no field takes is shown as the problem.
+          const { placed } = refusalOf(error, SLICE_PATHS);
+          if (hasErrors(placed)) {
+            setProblems({ errors: placed, refused: true, of: current });
+            focusFirst(placed, SLICE_FIELD_IDS);
+          }
+        },
+        onSuccess: async (result) => {
+          if (result.kind === 'conflict') {
+            if (sliceId !== 'new') setConflict(await readSlice(sliceId));
+            return;
+          }
+          rememberNotes(result.written, consequence);
+          if (sliceId === 'new') go({ screen: 'slice', collectionId, sliceId: result.written.id });
+          else setStatus(t('saved'));
+        },
+      },
+    );
+  }
+
+  function submit(event: FormEvent | undefined, etag = stored?.etag) {
     event?.preventDefault();
     if (draft === undefined) return;
-    const errors = sliceFormErrors(draft, locale);
-    setProblems({ errors, refused: false, of: draft });
+    const current = draft;
+    const errors = sliceFormErrors(current, locale);
+    setProblems({ errors, refused: false, of: current });
     if (hasErrors(errors)) {
       focusFirst(errors, SLICE_FIELD_IDS);
       return;
     }
-    setBusy(true);
-    setError(undefined);
-    try {
-      if (sliceId === 'new') {
-        const created = await ok(
-          api.POST('/api/v1/merchandising-collections/protected/{id}/slices', {
-            params: { path: { id: collectionId } },
-            body: bodyOf(draft),
-          }),
-        );
-        go({ screen: 'slice', collectionId, sliceId: created.id });
-        return;
-      }
-      const answer = await api.PUT('/api/v1/merchandising-collections/protected/{id}/slices/{sliceId}', {
-        params: { path: { id: collectionId, sliceId }, header: { 'If-Match': etag ?? '*' } },
-        body: bodyOf(draft),
-      });
-      if (answer.response.status === 412) {
-        setConflict(await read());
-        return;
-      }
-      if (answer.data === undefined) throw new ApiError(answer.response.status, answer.error as never);
-      await reload();
-      setStatus(t('saved'));
-    } catch (e) {
-      // A refusal's errors go beside the fields they name; only what no field takes is shown as the problem.
-      const { placed, rest } = refusalOf(e, SLICE_PATHS);
-      if (hasErrors(placed)) {
-        setProblems({ errors: placed, refused: true, of: draft });
-        focusFirst(placed, SLICE_FIELD_IDS);
-      }
-      setError(rest);
-    } finally {
-      setBusy(false);
+    const window = windowOf(current);
+    const storedWindow = stored && windowOf(draftOf(stored.slice));
+    const moves = sliceId === 'new' || storedWindow?.startsAt !== window.startsAt || storedWindow?.endsAt !== window.endsAt;
+    if (!moves) {
+      write(current, etag, undefined);
+      return;
     }
+    gate.check({ kind: 'save', ...(sliceId === 'new' ? {} : { sliceId }), ...window }, (consequence) =>
+      write(current, etag, consequence),
+    );
   }
-  /** Drops our edits for the version that won. */
-  function takeTheirs() {
-    if (conflict === undefined) return;
-    setStored(conflict);
-    setDraft(draftOf(conflict.slice));
-    setConflict(undefined);
-  }
-  /** Saves ours over the version that won, naming it in If-Match. */
-  function overwrite() {
-    if (conflict === undefined) return;
-    setConflict(undefined);
-    void save(undefined, conflict.etag);
-  }
-  return { save, busy, conflict, setConflict, takeTheirs, overwrite, status, setStatus, problems };
+  const conflictDialog = conflict && (
+    <ConflictDialog
+      conflict={conflict}
+      onClose={() => setConflict(undefined)}
+      onReload={() => {
+        setConflict(undefined);
+        takeTheirs(conflict);
+      }}
+      onOverwrite={() => {
+        setConflict(undefined);
+        submit(undefined, conflict.etag);
+      }}
+    />
+  );
+  const error = save.error === null ? undefined : refusalOf(save.error, SLICE_PATHS).rest;
+  return { submit, save, error, problems, gate, conflictDialog, status, setStatus, rememberNotes };
 }
 
 /** The slice editor: its form, its products as a grid, the catalog search, saving with If-Match. */
-export function SliceScreen({ collectionId, sliceId }: { collectionId: number; sliceId: number | 'new' }) {
+export function SliceScreen({
+  collectionId,
+  sliceId,
+  proposal,
+}: {
+  collectionId: number;
+  sliceId: number | 'new';
+  proposal?: string | undefined;
+}) {
   const { t } = useI18n();
   const { canWrite } = useSession();
-  const slice = useStoredSlice(collectionId, sliceId);
-  const { stored, draft, undoable, error, reload } = slice;
-  const saving = useSliceSave(collectionId, sliceId, slice);
+  const { query, stored, draft, setDraft, undoable, dirty } = useDraft(collectionId, sliceId, proposal);
+  const { submit, save, error, problems, gate, conflictDialog, status, setStatus, rememberNotes } = useSliceSave(
+    collectionId,
+    sliceId,
+    stored,
+    draft,
+    (theirs) => {
+      setDraft(draftOf(theirs.slice));
+      void query.refetch();
+    },
+  );
+  const notes = useSliceNotes(collectionId, sliceId === 'new' ? undefined : sliceId);
   const [history, setHistory] = useState(false);
   const { products: catalog, failure } = useProducts(draft?.products ?? []);
+  const leaving = useLeaveGuard(dirty && !save.isPending);
   const readOnly = !canWrite;
 
-  const { change, add } = useDraftEdits(draft, undoable.edit, saving.setStatus);
+  const { change, add } = useDraftEdits(draft, undoable.edit, setStatus);
 
-  if (draft === undefined) {
-    return (
-      <main id="main">
-        <ErrorNote error={error} />
-        <p>{t('loading')}</p>
-      </main>
-    );
-  }
-  const full = draft.products.length >= MAX_SLICE_PRODUCTS;
+  if (draft === undefined) return <EditorLoading query={query} />;
   return (
     <main id="main" className="editor">
       <p>
         <a href={hrefOf({ screen: 'collection', collectionId })}>← {t('calendar')}</a>
       </p>
-      <form onSubmit={saving.save} noValidate>
+      <form onSubmit={(e) => submit(e)} noValidate>
         <SliceHeading
           title={sliceId === 'new' ? t('newSliceTitle') : draft.name || t('slice')}
           stored={stored}
-          busy={saving.busy}
+          busy={save.isPending || gate.checking}
           onHistory={sliceId !== 'new' ? () => setHistory(true) : undefined}
         />
-        {saving.status && <p role="status">{saving.status}</p>}
+        {status && <p role="status">{status}</p>}
+        {gate.status}
+        {!dirty && <SaveNotes notes={notes} />}
         <ErrorNote error={error} />
         {!readOnly && <UndoButtons history={undoable} />}
-        <SliceForm draft={draft} change={change} readOnly={readOnly} problems={saving.problems} />
+        <SliceForm draft={draft} change={change} readOnly={readOnly} problems={problems} />
       </form>
       <div className="editor-body">
         <SliceProducts draft={draft} catalog={catalog} failure={failure} readOnly={readOnly} change={change}>
-          {canWrite && stored && <SheetReplace collectionId={collectionId} stored={stored} onReplaced={() => void reload()} />}
+          {canWrite && stored && (
+            <SheetReplace collectionId={collectionId} stored={stored} onReplaced={() => setStatus(t('saved'))} />
+          )}
         </SliceProducts>
-        {canWrite && <CatalogSearch chosen={draft.products} full={full} onAdd={add} />}
+        {canWrite && <CatalogSearch chosen={draft.products} full={draft.products.length >= MAX_SLICE_PRODUCTS} onAdd={add} />}
       </div>
-      {saving.conflict && (
-        <ConflictDialog
-          conflict={saving.conflict}
-          onClose={() => saving.setConflict(undefined)}
-          onReload={saving.takeTheirs}
-          onOverwrite={saving.overwrite}
-        />
-      )}
+      {gate.dialog}
+      {leaving}
+      {conflictDialog}
       {history && stored && (
         <HistoryPanel
           collectionId={collectionId}
           stored={stored}
+          dirty={dirty}
           onClose={() => setHistory(false)}
-          onRestored={(n) => {
+          onRestored={(n, written, consequence) => {
             setHistory(false);
-            saving.setStatus(t('restored', { n }));
-            void reload();
+            rememberNotes(written, consequence);
+            setStatus(t('restored', { n }));
           }}
         />
       )}
+    </main>
+  );
+}
+
+/** The editor while its slice is read: why not yet (a failure, retried), else "Loading". */
+function EditorLoading({ query }: { query: Parameters<typeof QueryNote>[0]['query'] }) {
+  const { t } = useI18n();
+  return (
+    <main id="main">
+      <QueryNote query={query} />
+      <p>{t('loading')}</p>
     </main>
   );
 }

@@ -1,10 +1,23 @@
-import type { Schemas } from '../api/client';
+import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n';
+import type { VersionSummary } from './api/slice';
 
-export type VersionSummary = Schemas['SliceVersionList']['versions'][number];
+export type { VersionSummary };
 
-/** One kept version: who, when, its name and size, what it changed; a restore button when offered. */
-export function VersionItem({ version: v, onRestore }: { version: VersionSummary; onRestore: (() => void) | undefined }) {
+/** One kept version: who, when, its name and size, what it changed (naming the products); View and Restore. */
+export function VersionItem({
+  version: v,
+  nameOf,
+  onView,
+  onRestore,
+  children,
+}: {
+  version: VersionSummary;
+  nameOf: (id: string) => string;
+  onView: () => void;
+  onRestore: (() => void) | undefined;
+  children?: ReactNode;
+}) {
   const { t, dateTime } = useI18n();
 
   /** What the version changed from the one before it (unknown for the first kept one). */
@@ -20,16 +33,36 @@ export function VersionItem({ version: v, onRestore }: { version: VersionSummary
     if (c.fields.includes('type')) parts.push(t('changeType'));
     return parts.length > 0 ? parts.join(', ') : t('noChange');
   };
+  const c = v.changes;
 
   return (
     <li>
       <strong>{t('version', { n: v.version })}</strong> {t('versionBy', { by: v.by, at: dateTime(v.at) })} · “{v.name}” ·{' '}
-      {t('productCount', { count: v.productCount })} · {describe(v.changes)}
+      {t('productCount', { count: v.productCount })} · {describe(c)}
+      {c !== null && (
+        <ul className="version-changes">
+          {c.added.length > 0 && <li>{t('changedAdded', { names: c.added.map((p) => nameOf(p.productId)).join(', ') })}</li>}
+          {c.removed.length > 0 && (
+            <li>{t('changedRemoved', { names: c.removed.map((p) => nameOf(p.productId)).join(', ') })}</li>
+          )}
+          {c.moved.length > 0 && (
+            <li>
+              {t('changedMoved', {
+                names: c.moved.map((p) => t('movedFromTo', { name: nameOf(p.productId), from: p.from, to: p.to })).join(', '),
+              })}
+            </li>
+          )}
+        </ul>
+      )}
+      <button type="button" aria-expanded={children !== undefined && children !== false} onClick={onView}>
+        {t('viewVersion')}
+      </button>
       {onRestore && (
         <button type="button" onClick={onRestore}>
           {t('restoreThisVersion')}
         </button>
       )}
+      {children}
     </li>
   );
 }

@@ -25,14 +25,15 @@ export interface Draft {
   products: string[];
 }
 
+/**
+ * A new slice's draft: no start date (the merchandiser chooses one: no default ever puts a slice
+ * live silently) and no end.
+ */
 export function emptyDraft(): Draft {
-  const start = new Date();
-  start.setMinutes(0, 0, 0);
-  start.setHours(start.getHours() + 1);
   return {
     name: '',
     type: 'MANUAL',
-    startsAt: toLocalInput(start.toISOString()),
+    startsAt: '',
     endsAt: '',
     noEnd: true,
     availableOnly: false,
@@ -130,4 +131,9 @@ export function movedTo(products: readonly string[], selected: ReadonlySet<strin
   const rest = products.filter((id) => !selected.has(id));
   const at = Math.min(Math.max(0, Math.floor(position) - 1), rest.length);
   return [...rest.slice(0, at), ...moving, ...rest.slice(at)];
+}
+
+/** Whether two drafts would save the same slice: what "unsaved edits" compares. */
+export function sameDraft(a: Draft, b: Draft): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -1,9 +1,7 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, ok } from '../../api/client';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { ok } from '../../api/client';
 import { useRememberProducts } from '../../api/products';
 import { useSession } from '../../session/session';
-import { sheetBody } from '../../shared/sheet';
-import type { Stored } from '../draft';
 
 const CATALOG = '/api/v1/products/protected/catalog';
 
@@ -62,19 +60,5 @@ export function useCatalogNames(enabled: boolean) {
     queryFn: ({ signal }) => ok(api.GET(`${CATALOG}/names`, { signal })),
     staleTime: 5 * 60_000,
     enabled,
-  });
-}
-
-/** Replaces a slice's products from a CSV or XLSX file, If-Match the stored version (bad rows come back as the error's problem). */
-export function useReplaceFromSheet(collectionId: number, stored: Stored) {
-  const { api } = useSession();
-  return useMutation({
-    mutationFn: async (file: File) => {
-      const answer = await api.PUT('/api/v1/merchandising-collections/protected/{id}/slices/{sliceId}/products/spreadsheet', {
-        params: { path: { id: collectionId, sliceId: stored.slice.id }, header: { 'If-Match': stored.etag } },
-        ...sheetBody(file),
-      });
-      if (!answer.response.ok) throw new ApiError(answer.response.status, answer.error as never);
-    },
   });
 }
