@@ -60,6 +60,7 @@ describeInBrowser('editing a slice as a current admin: search as you type, filte
     await page.getByRole('button', { name: 'New slice' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'New slice' }));
     await page.getByLabel('Name', { exact: true }).fill('Edição rápida');
+    await page.getByLabel('Starts', { exact: true }).fill('2026-12-01 10:00');
 
     // No button, no Enter: the results come as the word is typed.
     await page.getByRole('searchbox', { name: 'Search products' }).pressSequentially('vestid', { delay: 40 });
@@ -96,6 +97,8 @@ describeInBrowser('editing a slice as a current admin: search as you type, filte
     expect(await gridIds(page)).toEqual(['VES-101', 'VES-102']);
 
     await page.getByRole('button', { name: 'Save' }).click();
+    // Shown from 1 December, more than a day ahead, until the collection's next slice takes over: no
+    // confirmation is asked, the consequence is said beside Save.
     await page.waitForURL(new RegExp(`#/collections/${collectionId}/slices/\\d+$`));
     const sliceId = Number(/slices\/(\d+)$/.exec(page.url())![1]);
     const saved = (await server.request('GET', `${COLLECTIONS}/${collectionId}/slices/${sliceId}`)).json;

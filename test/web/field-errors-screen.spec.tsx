@@ -16,6 +16,17 @@ const refusal = {
   },
 };
 
+/** What the timeline preview answers for a change that needs no confirmation. */
+const quietPreview = {
+  collectionId: 1,
+  from: '2027-05-01T03:00:00.000Z',
+  to: '2028-05-01T03:00:00.000Z',
+  before: [],
+  after: [],
+  changes: [],
+  needsConfirmation: false,
+};
+
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
@@ -46,7 +57,11 @@ describe('The slice form’s errors', () => {
   });
 
   it('puts a refusal’s errors beside their fields in the builder’s words, never the developer’s', async () => {
-    const { received } = fakeService((request) => (request.method === 'POST' ? refusal : { body: {} }));
+    // The preview says the slice changes nothing soon (no confirmation asked); the save is refused.
+    const { received } = fakeService((request) => {
+      if (request.path.endsWith('/timeline/preview')) return { body: quietPreview };
+      return request.method === 'POST' ? refusal : { body: {} };
+    });
     renderSignedIn(<SliceScreen collectionId={1} sliceId="new" />);
     fill('Name', 'Dia das Mães');
     fireEvent.click(screen.getByLabelText('No end'));
@@ -54,7 +69,7 @@ describe('The slice form’s errors', () => {
     fill('Ends', '2027-05-10 00:00');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByLabelText('Ends').getAttribute('aria-invalid')).toBe('true'));
-    expect(received.find((r) => r.method === 'POST')!.body).toMatchObject({
+    expect(received.find((r) => r.method === 'POST' && r.path.endsWith('/slices'))!.body).toMatchObject({
       startsAt: new Date(2027, 4, 1).toISOString(),
       endsAt: new Date(2027, 4, 10).toISOString(),
     });
