@@ -40,6 +40,8 @@ const storedSlice = {
   products: [{ productId: 'NAO-EXISTE-99', position: 1, active: true }],
 };
 
+const T = '2027-04-01T00:00:00.000Z';
+
 /** The service the editor talks to: a stored slice 9, a catalog without NAO-EXISTE-99, and the preview given. */
 function service(answer: TimelinePreview) {
   return fakeService((r: Received) => {
@@ -177,6 +179,36 @@ describe('a product not in the catalog', () => {
     renderSignedIn(<SliceScreen collectionId={1} sliceId={9} />);
     const card = await screen.findByRole('listitem', { name: 'NAO-EXISTE-99' });
     await waitFor(() => expect(within(card).getByText('Not in the catalog')).toBeTruthy());
+    expect(within(card).queryByText('Active')).toBeNull();
+  });
+});
+
+describe('an unavailable product the filters keep', () => {
+  it('is active, as the contract says, but said to be unavailable, never plain green', async () => {
+    const sold = {
+      id: 'VES-SOLD',
+      name: 'Vestido esgotado',
+      available: false,
+      tags: [],
+      attributes: {},
+      createdAt: T,
+      updatedAt: T,
+    };
+    fakeService((r: Received) => {
+      if (r.method === 'GET' && r.path === `${BASE}/1/slices/9`) {
+        return {
+          body: { ...storedSlice, products: [{ productId: 'VES-SOLD', position: 1, active: true }] },
+          headers: { ETag: '"slice-9.1"' },
+        };
+      }
+      if (r.path.endsWith('/catalog/lookup')) return { body: { products: [sold], missing: [] } };
+      return { status: 404, body: { title: 'Not Found', status: 404 } };
+    });
+    renderSignedIn(<SliceScreen collectionId={1} sliceId={9} />);
+    const card = await screen.findByRole('listitem', { name: 'Vestido esgotado' });
+    const flag = await within(card).findByText('Active, though unavailable');
+    expect(flag.className).toBe('flag warn');
+    expect(flag.getAttribute('title')).toContain('"Available products only"');
     expect(within(card).queryByText('Active')).toBeNull();
   });
 });

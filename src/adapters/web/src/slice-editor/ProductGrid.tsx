@@ -227,13 +227,21 @@ const ProductCard = memo(function ProductCard({
           <span className="meta">
             {product === null ? t('whyMissing') : product.available ? t('available') : t('unavailable')}
           </span>
-          {/* A product the catalog does not hold is never shown as active, whatever the filters say. */}
-          <span className={`flag ${product === null || reasons.length > 0 ? 'off' : 'on'}`}>
+          {/*
+            A product the catalog does not hold is never shown as active, whatever the filters say; one the
+            filters keep while it is unavailable is active (the contract's flag) but said so, never plain green.
+          */}
+          <span
+            className={`flag ${product === null || reasons.length > 0 ? 'off' : product.available ? 'on' : 'warn'}`}
+            title={product !== null && reasons.length === 0 && !product.available ? t('activeUnavailableHelp') : undefined}
+          >
             {product === null
               ? t('notInCatalogFlag')
               : reasons.length > 0
                 ? `${t('inactiveFlag')}: ${reasons.map((r) => t(r)).join(', ')}`
-                : t('activeFlag')}
+                : product.available
+                  ? t('activeFlag')
+                  : t('activeUnavailableFlag')}
           </span>
         </>
       )}
