@@ -168,6 +168,15 @@ describeInBrowser('nothing goes live unseen (demo data, São Paulo time, clock a
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(page.url()).toMatch(new RegExp(`#/collections/${collectionId}/slices/${liveId}$`));
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Presentes, editado');
+    // The browser's Back button asks too; Cancel stays on the editor, edits and address kept.
+    await page.goBack();
+    await (
+      await visible(page.getByRole('dialog', { name: 'Leave without saving?' }))
+    )
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    expect(page.url()).toMatch(new RegExp(`#/collections/${collectionId}/slices/${liveId}$`));
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Presentes, editado');
     await page.getByRole('link', { name: /Calendar/ }).click();
     await (
       await visible(page.getByRole('dialog', { name: 'Leave without saving?' }))

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n/i18n';
+import { holdNavigation, leaveTo } from './route';
 import { ConfirmDialog } from './ui';
 
 /**
  * While `dirty`, leaving asks first: the browser's own prompt on reload or close (beforeunload),
- * and "Leave without saving?" on an in-app link (a `#/…` link clicked anywhere on the page).
- * The browser's Back button changes the fragment without a click and is not held.
+ * and "Leave without saving?" on an in-app link (a `#/…` link clicked anywhere on the page) and on
+ * the browser's Back and Forward buttons (the route holds the fragment: holdNavigation).
  */
 export function useLeaveGuard(dirty: boolean) {
   const { t } = useI18n();
@@ -25,9 +26,11 @@ export function useLeaveGuard(dirty: boolean) {
     };
     window.addEventListener('beforeunload', beforeUnload);
     document.addEventListener('click', click, true);
+    holdNavigation(setLeavingTo);
     return () => {
       window.removeEventListener('beforeunload', beforeUnload);
       document.removeEventListener('click', click, true);
+      holdNavigation(undefined);
     };
   }, [dirty]);
   return (
@@ -38,7 +41,7 @@ export function useLeaveGuard(dirty: boolean) {
         confirm={t('leave')}
         onConfirm={() => {
           setLeavingTo(undefined);
-          window.location.hash = leavingTo;
+          leaveTo(leavingTo);
         }}
         onCancel={() => setLeavingTo(undefined)}
       />

@@ -33,10 +33,41 @@ export function go(route: Route): void {
   window.location.hash = hrefOf(route);
 }
 
+/**
+ * What a screen with unsaved edits asks when the fragment changes without a click it could catch
+ * (the browser's Back and Forward buttons): told where the merchandiser was going, while the
+ * address is put back to the screen's own. One at a time: the screen that holds it releases it.
+ */
+let hold: ((to: string) => void) | undefined;
+/** The fragment `leaveTo` sets: let through even while navigation is held. */
+let leaving: string | undefined;
+
+export function holdNavigation(ask: ((to: string) => void) | undefined): void {
+  hold = ask;
+}
+
+/** Goes to `hash` although navigation is held (the merchandiser chose to leave). */
+export function leaveTo(hash: string): void {
+  leaving = hash;
+  window.location.hash = hash;
+}
+
 export function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(window.location.hash));
   useEffect(() => {
-    const changed = () => setRoute(parseRoute(window.location.hash));
+    let shown = window.location.hash;
+    const changed = () => {
+      const to = window.location.hash;
+      if (hold !== undefined && to !== shown && to !== leaving) {
+        // Back to the held screen's address, without a new history entry; the screen asks.
+        window.history.replaceState(window.history.state, '', shown === '' ? window.location.pathname : shown);
+        hold(to);
+        return;
+      }
+      leaving = undefined;
+      shown = to;
+      setRoute(parseRoute(to));
+    };
     window.addEventListener('hashchange', changed);
     return () => window.removeEventListener('hashchange', changed);
   }, []);
