@@ -51,6 +51,8 @@ export interface VitrineConfig {
   readonly behaviourRelearnMs: number | undefined;
   /** How profiles' `navegacoes` follow shoppers' events (LIVE_MOMENTS, MOMENT_LINES, SHOP_TIME_ZONE). */
   readonly moments: MomentPolicy;
+  /** Whether webhook subscriptions may name loopback and private-network addresses (WEBHOOK_ALLOW_PRIVATE_URLS). */
+  readonly webhookAllowPrivateUrls: boolean;
   /** How long clients may take and how many may be connected (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS). */
   readonly server: ServerLimits;
 }
@@ -190,6 +192,15 @@ const EnvSchema = v.object({
     'true',
   ),
   MOMENT_LINES: v.optional(integerText(`a number of lines from 1 to ${MAX_MOMENT_LINES}`, 1, MAX_MOMENT_LINES), '10'),
+  WEBHOOK_ALLOW_PRIVATE_URLS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.toLowerCase()),
+      v.picklist([...TRUE, ...FALSE], 'must be true or false'),
+      v.transform((s) => TRUE.includes(s)),
+    ),
+    'false',
+  ),
   SHOP_TIME_ZONE: v.optional(
     v.pipe(v.string(), v.check(isTimeZone, 'must be an IANA time zone, such as America/Sao_Paulo')),
     DEFAULT_MOMENT_POLICY.timeZone,
@@ -250,6 +261,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     maxEmbeddedEvents: env_.MAX_EMBEDDED_EVENTS,
     behaviourMinEvidence: env_.BEHAVIOUR_MIN_EVIDENCE,
     behaviourRelearnMs: env_.BEHAVIOUR_RELEARN_HOURS === 0 ? undefined : env_.BEHAVIOUR_RELEARN_HOURS * 3_600_000,
+    webhookAllowPrivateUrls: env_.WEBHOOK_ALLOW_PRIVATE_URLS,
     moments: { enabled: env_.LIVE_MOMENTS, lines: env_.MOMENT_LINES, timeZone: env_.SHOP_TIME_ZONE },
     server: {
       headersTimeoutMs: env_.HEADERS_TIMEOUT_MS,

@@ -103,6 +103,12 @@ export const PROBLEM_TABLE: Readonly<Record<ProblemCode, ProblemRow>> = {
     description: 'No token has this id.',
     example: { detail: 'No token has this id.' },
   },
+  WEBHOOK_NOT_FOUND: {
+    status: 404,
+    title: 'Webhook not found',
+    description: 'No webhook subscription has this id.',
+    example: { detail: 'No webhook subscription has this id.' },
+  },
   ROUTE_NOT_FOUND: {
     status: 404,
     title: 'Route not found',
