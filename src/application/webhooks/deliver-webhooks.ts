@@ -64,7 +64,7 @@ export class DeliverWebhooks {
     while (this.running !== undefined) await this.running;
   }
 
-  /** Looks for due deliveries now. */
+  /** Looks for due deliveries now (once more after the run under way, if one is). */
   wake(): void {
     if (this.stopped) return;
     if (this.running !== undefined) {
@@ -73,25 +73,25 @@ export class DeliverWebhooks {
     }
     this.cancelTimer?.();
     this.cancelTimer = undefined;
+    this.again = false;
     this.running = this.drain().finally(() => {
       this.running = undefined;
+      if (this.again) this.wake();
     });
   }
 
+  /** Sends what is due, then sleeps until the next delivery falls due, or DELIVERY_POLL_MS at most. */
   private async drain(): Promise<void> {
     let nextDue: Date | undefined;
     try {
-      do {
-        this.again = false;
-        // A send that failed (the store did not answer) leaves the others to finish.
-        await Promise.allSettled(Array.from({ length: PARALLEL_SENDS }, () => this.sendWhileDue()));
-      } while (this.again && !this.stopped);
+      // A send that failed (the store did not answer) leaves the others to finish.
+      await Promise.allSettled(Array.from({ length: PARALLEL_SENDS }, () => this.sendWhileDue()));
       await this.store.deleteFinishedBefore(new Date(this.clock.now().getTime() - DELIVERY_LOG_RETENTION_MS));
       nextDue = await this.store.nextDueAt();
     } catch {
       // The store did not answer: look again at the next poll.
     }
-    if (this.stopped) return;
+    if (this.stopped || this.again) return;
     const wait = nextDue === undefined ? DELIVERY_POLL_MS : nextDue.getTime() - this.clock.now().getTime();
     this.cancelTimer = this.scheduler.after(Math.max(0, Math.min(wait, DELIVERY_POLL_MS)), () => {
       this.cancelTimer = undefined;

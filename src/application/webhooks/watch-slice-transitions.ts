@@ -72,7 +72,9 @@ export class WatchSliceTransitions {
     }
     await this.store.advanceCheckpoint(TRANSITIONS_CHECKPOINT, now);
     const next = await this.collections.findNextTransitionOfAny(now);
-    const wait = next === undefined ? MAX_TRANSITION_SLEEP_MS : Math.min(next.getTime() - now.getTime(), MAX_TRANSITION_SLEEP_MS);
+    // From the time it is now (the reads took some): a transition passed meanwhile is due at once.
+    const untilNext = next === undefined ? MAX_TRANSITION_SLEEP_MS : next.getTime() - this.clock.now().getTime();
+    const wait = Math.max(0, Math.min(untilNext, MAX_TRANSITION_SLEEP_MS));
     this.cancelWake?.();
     if (!this.runs.stopped) this.cancelWake = this.scheduler.after(wait, () => void this.runs.run().catch(() => undefined));
   }
