@@ -21,6 +21,7 @@ import { WebhookStoreToken } from '../../src/domain/webhooks/webhook-store.js';
 import { WebhookTransportToken, type WebhookTransport } from '../../src/domain/webhooks/webhook-transport.js';
 import { aProductInput, aSliceInput } from '../support/mothers.js';
 import { testContainer } from '../support/test-container.js';
+import { passTo } from '../support/time-passing.js';
 
 interface Post {
   readonly at: string;
@@ -94,23 +95,6 @@ function anInstance(
       }
     },
   };
-}
-
-/**
- * Lets time pass until `target` as it would: the clock stops at every task due on the way, and the
- * work each starts runs to its end before it moves on.
- */
-async function passTo(clock: FakeClock, target: string | number, ...instances: { settle(): Promise<void> }[]): Promise<void> {
-  const end = typeof target === 'number' ? clock.now().getTime() + target : Date.parse(target);
-  const settle = () => Promise.all(instances.map((i) => i.settle()));
-  for (let steps = 0; steps < 100_000; steps++) {
-    const next = clock.nextTaskAt;
-    if (next === undefined || next.getTime() > end) break;
-    clock.set(next);
-    await settle();
-  }
-  clock.set(end);
-  await settle();
 }
 
 function world(start = '2026-11-27T09:00:00.000Z') {
