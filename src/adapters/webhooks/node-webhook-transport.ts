@@ -67,7 +67,7 @@ export class NodeWebhookTransport implements WebhookTransport {
 }
 
 /** DNS resolution that refuses names resolving to a loopback or private address. */
-function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+export function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, []);
     const list = addresses as LookupAddress[];
