@@ -125,7 +125,7 @@ export const PROBLEM_TABLE: Readonly<Record<ProblemCode, ProblemRow>> = {
     status: 409,
     title: 'Conflict',
     description:
-      'The change contradicts what is stored: an identifier of another profile, a collection holding its most slices, a slice that was not made from seeds, a token that exists.',
+      'The change contradicts what is stored: an identifier of another profile, a collection holding its most slices, a slice that was not made from seeds, a token that exists, the most webhook subscriptions held.',
     example: { detail: 'An identifier of this profile belongs to another profile.' },
   },
   PRECONDITION_FAILED: {

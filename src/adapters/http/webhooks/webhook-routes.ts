@@ -11,6 +11,7 @@ import {
   CreateWebhookBody,
   DeliveryListQuery,
   DeliveryListResponse,
+  DeliveryResponse,
   deliveryCursor,
   presentDelivery,
   presentWebhook,
@@ -62,7 +63,13 @@ export function webhookRoutes(
 ): RouteGroup {
   return {
     tag: WEBHOOKS_TAG,
-    schemas: { Webhook: WebhookResponse, CreatedWebhook: CreatedWebhookResponse, WebhookDelivery: DeliveryListResponse },
+    schemas: {
+      Webhook: WebhookResponse,
+      CreatedWebhook: CreatedWebhookResponse,
+      WebhookList: WebhookListResponse,
+      WebhookDelivery: DeliveryResponse,
+      WebhookDeliveryList: DeliveryListResponse,
+    },
     routes: [
       creating(create),
       route({
