@@ -167,6 +167,19 @@ describe('webhooks of slice transitions', () => {
     expect(restarted.receiver.posts.length + again.receiver.posts.length).toBe(1);
   });
 
+  it('leaves untold after a restart what happened more than a day before it', async () => {
+    const { clock, first, subscribe, aCollectionWithSlice, another } = world();
+    await subscribe(['slice.activated']);
+    await aCollectionWithSlice('2026-11-27T10:00:00.000Z', '2026-11-30T00:00:00.000Z');
+    await first.start();
+    await first.watcher.stop();
+    await first.sender.stop();
+    clock.set('2026-11-28T10:00:00.001Z');
+    const late = another();
+    await late.start();
+    expect(late.receiver.posts).toEqual([]);
+  });
+
   it('is sent by one of two instances over one store, once', async () => {
     const { clock, first, subscribe, aCollectionWithSlice, another } = world();
     const subscription = await subscribe(['slice.activated', 'slice.expired']);
@@ -244,6 +257,17 @@ describe('webhook deliveries', () => {
     expect(first.receiver.posts.at(-1)!.at).toBe('2026-11-28T13:35:05.000Z');
     const [delivery] = (await first.get(ListWebhookDeliveries).execute(subscription.id, {})).items;
     expect([delivery!.status, delivery!.attempts.length, delivery!.nextAttemptAt]).toEqual(['failed', 8, undefined]);
+  });
+});
+
+describe('webhook subscriptions', () => {
+  it('are at most 100: one more is a CONFLICT', async () => {
+    const { subscribe } = world();
+    for (let i = 0; i < 100; i++) await subscribe(['product.changed'], `https://crm${i}.example.com/hooks`);
+    await expect(subscribe(['product.changed'])).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'There are 100 webhook subscriptions, the most the service keeps; delete one first.',
+    });
   });
 });
 
