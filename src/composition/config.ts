@@ -87,6 +87,16 @@ function integerText(what: string, min: number, max: number) {
   );
 }
 
+/** `true`/`false` (`1`/`0`, `yes`/`no`, `on`/`off`), in any case. */
+function booleanText() {
+  return v.pipe(
+    v.string(),
+    v.transform((s) => s.toLowerCase()),
+    v.picklist([...TRUE, ...FALSE], 'must be true or false'),
+    v.transform((s) => TRUE.includes(s)),
+  );
+}
+
 const UNITS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600 };
 
 /** `600/1s`, `6000/1m`, `100000/1h` (requests per window), or `off`. */
@@ -164,14 +174,7 @@ const EnvSchema = v.object({
     'BR',
   ),
   BOOTSTRAP_ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.regex(/^\S{32,512}$/, 'must be 32 to 512 characters without spaces'))),
-  DEMO_DATA: v.optional(
-    v.pipe(
-      v.string(),
-      v.transform((s) => s.toLowerCase()),
-      v.picklist([...TRUE, ...FALSE], 'must be true or false'),
-      v.transform((s) => TRUE.includes(s)),
-    ),
-  ),
+  DEMO_DATA: v.optional(booleanText()),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   HEADERS_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 100 to 300000', 100, 300_000), '10000'),
   REQUEST_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 100 to 3600000', 100, 3_600_000), '60000'),
@@ -182,25 +185,9 @@ const EnvSchema = v.object({
   MAX_EMBEDDED_EVENTS: v.optional(integerText('a number of events from 1000 to 100000000', 1000, 100_000_000), '1000000'),
   BEHAVIOUR_MIN_EVIDENCE: v.optional(integerText('a number of sessions from 1 to 1000000', 1, 1_000_000)),
   BEHAVIOUR_RELEARN_HOURS: v.optional(integerText('a number of hours from 0 (never) to 8760', 0, 8760), '24'),
-  LIVE_MOMENTS: v.optional(
-    v.pipe(
-      v.string(),
-      v.transform((s) => s.toLowerCase()),
-      v.picklist([...TRUE, ...FALSE], 'must be true or false'),
-      v.transform((s) => TRUE.includes(s)),
-    ),
-    'true',
-  ),
+  LIVE_MOMENTS: v.optional(booleanText(), 'true'),
   MOMENT_LINES: v.optional(integerText(`a number of lines from 1 to ${MAX_MOMENT_LINES}`, 1, MAX_MOMENT_LINES), '10'),
-  WEBHOOK_ALLOW_PRIVATE_URLS: v.optional(
-    v.pipe(
-      v.string(),
-      v.transform((s) => s.toLowerCase()),
-      v.picklist([...TRUE, ...FALSE], 'must be true or false'),
-      v.transform((s) => TRUE.includes(s)),
-    ),
-    'false',
-  ),
+  WEBHOOK_ALLOW_PRIVATE_URLS: v.optional(booleanText(), 'false'),
   SHOP_TIME_ZONE: v.optional(
     v.pipe(v.string(), v.check(isTimeZone, 'must be an IANA time zone, such as America/Sao_Paulo')),
     DEFAULT_MOMENT_POLICY.timeZone,

@@ -1,13 +1,14 @@
 import type { Page } from '../../domain/shared/page.js';
 import type { WebhookEventType, WebhookSubscription } from '../../domain/webhooks/webhook.js';
-import type {
-  AttemptOutcome,
-  ClaimedDelivery,
-  DeliveryAttempt,
-  DeliveryPosition,
-  OutboxMessage,
-  WebhookDelivery,
-  WebhookStore,
+import {
+  newDelivery,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  type DeliveryAttempt,
+  type DeliveryPosition,
+  type OutboxMessage,
+  type WebhookDelivery,
+  type WebhookStore,
 } from '../../domain/webhooks/webhook-store.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { snapshot } from './snapshot.js';
@@ -62,22 +63,9 @@ export class InMemoryWebhookStore implements WebhookStore {
   ): Promise<void> {
     for (const { message, subscriptionIds } of entries) {
       for (const subscriptionId of subscriptionIds) {
-        const id = `${message.id}.${subscriptionId}`;
-        if (this.deliveries.has(id) || !this.subscriptions.has(subscriptionId)) continue;
-        this.deliveries.set(id, {
-          delivery: snapshot({
-            id,
-            subscriptionId,
-            messageId: message.id,
-            type: message.type,
-            timestamp: message.timestamp,
-            body: message.body,
-            status: 'pending',
-            attempts: [],
-            nextAttemptAt: at,
-            createdAt: at,
-          }),
-        });
+        const delivery = newDelivery(message, subscriptionId, at);
+        if (this.deliveries.has(delivery.id) || !this.subscriptions.has(subscriptionId)) continue;
+        this.deliveries.set(delivery.id, { delivery: snapshot(delivery) });
       }
     }
   }

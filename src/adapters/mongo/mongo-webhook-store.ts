@@ -2,15 +2,16 @@ import type { AnyBulkWriteOperation, Filter } from 'mongodb';
 import { DomainError } from '../../domain/shared/errors.js';
 import type { Page } from '../../domain/shared/page.js';
 import type { WebhookEventType, WebhookSubscription } from '../../domain/webhooks/webhook.js';
-import type {
-  AttemptOutcome,
-  ClaimedDelivery,
-  DeliveryAttempt,
-  DeliveryPosition,
-  DeliveryStatus,
-  OutboxMessage,
-  WebhookDelivery,
-  WebhookStore,
+import {
+  newDelivery,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  type DeliveryAttempt,
+  type DeliveryPosition,
+  type DeliveryStatus,
+  type OutboxMessage,
+  type WebhookDelivery,
+  type WebhookStore,
 } from '../../domain/webhooks/webhook-store.js';
 import { COLLECTIONS, isDuplicateKey, withDomainId, type MongoDatabase } from './mongo-database.js';
 
@@ -121,21 +122,8 @@ export class MongoWebhookStore implements WebhookStore {
   ): Promise<void> {
     const operations: AnyBulkWriteOperation<DeliveryDocument>[] = entries.flatMap(({ message, subscriptionIds }) =>
       subscriptionIds.map((subscriptionId) => {
-        const _id = `${message.id}.${subscriptionId}`;
-        const doc: DeliveryDocument = {
-          _id,
-          subscriptionId,
-          messageId: message.id,
-          type: message.type,
-          timestamp: message.timestamp,
-          body: message.body,
-          status: 'pending',
-          attempts: [],
-          nextAttemptAt: at,
-          createdAt: at,
-        };
-        const { _id: _, ...fields } = doc;
-        return { updateOne: { filter: { _id }, update: { $setOnInsert: fields }, upsert: true } };
+        const { id, ...fields } = newDelivery(message, subscriptionId, at);
+        return { updateOne: { filter: { _id: id }, update: { $setOnInsert: { ...fields, attempts: [] } }, upsert: true } };
       }),
     );
     if (operations.length === 0) return;

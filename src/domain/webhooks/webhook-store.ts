@@ -40,6 +40,22 @@ export interface OutboxMessage {
   readonly body: string;
 }
 
+/** The delivery of a message to a subscription when it is enqueued: pending, due at once. */
+export function newDelivery(message: OutboxMessage, subscriptionId: string, at: Date): WebhookDelivery {
+  return {
+    id: `${message.id}.${subscriptionId}`,
+    subscriptionId,
+    messageId: message.id,
+    type: message.type,
+    timestamp: message.timestamp,
+    body: message.body,
+    status: 'pending',
+    attempts: [],
+    nextAttemptAt: at,
+    createdAt: at,
+  };
+}
+
 /** A delivery an instance claimed: it may send it until `until`, and records the attempt with `claim`. */
 export interface ClaimedDelivery {
   readonly delivery: WebhookDelivery;
