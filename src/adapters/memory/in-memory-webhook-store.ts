@@ -22,6 +22,10 @@ interface Row {
 export class InMemoryWebhookStore implements WebhookStore {
   private readonly subscriptions = new Map<string, WebhookSubscription>();
   private readonly deliveries = new Map<string, Row>();
+  /** The deliveries still pending: what the sender looks through, never the finished ones of the log. */
+  private readonly pending = new Map<string, Row>();
+  /** Ids of finished deliveries in the order they finished: the oldest are dropped first. */
+  private finished: string[] = [];
   private readonly checkpoints = new Map<string, Date>();
 
   async addSubscription(subscription: WebhookSubscription): Promise<void> {
@@ -53,7 +57,11 @@ export class InMemoryWebhookStore implements WebhookStore {
 
   async deleteSubscription(id: string): Promise<boolean> {
     if (!this.subscriptions.delete(id)) return false;
-    for (const [key, row] of this.deliveries) if (row.delivery.subscriptionId === id) this.deliveries.delete(key);
+    for (const [key, row] of this.deliveries) {
+      if (row.delivery.subscriptionId !== id) continue;
+      this.deliveries.delete(key);
+      this.pending.delete(key);
+    }
     return true;
   }
 
@@ -65,14 +73,16 @@ export class InMemoryWebhookStore implements WebhookStore {
       for (const subscriptionId of subscriptionIds) {
         const delivery = newDelivery(message, subscriptionId, at);
         if (this.deliveries.has(delivery.id) || !this.subscriptions.has(subscriptionId)) continue;
-        this.deliveries.set(delivery.id, { delivery: snapshot(delivery) });
+        const row = { delivery: snapshot(delivery) };
+        this.deliveries.set(delivery.id, row);
+        this.pending.set(delivery.id, row);
       }
     }
   }
 
   async claimDue(now: Date, claim: string, until: Date): Promise<ClaimedDelivery | undefined> {
     let best: Row | undefined;
-    for (const row of this.deliveries.values()) {
+    for (const row of this.pending.values()) {
       const { status, nextAttemptAt } = row.delivery;
       if (status !== 'pending' || nextAttemptAt === undefined || nextAttemptAt > now) continue;
       if (row.claimedUntil !== undefined && row.claimedUntil > now) continue;
@@ -96,12 +106,16 @@ export class InMemoryWebhookStore implements WebhookStore {
     });
     delete row.claim;
     delete row.claimedUntil;
+    if (outcome.status !== 'pending') {
+      this.pending.delete(deliveryId);
+      this.finished.push(deliveryId);
+    }
     return true;
   }
 
   async nextDueAt(): Promise<Date | undefined> {
     let next: number | undefined;
-    for (const row of this.deliveries.values()) {
+    for (const row of this.pending.values()) {
       if (row.delivery.status !== 'pending' || row.delivery.nextAttemptAt === undefined) continue;
       const at = Math.max(row.delivery.nextAttemptAt.getTime(), row.claimedUntil?.getTime() ?? 0);
       if (next === undefined || at < next) next = at;
@@ -121,15 +135,17 @@ export class InMemoryWebhookStore implements WebhookStore {
     return { items: ordered.slice(0, query.limit), more: ordered.length > query.limit };
   }
 
+  /** From the oldest finished: attempts are recorded at the clock's time, so they finish in time order. */
   async deleteFinishedBefore(at: Date): Promise<number> {
     let deleted = 0;
-    for (const [key, row] of this.deliveries) {
-      const finishedAt = row.delivery.finishedAt;
-      if (finishedAt !== undefined && finishedAt < at) {
-        this.deliveries.delete(key);
-        deleted++;
-      }
+    let passed = 0;
+    for (const id of this.finished) {
+      const finishedAt = this.deliveries.get(id)?.delivery.finishedAt;
+      if (finishedAt !== undefined && finishedAt >= at) break;
+      if (this.deliveries.delete(id)) deleted++;
+      passed++;
     }
+    if (passed > 0) this.finished = this.finished.slice(passed);
     return deleted;
   }
 
