@@ -153,6 +153,8 @@ export function webhookStoreContract(adapter: string, factory: StoreFactory<Webh
       ] as const) {
         await store().enqueue([{ message: aMessage(id), subscriptionIds: ['wh_a', 'wh_b'] }], at);
       }
+      const everyone = await store().listDeliveries(undefined, { limit: 3 });
+      expect([everyone.items.map((d) => d.id), everyone.more]).toEqual([['msg_3.wh_b', 'msg_3.wh_a', 'msg_2.wh_b'], true]);
       const first = await store().listDeliveries('wh_a', { limit: 2 });
       expect([first.items.map((d) => d.messageId), first.more]).toEqual([['msg_3', 'msg_2'], true]);
       const last = first.items.at(-1)!;
@@ -161,6 +163,11 @@ export function webhookStoreContract(adapter: string, factory: StoreFactory<Webh
       await store().deleteSubscription('wh_a');
       expect((await store().listDeliveries('wh_a', { limit: 10 })).items).toEqual([]);
       expect((await store().listDeliveries('wh_b', { limit: 10 })).items).toHaveLength(3);
+      expect((await store().listDeliveries(undefined, { limit: 10 })).items.map((d) => d.id)).toEqual([
+        'msg_3.wh_b',
+        'msg_2.wh_b',
+        'msg_1.wh_b',
+      ]);
       expect((await store().claimDue(plus(1), 'c1', plus(60_000)))?.delivery.subscriptionId).toBe('wh_b');
     });
 

@@ -122,7 +122,7 @@ describe('webhooks over HTTP, to a receiver on this machine', () => {
     const reader = await server.tokenWith(['collections:write', 'products:write']);
     expectProblem(await server.request('GET', WEBHOOKS, { token: reader }), 403, 'FORBIDDEN');
     expectProblem(await server.request('DELETE', `${WEBHOOKS}/wh_nope`), 404, 'WEBHOOK_NOT_FOUND');
-    expectProblem(await server.request('GET', `${WEBHOOKS}/wh_nope/deliveries`), 404, 'WEBHOOK_NOT_FOUND');
+    expectProblem(await server.request('GET', `${WEBHOOKS}/deliveries?webhookId=wh_nope`), 404, 'WEBHOOK_NOT_FOUND');
     expect((await server.request('DELETE', `${WEBHOOKS}/${created.json.id}`)).status).toBe(204);
     expectProblem(await server.request('DELETE', `${WEBHOOKS}/${created.json.id}`), 404, 'WEBHOOK_NOT_FOUND');
   });
@@ -172,7 +172,7 @@ describe('webhooks over HTTP, to a receiver on this machine', () => {
         endsAt: '2026-11-28T00:00:00.000Z',
       },
     });
-    const log = await server.request('GET', `${WEBHOOKS}/${id}/deliveries`);
+    const log = await server.request('GET', `${WEBHOOKS}/deliveries?webhookId=${id}`);
     expect(log.status).toBe(200);
     expect(log.json).toEqual({
       deliveries: [
@@ -195,14 +195,14 @@ describe('webhooks over HTTP, to a receiver on this machine', () => {
     });
     await passTo(clock, '2026-11-28T00:00:00.000Z', instance);
     expect(JSON.parse(receiver.received.at(-1)!.body).type).toBe('slice.expired');
-    const page = await server.request('GET', `${WEBHOOKS}/${id}/deliveries?limit=1`);
+    const page = await server.request('GET', `${WEBHOOKS}/deliveries?webhookId=${id}&limit=1`);
     expect(page.json.deliveries.map((d: { type: string }) => d.type)).toEqual(['slice.expired']);
-    const rest = await server.request('GET', `${WEBHOOKS}/${id}/deliveries?limit=1&cursor=${page.json.nextCursor}`);
+    const rest = await server.request('GET', `${WEBHOOKS}/deliveries?webhookId=${id}&limit=1&cursor=${page.json.nextCursor}`);
     expect([rest.json.deliveries.map((d: { type: string }) => d.type), rest.json.nextCursor]).toEqual([
       ['slice.activated'],
       null,
     ]);
-    expectProblem(await server.request('GET', `${WEBHOOKS}/${id}/deliveries?cursor=bm9wZQ`), 400, 'VALIDATION_FAILED');
+    expectProblem(await server.request('GET', `${WEBHOOKS}/deliveries?webhookId=${id}&cursor=bm9wZQ`), 400, 'VALIDATION_FAILED');
   });
 
   it('posts collection.active_slice_changed when an edit changes what a collection shows', async () => {
@@ -228,6 +228,12 @@ describe('webhooks over HTTP, to a receiver on this machine', () => {
       },
     ]);
     expect(verify(subscribed.json.secret, told[0]!)).toBe(true);
+    const all = await server.request('GET', `${WEBHOOKS}/deliveries`);
+    expect(all.json.deliveries.map((d: { type: string }) => d.type)).toEqual([
+      'collection.active_slice_changed',
+      'slice.expired',
+      'slice.activated',
+    ]);
   });
 });
 

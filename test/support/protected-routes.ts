@@ -122,5 +122,5 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   },
   { method: 'GET', path: '/api/v1/admin/protected/webhooks', scope: 'tokens:manage' },
   { method: 'DELETE', path: '/api/v1/admin/protected/webhooks/wh_1', scope: 'tokens:manage' },
-  { method: 'GET', path: '/api/v1/admin/protected/webhooks/wh_1/deliveries', scope: 'tokens:manage' },
+  { method: 'GET', path: '/api/v1/admin/protected/webhooks/deliveries', scope: 'tokens:manage' },
 ];

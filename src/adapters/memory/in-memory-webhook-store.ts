@@ -124,13 +124,17 @@ export class InMemoryWebhookStore implements WebhookStore {
   }
 
   async listDeliveries(
-    subscriptionId: string,
+    subscriptionId: string | undefined,
     query: { readonly after?: DeliveryPosition | undefined; readonly limit: number },
   ): Promise<Page<WebhookDelivery>> {
     const after = query.after;
     const ordered = [...this.deliveries.values()]
       .map((row) => row.delivery)
-      .filter((d) => d.subscriptionId === subscriptionId && (after === undefined || newestFirst(d, after) > 0))
+      .filter(
+        (d) =>
+          (subscriptionId === undefined || d.subscriptionId === subscriptionId) &&
+          (after === undefined || newestFirst(d, after) > 0),
+      )
       .sort(newestFirst);
     return { items: ordered.slice(0, query.limit), more: ordered.length > query.limit };
   }

@@ -275,6 +275,7 @@ async function ensureIndexes(db: Db): Promise<void> {
   await db.collection(COLLECTIONS.webhookDeliveries).createIndexes([
     { key: { status: 1, nextAttemptAt: 1 }, name: 'webhook_deliveries_due' },
     { key: { subscriptionId: 1, createdAt: -1, _id: -1 }, name: 'webhook_deliveries_log' },
+    { key: { createdAt: -1, _id: -1 }, name: 'webhook_deliveries_all' },
     { key: { finishedAt: 1 }, name: 'webhook_deliveries_finished', sparse: true },
   ]);
 }

@@ -191,17 +191,16 @@ export class MongoWebhookStore implements WebhookStore {
   }
 
   async listDeliveries(
-    subscriptionId: string,
+    subscriptionId: string | undefined,
     query: { readonly after?: DeliveryPosition | undefined; readonly limit: number },
   ): Promise<Page<WebhookDelivery>> {
     const after = query.after;
-    const filter: Filter<DeliveryDocument> =
-      after === undefined
-        ? { subscriptionId }
-        : {
-            subscriptionId,
-            $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }],
-          };
+    const filter: Filter<DeliveryDocument> = {
+      ...(subscriptionId === undefined ? {} : { subscriptionId }),
+      ...(after === undefined
+        ? {}
+        : { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }] }),
+    };
     const docs = await this.database.run((maxTimeMS) =>
       this.deliveries
         .find(filter, { maxTimeMS })

@@ -67,15 +67,17 @@ export class DeleteWebhook {
   }
 }
 
-/** A page of a subscription's deliveries, newest first: each with its attempts. */
+/** A page of the delivery log, newest first, each delivery with its attempts: one subscription's, or (undefined) all. */
 export class ListWebhookDeliveries {
   constructor(private readonly store: WebhookStore) {}
 
   async execute(
-    subscriptionId: string,
+    subscriptionId: string | undefined,
     query: { readonly limit?: number | undefined; readonly after?: DeliveryPosition | undefined },
   ): Promise<Page<WebhookDelivery> & { readonly next?: DeliveryPosition | undefined }> {
-    if ((await this.store.getSubscription(subscriptionId)) === undefined) throw webhookNotFound();
+    if (subscriptionId !== undefined && (await this.store.getSubscription(subscriptionId)) === undefined) {
+      throw webhookNotFound();
+    }
     const page = await this.store.listDeliveries(subscriptionId, {
       limit: query.limit ?? DEFAULT_WEBHOOK_PAGE,
       after: query.after,

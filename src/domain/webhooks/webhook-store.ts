@@ -100,9 +100,9 @@ export interface WebhookStore {
   recordAttempt(deliveryId: string, claim: string, attempt: DeliveryAttempt, outcome: AttemptOutcome): Promise<boolean>;
   /** The earliest instant a pending delivery may be claimed (its due time, or its claim's end); undefined: none pending. */
   nextDueAt(): Promise<Date | undefined>;
-  /** A page of a subscription's deliveries, newest first. */
+  /** A page of the deliveries, newest first: a subscription's, or (undefined) every subscription's. */
   listDeliveries(
-    subscriptionId: string,
+    subscriptionId: string | undefined,
     query: { readonly after?: DeliveryPosition | undefined; readonly limit: number },
   ): Promise<Page<WebhookDelivery>>;
   /** Removes the deliveries delivered or failed before `at`; answers how many. */

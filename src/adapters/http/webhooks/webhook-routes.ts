@@ -139,23 +139,20 @@ function creating(create: CreateWebhook): RouteSpec {
 function deliveryLog(deliveries: ListWebhookDeliveries): RouteSpec {
   return route({
     method: 'GET',
-    path: `${WEBHOOKS_BASE}/:webhookId/deliveries`,
+    path: `${WEBHOOKS_BASE}/deliveries`,
     operationId: 'listWebhookDeliveries',
-    summary: "A subscription's delivery log",
+    summary: 'The delivery log',
     description:
-      'Newest first, each delivery with its attempts (status or error, duration); finished ones are kept 7 days. 50 a page ' +
-      'unless `limit` says (at most 200); `cursor` is the `nextCursor` of the page before.',
+      "Newest first, each delivery with its attempts (status or error, duration); `webhookId`: one subscription's only. " +
+      'Finished deliveries are kept 7 days. 50 a page unless `limit` says (at most 200); `cursor` is the `nextCursor` of ' +
+      'the page before.',
     scope: 'tokens:manage',
-    params: WebhookParams,
     query: DeliveryListQuery,
     responses: [{ status: 200, description: 'A page of deliveries.', body: DeliveryListResponse }],
     problems: ['WEBHOOK_NOT_FOUND'],
-    examples: {
-      params: { webhookId: WEBHOOK_EXAMPLE.id },
-      responses: { 200: { deliveries: [DELIVERY_EXAMPLE], nextCursor: null } },
-    },
-    handler: async ({ params, query }) => {
-      const page = await deliveries.execute(params.webhookId, { limit: query.limit, after: query.cursor });
+    examples: { responses: { 200: { deliveries: [DELIVERY_EXAMPLE], nextCursor: null } } },
+    handler: async ({ query }) => {
+      const page = await deliveries.execute(query.webhookId, { limit: query.limit, after: query.cursor });
       return json(200, {
         deliveries: page.items.map(presentDelivery),
         nextCursor: page.next === undefined ? null : deliveryCursor(page.next),

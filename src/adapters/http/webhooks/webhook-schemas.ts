@@ -82,6 +82,10 @@ export const WebhookListQuery = queryObject({
 });
 
 export const DeliveryListQuery = queryObject({
+  webhookId: v.pipe(
+    v.optional(v.pipe(v.string(), v.maxLength(100, 'must be a webhook id'))),
+    v.description("Only this subscription's deliveries."),
+  ),
   limit: pageLimit,
   cursor: v.optional(
     cursorText(/^\d{1,16}:msg_[\w-]{1,64}\.wh_[\w-]{1,64}$/, (text) => {

@@ -727,7 +727,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/admin/protected/webhooks/{webhookId}/deliveries": {
+    "/api/v1/admin/protected/webhooks/deliveries": {
         parameters: {
             query?: never;
             header?: never;
@@ -735,8 +735,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A subscription's delivery log
-         * @description Newest first, each delivery with its attempts (status or error, duration); finished ones are kept 7 days. 50 a page unless `limit` says (at most 200); `cursor` is the `nextCursor` of the page before.
+         * The delivery log
+         * @description Newest first, each delivery with its attempts (status or error, duration); `webhookId`: one subscription's only. Finished deliveries are kept 7 days. 50 a page unless `limit` says (at most 200); `cursor` is the `nextCursor` of the page before.
          *
          *     Needs a token with the `tokens:manage` scope.
          */
@@ -5386,6 +5386,7 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
+                webhookId?: string;
                 limit?: string;
                 cursor?: string;
             };
@@ -5393,10 +5394,7 @@ export interface operations {
                 /** @description An id for this request (letters, digits and `-_.:`, up to 128), echoed back and logged. */
                 "X-Request-Id"?: string;
             };
-            path: {
-                /** @example wh_019ac2d9e8000a1b2c3d4e5f6a7b8c9d */
-                webhookId: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
