@@ -51,6 +51,8 @@ export interface VitrineConfig {
   readonly behaviourRelearnMs: number | undefined;
   /** How profiles' `navegacoes` follow shoppers' events (LIVE_MOMENTS, MOMENT_LINES, SHOP_TIME_ZONE). */
   readonly moments: MomentPolicy;
+  /** Whether webhook subscriptions may name loopback and private-network addresses (WEBHOOK_ALLOW_PRIVATE_URLS). */
+  readonly webhookAllowPrivateUrls: boolean;
   /** How long clients may take and how many may be connected (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS). */
   readonly server: ServerLimits;
 }
@@ -82,6 +84,16 @@ function integerText(what: string, min: number, max: number) {
     v.transform(Number),
     v.minValue(min, message),
     v.maxValue(max, message),
+  );
+}
+
+/** `true`/`false` (`1`/`0`, `yes`/`no`, `on`/`off`), in any case. */
+function booleanText() {
+  return v.pipe(
+    v.string(),
+    v.transform((s) => s.toLowerCase()),
+    v.picklist([...TRUE, ...FALSE], 'must be true or false'),
+    v.transform((s) => TRUE.includes(s)),
   );
 }
 
@@ -162,14 +174,7 @@ const EnvSchema = v.object({
     'BR',
   ),
   BOOTSTRAP_ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.regex(/^\S{32,512}$/, 'must be 32 to 512 characters without spaces'))),
-  DEMO_DATA: v.optional(
-    v.pipe(
-      v.string(),
-      v.transform((s) => s.toLowerCase()),
-      v.picklist([...TRUE, ...FALSE], 'must be true or false'),
-      v.transform((s) => TRUE.includes(s)),
-    ),
-  ),
+  DEMO_DATA: v.optional(booleanText()),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   HEADERS_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 100 to 300000', 100, 300_000), '10000'),
   REQUEST_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 100 to 3600000', 100, 3_600_000), '60000'),
@@ -180,16 +185,9 @@ const EnvSchema = v.object({
   MAX_EMBEDDED_EVENTS: v.optional(integerText('a number of events from 1000 to 100000000', 1000, 100_000_000), '1000000'),
   BEHAVIOUR_MIN_EVIDENCE: v.optional(integerText('a number of sessions from 1 to 1000000', 1, 1_000_000)),
   BEHAVIOUR_RELEARN_HOURS: v.optional(integerText('a number of hours from 0 (never) to 8760', 0, 8760), '24'),
-  LIVE_MOMENTS: v.optional(
-    v.pipe(
-      v.string(),
-      v.transform((s) => s.toLowerCase()),
-      v.picklist([...TRUE, ...FALSE], 'must be true or false'),
-      v.transform((s) => TRUE.includes(s)),
-    ),
-    'true',
-  ),
+  LIVE_MOMENTS: v.optional(booleanText(), 'true'),
   MOMENT_LINES: v.optional(integerText(`a number of lines from 1 to ${MAX_MOMENT_LINES}`, 1, MAX_MOMENT_LINES), '10'),
+  WEBHOOK_ALLOW_PRIVATE_URLS: v.optional(booleanText(), 'false'),
   SHOP_TIME_ZONE: v.optional(
     v.pipe(v.string(), v.check(isTimeZone, 'must be an IANA time zone, such as America/Sao_Paulo')),
     DEFAULT_MOMENT_POLICY.timeZone,
@@ -250,6 +248,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     maxEmbeddedEvents: env_.MAX_EMBEDDED_EVENTS,
     behaviourMinEvidence: env_.BEHAVIOUR_MIN_EVIDENCE,
     behaviourRelearnMs: env_.BEHAVIOUR_RELEARN_HOURS === 0 ? undefined : env_.BEHAVIOUR_RELEARN_HOURS * 3_600_000,
+    webhookAllowPrivateUrls: env_.WEBHOOK_ALLOW_PRIVATE_URLS,
     moments: { enabled: env_.LIVE_MOMENTS, lines: env_.MOMENT_LINES, timeZone: env_.SHOP_TIME_ZONE },
     server: {
       headersTimeoutMs: env_.HEADERS_TIMEOUT_MS,

@@ -12,6 +12,7 @@ import { merchandisingModule } from './features/merchandising.js';
 import { operationsModule } from './features/operations.js';
 import { productModule } from './features/product.js';
 import { profileModule } from './features/profile.js';
+import { webhooksModule } from './features/webhooks.js';
 import type { Overrides } from './overrides.js';
 
 export { override, type Override, type Overrides } from './overrides.js';
@@ -23,6 +24,7 @@ export const FEATURE_MODULES = [
   merchandisingModule,
   eventsModule,
   authModule,
+  webhooksModule,
   operationsModule,
 ] as const;
 

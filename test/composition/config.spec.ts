@@ -30,6 +30,7 @@ describe('configuration from the environment', () => {
       authFailureLimit: { requests: 20, windowSeconds: 60 },
       publishableAddressLimit: { requests: 120, windowSeconds: 60 },
       trustProxy: 0,
+      webhookAllowPrivateUrls: false,
       defaultCountry: 'BR',
       bootstrapAdminToken: undefined,
       demoData: true,

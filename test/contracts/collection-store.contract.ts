@@ -359,6 +359,55 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
           expect(await store().findNextTransition(collectionId + 1000, at('2026-10-01T00:00:00.000Z'))).toBeUndefined();
         });
 
+        it('lists the slices of every collection starting or ending in (after, until], by id and in pages, and the next transition of any', async () => {
+          const other = (await store().createCollection({ name: 'B', description: '' }, CREATED)).id;
+          const a = await store().createSlice(
+            collectionId,
+            draft({ startsAt: at('2026-11-27T10:00:00.000Z'), endsAt: at('2026-11-28T00:00:00.000Z') }),
+            CREATED,
+          );
+          const b = await store().createSlice(
+            other,
+            draft({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: at('2026-11-27T10:00:00.000Z') }),
+            CREATED,
+          );
+          const c = await store().createSlice(
+            other,
+            draft({ startsAt: at('2026-11-27T09:00:00.000Z'), endsAt: undefined }),
+            CREATED,
+          );
+          await store().createSlice(
+            collectionId,
+            draft({ startsAt: at('2026-11-27T10:00:00.001Z'), endsAt: undefined }),
+            CREATED,
+          );
+          const window = [at('2026-11-27T09:00:00.000Z'), at('2026-11-27T10:00:00.000Z')] as const;
+          const all = await store().listSlicesChangingIn(...window, { limit: 10 });
+          expect(all.items.map((s) => s.id)).toEqual([a?.id, b?.id]);
+          expect(all.more).toBe(false);
+          expect(all.items[0]).not.toHaveProperty('products');
+          expect(all.items[0]).toEqual((await store().findActiveSlices([collectionId], window[1])).get(collectionId));
+          const first = await store().listSlicesChangingIn(...window, { limit: 1 });
+          expect([first.items.map((s) => s.id), first.more]).toEqual([[a?.id], true]);
+          const second = await store().listSlicesChangingIn(...window, { limit: 1, afterId: a?.id });
+          expect([second.items.map((s) => s.id), second.more]).toEqual([[b?.id], false]);
+          expect(
+            (
+              await store().listSlicesChangingIn(at('2026-11-27T08:59:59.999Z'), at('2026-11-27T09:00:00.000Z'), { limit: 10 })
+            ).items.map((s) => s.id),
+          ).toEqual([c?.id]);
+          expect((await store().findNextTransitionOfAny(at('2026-11-27T09:30:00.000Z')))?.toISOString()).toBe(
+            '2026-11-27T10:00:00.000Z',
+          );
+          expect((await store().findNextTransitionOfAny(at('2026-11-27T10:00:00.000Z')))?.toISOString()).toBe(
+            '2026-11-27T10:00:00.001Z',
+          );
+          expect((await store().findNextTransitionOfAny(at('2026-11-28T00:00:00.000Z')))?.toISOString()).toBe(
+            '9999-12-31T23:59:59.999Z',
+          );
+          expect(await store().findNextTransitionOfAny(at('9999-12-31T23:59:59.999Z'))).toBeUndefined();
+        });
+
         it('follows replacements and deletes at once', async () => {
           const slice = await store().createSlice(
             collectionId,

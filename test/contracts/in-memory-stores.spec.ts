@@ -9,6 +9,8 @@ import { EVENTS_CONTRACT_NOW, eventStoreContract } from './event-store.contract.
 import { productStoreContract } from './product-store.contract.js';
 import { profileStoreContract } from './profile-store.contract.js';
 import { tokenStoreContract } from './token-store.contract.js';
+import { webhookStoreContract } from './webhook-store.contract.js';
+import { InMemoryWebhookStore } from '../../src/adapters/memory/in-memory-webhook-store.js';
 
 profileStoreContract('in-memory', async () => ({ store: new InMemoryProfileStore() }));
 productStoreContract('in-memory', async () => ({ store: new InMemoryProductStore() }));
@@ -17,3 +19,4 @@ tokenStoreContract('in-memory', async () => ({ store: new InMemoryTokenStore() }
 eventStoreContract('in-memory', async () => ({
   store: new InMemoryEventStore({ maxEvents: 1000, policy: { retentionDays: 90 } }, new FakeClock(EVENTS_CONTRACT_NOW)),
 }));
+webhookStoreContract('in-memory', async () => ({ store: new InMemoryWebhookStore() }));

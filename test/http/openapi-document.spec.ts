@@ -44,6 +44,7 @@ describe("the OpenAPI document's tags", () => {
       'Builder',
       'Events',
       'Tokens',
+      'Webhooks',
       'Operations',
     ]);
     for (const tag of document.tags as RouteTag[]) expect(tag.description, tag.name).toMatch(/\w.*\.$/);

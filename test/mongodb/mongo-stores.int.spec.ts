@@ -14,6 +14,8 @@ import { productStoreContract } from '../contracts/product-store.contract.js';
 import { profileStoreContract } from '../contracts/profile-store.contract.js';
 import type { StoreFactory } from '../contracts/store-factory.js';
 import { tokenStoreContract } from '../contracts/token-store.contract.js';
+import { webhookStoreContract } from '../contracts/webhook-store.contract.js';
+import { MongoWebhookStore } from '../../src/adapters/mongo/mongo-webhook-store.js';
 import '../support/suite.js';
 
 /** The same contract suites as the in-memory stores, each test on a fresh database. */
@@ -55,5 +57,9 @@ if (inject('skipReason') === undefined) {
   eventStoreContract(
     'mongodb',
     onFreshDatabase((db) => new MongoEventStore(db)),
+  );
+  webhookStoreContract(
+    'mongodb',
+    onFreshDatabase((db) => new MongoWebhookStore(db)),
   );
 }

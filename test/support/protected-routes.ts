@@ -125,4 +125,13 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { method: 'GET', path: '/api/v1/admin/protected/tokens', scope: 'tokens:manage' },
   { method: 'GET', path: '/api/v1/admin/protected/tokens/self', scope: 'any' },
   { method: 'DELETE', path: '/api/v1/admin/protected/tokens/tok_1', scope: 'tokens:manage' },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/protected/webhooks',
+    scope: 'tokens:manage',
+    body: { url: 'https://crm.example.com/hooks', events: ['slice.activated'] },
+  },
+  { method: 'GET', path: '/api/v1/admin/protected/webhooks', scope: 'tokens:manage' },
+  { method: 'DELETE', path: '/api/v1/admin/protected/webhooks/wh_1', scope: 'tokens:manage' },
+  { method: 'GET', path: '/api/v1/admin/protected/webhooks/deliveries', scope: 'tokens:manage' },
 ];

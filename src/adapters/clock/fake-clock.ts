@@ -42,6 +42,13 @@ export class FakeClock implements Clock, Scheduler {
     return () => this.tasks.delete(task);
   }
 
+  /** When the earliest task waiting is due; undefined: none waits. */
+  get nextTaskAt(): Date | undefined {
+    let next: number | undefined;
+    for (const task of this.tasks) if (next === undefined || task.at < next) next = task.at;
+    return next === undefined ? undefined : new Date(next);
+  }
+
   /** How many tasks wait to run. */
   get scheduled(): number {
     return this.tasks.size;

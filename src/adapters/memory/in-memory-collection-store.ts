@@ -4,6 +4,7 @@ import type {
   CollectionPage,
   CollectionQuery,
   CollectionStore,
+  SliceTransitionQuery,
   SliceVersionQuery,
 } from '../../domain/merchandising/collection-store.js';
 import { MAX_SLICE_VERSIONS, versionOfSlice, type SliceVersion } from '../../domain/merchandising/slice-history.js';
@@ -184,6 +185,31 @@ export class InMemoryCollectionStore implements CollectionStore {
   async findNextTransition(collectionId: number, at: Date): Promise<Date | undefined> {
     const slices = this.slices.get(collectionId);
     return slices === undefined ? undefined : nextTransitionAfter(slices.values(), at);
+  }
+
+  async listSlicesChangingIn(after: Date, until: Date, query: SliceTransitionQuery): Promise<Page<SliceSummary>> {
+    const from = after.getTime();
+    const to = until.getTime();
+    const within = (d: Date) => d.getTime() > from && d.getTime() <= to;
+    const found: Slice[] = [];
+    for (const slices of this.slices.values()) {
+      for (const slice of slices.values()) {
+        if ((query.afterId === undefined || slice.id > query.afterId) && (within(slice.startsAt) || within(slice.endsAt))) {
+          found.push(slice);
+        }
+      }
+    }
+    found.sort((a, b) => a.id - b.id);
+    return { items: found.slice(0, query.limit).map(summaryOf), more: found.length > query.limit };
+  }
+
+  async findNextTransitionOfAny(at: Date): Promise<Date | undefined> {
+    let next: Date | undefined;
+    for (const slices of this.slices.values()) {
+      const mine = nextTransitionAfter(slices.values(), at);
+      if (mine !== undefined && (next === undefined || mine < next)) next = mine;
+    }
+    return next;
   }
 
   async listSliceVersions(

@@ -8,3 +8,4 @@ export { InMemorySharedCache } from './in-memory-shared-cache.js';
 export { InMemoryRequestLimiter } from '../rate-limit/in-memory-request-limiter.js';
 export { InProcessCatalogNews } from './in-process-catalog-news.js';
 export { InProcessEventNews } from './in-process-event-news.js';
+export { InMemoryWebhookStore } from './in-memory-webhook-store.js';

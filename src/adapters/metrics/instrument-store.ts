@@ -18,8 +18,9 @@ export function instrumentStore<T extends object>(store: T, name: string, observ
       if (typeof value !== 'function' || typeof property !== 'string' || property === 'constructor') return value;
       let wrapper = wrappers.get(property);
       if (wrapper === undefined) {
-        const method = value as (...args: unknown[]) => unknown;
         wrapper = (...args: unknown[]): unknown => {
+          // The method the store has now: one replaced after the first call (a test's stand-in) is the one called.
+          const method = Reflect.get(target, property, target) as (...args: unknown[]) => unknown;
           const started = performance.now();
           const done = (failed: boolean) =>
             observer.observeStoreCall(name, property, (performance.now() - started) / 1000, failed);

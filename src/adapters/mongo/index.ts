@@ -4,3 +4,4 @@ export { MongoProductStore } from './mongo-product-store.js';
 export { MongoCollectionStore } from './mongo-collection-store.js';
 export { MongoTokenStore } from './mongo-token-store.js';
 export { MongoEventStore } from './mongo-event-store.js';
+export { MongoWebhookStore } from './mongo-webhook-store.js';

@@ -5,6 +5,7 @@ import type {
   CollectionPage,
   CollectionQuery,
   CollectionStore,
+  SliceTransitionQuery,
   SliceVersionQuery,
 } from '../../domain/merchandising/collection-store.js';
 import { MAX_SLICE_VERSIONS, versionOfSlice, type SliceVersion } from '../../domain/merchandising/slice-history.js';
@@ -373,6 +374,36 @@ export class MongoCollectionStore implements CollectionStore {
           { collectionId, endsAt: { $gt: at } },
           { sort: { endsAt: 1 }, projection: { _id: 0, endsAt: 1 }, maxTimeMS },
         ),
+      ),
+    ]);
+    const candidates = [nextStart?.startsAt, nextEnd?.endsAt].filter((d): d is Date => d instanceof Date);
+    return candidates.length === 0 ? undefined : new Date(Math.min(...candidates.map((d) => d.getTime())));
+  }
+
+  async listSlicesChangingIn(after: Date, until: Date, query: SliceTransitionQuery): Promise<Page<SliceSummary>> {
+    const range = { $gt: after, $lte: until };
+    const filter: Filter<SliceDocument> = {
+      $or: [{ startsAt: range }, { endsAt: range }],
+      ...(query.afterId === undefined ? {} : { _id: { $gt: query.afterId } }),
+    };
+    const docs = await this.database.run((maxTimeMS) =>
+      this.slices
+        .aggregate<SliceSummaryDocument>(
+          [{ $match: filter }, { $sort: { _id: 1 } }, { $limit: query.limit + 1 }, { $project: SUMMARY_PROJECTION }],
+          { maxTimeMS },
+        )
+        .toArray(),
+    );
+    return { items: docs.slice(0, query.limit).map(toSliceSummary), more: docs.length > query.limit };
+  }
+
+  async findNextTransitionOfAny(at: Date): Promise<Date | undefined> {
+    const [nextStart, nextEnd] = await Promise.all([
+      this.database.run((maxTimeMS) =>
+        this.slices.findOne({ startsAt: { $gt: at } }, { sort: { startsAt: 1 }, projection: { _id: 0, startsAt: 1 }, maxTimeMS }),
+      ),
+      this.database.run((maxTimeMS) =>
+        this.slices.findOne({ endsAt: { $gt: at } }, { sort: { endsAt: 1 }, projection: { _id: 0, endsAt: 1 }, maxTimeMS }),
       ),
     ]);
     const candidates = [nextStart?.startsAt, nextEnd?.endsAt].filter((d): d is Date => d instanceof Date);

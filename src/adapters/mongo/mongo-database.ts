@@ -42,6 +42,10 @@ export const COLLECTIONS = {
   migrations: 'migrations',
   /** Shopper events, removed by a TTL index once older than the retention. */
   events: 'events',
+  /** Webhook subscriptions, their deliveries (the outbox and its log), and the transitions' checkpoint. */
+  webhooks: 'webhooks',
+  webhookDeliveries: 'webhook_deliveries',
+  webhookCheckpoints: 'webhook_checkpoints',
 } as const;
 
 /**
@@ -255,6 +259,9 @@ async function ensureIndexes(db: Db): Promise<void> {
   await db.collection(COLLECTIONS.slices).createIndexes([
     { key: { collectionId: 1, startsAt: -1, _id: -1, endsAt: 1 }, name: 'slices_active' },
     { key: { collectionId: 1, endsAt: 1 }, name: 'slices_ends' },
+    // Webhooks: the transitions of every collection, by start and by end.
+    { key: { startsAt: 1 }, name: 'slices_by_start' },
+    { key: { endsAt: 1 }, name: 'slices_by_end' },
   ]);
   // A slice's history is read newest first and dropped by slice (slice ids are unique across
   // collections); the start's orphan check reads its distinct slice ids from it too.
@@ -262,6 +269,15 @@ async function ensureIndexes(db: Db): Promise<void> {
     .collection(COLLECTIONS.sliceVersions)
     .createIndexes([{ key: { sliceId: 1, version: -1 }, name: 'slice_versions_by_slice' }]);
   await db.collection(COLLECTIONS.tokens).createIndexes([{ key: { hash: 1 }, name: 'tokens_hash_unique', unique: true }]);
+  await db.collection(COLLECTIONS.webhooks).createIndexes([{ key: { events: 1 }, name: 'webhooks_by_event' }]);
+  // The sender claims the earliest due pending delivery; a subscription's log is read newest
+  // first; finished deliveries are removed once older than the log's retention.
+  await db.collection(COLLECTIONS.webhookDeliveries).createIndexes([
+    { key: { status: 1, nextAttemptAt: 1 }, name: 'webhook_deliveries_due' },
+    { key: { subscriptionId: 1, createdAt: -1, _id: -1 }, name: 'webhook_deliveries_log' },
+    { key: { createdAt: -1, _id: -1 }, name: 'webhook_deliveries_all' },
+    { key: { finishedAt: 1 }, name: 'webhook_deliveries_finished', sparse: true },
+  ]);
 }
 
 /**

@@ -10,6 +10,7 @@ import type { AnswerCache } from '../caching/answer-cache.js';
 import { Precondition, type WriteOptions } from '../shared/precondition.js';
 import { collectionNotFound, sliceNotFound } from './not-found.js';
 import type { SliceChange } from './views.js';
+import { UNWATCHED, type ActiveSliceWatch } from './active-slice-watch.js';
 
 /** What the merchandising use cases are told by the configuration. */
 export interface MerchandisingSettings {
@@ -37,6 +38,7 @@ export class SliceWriter {
     private readonly answers: AnswerCache,
     private readonly products: ProductStore,
     private readonly settings: MerchandisingSettings = { maxSlicesPerCollection: DEFAULT_MAX_SLICES },
+    private readonly watch: ActiveSliceWatch = UNWATCHED,
   ) {}
 
   /**
@@ -53,8 +55,10 @@ export class SliceWriter {
       );
     }
     const change = { at: this.clock.now(), by: actor };
-    const slice = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
-      this.collections.createSlice(collectionId, draft, change),
+    const slice = await this.watch.around(collectionId, () =>
+      this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
+        this.collections.createSlice(collectionId, draft, change),
+      ),
     );
     if (slice === undefined) throw collectionNotFound();
     return this.describe(slice);
@@ -78,8 +82,10 @@ export class SliceWriter {
       precondition.check('slice', current.version);
       const draft = await modify(current);
       const change = { at: this.clock.now(), by: options.actor };
-      const result = await this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
-        this.collections.replaceSlice(collectionId, sliceId, draft, change, current.version),
+      const result = await this.watch.around(collectionId, () =>
+        this.answers.afterWrite([activeSliceCacheKey(collectionId)], () =>
+          this.collections.replaceSlice(collectionId, sliceId, draft, change, current.version),
+        ),
       );
       if (result.status === 'done') return this.describe(result.value);
       if (result.status === 'missing') throw await sliceNotFound(this.collections, collectionId);

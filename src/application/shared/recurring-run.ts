@@ -46,6 +46,11 @@ export class RecurringRun {
     await this.running?.catch(() => undefined);
   }
 
+  /** Resolves once the run under way, if any, has ended (whether it failed or not). */
+  async settled(): Promise<void> {
+    while (this.running !== undefined) await this.running.catch(() => undefined);
+  }
+
   /** Runs the work now (or joins the run under way, and makes one more follow it). */
   run(): Promise<void> {
     if (this.halted) return Promise.resolve();

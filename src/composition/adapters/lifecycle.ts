@@ -1,6 +1,8 @@
 import { ContainerModule } from 'inversify';
 import { FollowCatalog } from '../../application/product/follow-catalog.js';
 import { FollowEvents } from '../../application/events/follow-events.js';
+import { DeliverWebhooks } from '../../application/webhooks/deliver-webhooks.js';
+import { WatchSliceTransitions } from '../../application/webhooks/watch-slice-transitions.js';
 import { ReadinessChecksToken, type ReadinessCheck } from '../../domain/health/readiness-check.js';
 import { token, type Token } from '../../domain/shared/token.js';
 import { MongoDatabaseToken } from '../../adapters/mongo/mongo-database.js';
@@ -25,6 +27,10 @@ const CatalogResourceToken = token<Resource>('CatalogResource');
 /** Learning from the events' history, started after the catalog (the answers it changes are the catalog's products'). */
 const BehaviourResourceToken = token<Resource>('BehaviourResource');
 
+/** Slice transitions watched and webhook deliveries sent, started once the stores are open. */
+const TransitionsResourceToken = token<Resource>('TransitionsResource');
+const WebhookSenderResourceToken = token<Resource>('WebhookSenderResource');
+
 /** What readiness reports, and what is opened at start and closed at stop: whatever was configured. */
 export function lifecycleModule(config: VitrineConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -33,6 +39,8 @@ export function lifecycleModule(config: VitrineConfig): ContainerModule {
     bindList<ReadinessCheck>(bind, ReadinessChecksToken, [...(stores.length > 0 ? stores : [InMemoryReadinessToken]), ...redis]);
     bindFactory(bind, CatalogResourceToken, (catalog: FollowCatalog): Resource => catalog, [FollowCatalog]);
     bindFactory(bind, BehaviourResourceToken, (events: FollowEvents): Resource => events, [FollowEvents]);
+    bindFactory(bind, TransitionsResourceToken, (watch: WatchSliceTransitions): Resource => watch, [WatchSliceTransitions]);
+    bindFactory(bind, WebhookSenderResourceToken, (sender: DeliverWebhooks): Resource => sender, [DeliverWebhooks]);
     bindClass(bind, SpreadsheetWorkers, []);
     bindFactory(bind, SpreadsheetReaderToken, (workers: SpreadsheetWorkers): SpreadsheetReader => workers, [SpreadsheetWorkers]);
     bindFactory(bind, SpreadsheetResourceToken, (workers: SpreadsheetWorkers): Resource => workers, [SpreadsheetWorkers]);
@@ -41,6 +49,8 @@ export function lifecycleModule(config: VitrineConfig): ContainerModule {
       ...redis,
       CatalogResourceToken,
       BehaviourResourceToken,
+      WebhookSenderResourceToken,
+      TransitionsResourceToken,
       SpreadsheetResourceToken,
       ApiDescriptionToken,
     ]);

@@ -17,6 +17,11 @@ import { SchedulerToken, type Scheduler } from '../../domain/shared/scheduler.js
 import { SystemClock } from '../../adapters/clock/system-clock.js';
 import { WorkerMetricsSource } from '../../adapters/cluster/cluster-metrics.js';
 import { NodeTokenSecrets } from '../../adapters/crypto/node-token-secrets.js';
+import { NodeWebhookCrypto } from '../../adapters/crypto/node-webhook-crypto.js';
+import { NodeWebhookTransport } from '../../adapters/webhooks/node-webhook-transport.js';
+import { WebhookSettingsToken } from '../../application/webhooks/manage-webhooks.js';
+import { WebhookCryptoToken } from '../../domain/webhooks/webhook-crypto.js';
+import { WebhookTransportToken } from '../../domain/webhooks/webhook-transport.js';
 import { createLogger, LoggerToken, type Logger } from '../../adapters/logging/logger.js';
 import { MetricsSourceToken, type MetricsSource } from '../../adapters/metrics/metrics-source.js';
 import { MetricsToken, PrometheusMetrics } from '../../adapters/metrics/prometheus-metrics.js';
@@ -39,6 +44,14 @@ export function platformModule(config: VitrineConfig): ContainerModule {
     bindValue<Clock>(bind, ClockToken, system);
     bindValue<Scheduler>(bind, SchedulerToken, system);
     bindFactory(bind, TokenSecretsToken, () => new NodeTokenSecrets(), []);
+    bindFactory(bind, WebhookCryptoToken, () => new NodeWebhookCrypto(), []);
+    bindFactory(
+      bind,
+      WebhookTransportToken,
+      () => new NodeWebhookTransport({ allowPrivateAddresses: config.webhookAllowPrivateUrls }),
+      [],
+    );
+    bindValue(bind, WebhookSettingsToken, { allowPrivateUrls: config.webhookAllowPrivateUrls });
     bindFactory(bind, LoggerToken, () => createLogger(config.logLevel), []);
     bindFactory(bind, MetricsToken, () => new PrometheusMetrics(), []);
     bindFactory(

@@ -20,6 +20,9 @@ import { MongoEventStore } from '../../adapters/mongo/mongo-event-store.js';
 import { MongoProductStore } from '../../adapters/mongo/mongo-product-store.js';
 import { MongoProfileStore } from '../../adapters/mongo/mongo-profile-store.js';
 import { MongoTokenStore } from '../../adapters/mongo/mongo-token-store.js';
+import { MongoWebhookStore } from '../../adapters/mongo/mongo-webhook-store.js';
+import { InMemoryWebhookStore } from '../../adapters/memory/in-memory-webhook-store.js';
+import { WebhookStoreToken } from '../../domain/webhooks/webhook-store.js';
 import { instrumentStore } from '../../adapters/metrics/instrument-store.js';
 import { MetricsToken } from '../../adapters/metrics/prometheus-metrics.js';
 import type { Token } from '../../domain/shared/token.js';
@@ -35,6 +38,7 @@ const STORES: readonly (readonly [Token<object>, string])[] = [
   [CollectionStoreToken, 'collections'],
   [TokenStoreToken, 'tokens'],
   [EventStoreToken, 'events'],
+  [WebhookStoreToken, 'webhooks'],
 ];
 
 /**
@@ -54,6 +58,7 @@ export function memoryStoresModule(config: VitrineConfig): ContainerModule {
     bindFactory(bind, ProductStoreToken, () => new InMemoryProductStore(), []);
     bindFactory(bind, CollectionStoreToken, () => new InMemoryCollectionStore(), []);
     bindFactory(bind, TokenStoreToken, () => new InMemoryTokenStore(), []);
+    bindFactory(bind, WebhookStoreToken, () => new InMemoryWebhookStore(), []);
     bindFactory(
       bind,
       EventStoreToken,
@@ -92,5 +97,6 @@ export function mongoStoresModule(config: VitrineConfig & { mongodbUri: string }
     bindFactory(bind, CollectionStoreToken, (db: MongoDatabase) => new MongoCollectionStore(db), [MongoDatabaseToken]);
     bindFactory(bind, TokenStoreToken, (db: MongoDatabase) => new MongoTokenStore(db), [MongoDatabaseToken]);
     bindFactory(bind, EventStoreToken, (db: MongoDatabase) => new MongoEventStore(db), [MongoDatabaseToken]);
+    bindFactory(bind, WebhookStoreToken, (db: MongoDatabase) => new MongoWebhookStore(db), [MongoDatabaseToken]);
   });
 }

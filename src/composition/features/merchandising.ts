@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { AnswerCache } from '../../application/caching/answer-cache.js';
+import { ActiveSliceWatchToken } from '../../application/merchandising/active-slice-watch.js';
 import { CreateAiSlice, ProposeSliceFromSeeds, RegenerateAiSlice } from '../../application/merchandising/ai-slices.js';
 import { CreateCollection } from '../../application/merchandising/create-collection.js';
 import { CreateSlice } from '../../application/merchandising/create-slice.js';
@@ -45,16 +46,23 @@ export const merchandisingModule = new ContainerModule(({ bind }) => {
   bindClass(bind, CreateCollection, [CollectionStoreToken, ClockToken, AnswerCache]);
   bindClass(bind, ListCollections, [CollectionStoreToken, ClockToken]);
   bindClass(bind, UpdateCollection, [CollectionStoreToken, ClockToken, AnswerCache]);
-  bindClass(bind, DeleteCollection, [CollectionStoreToken, AnswerCache]);
+  bindClass(bind, DeleteCollection, [CollectionStoreToken, AnswerCache, ActiveSliceWatchToken]);
   bindRoutes(bind, collectionRoutes, [CreateCollection, ListCollections, UpdateCollection, DeleteCollection]);
 
-  bindClass(bind, SliceWriter, [CollectionStoreToken, ClockToken, AnswerCache, ProductStoreToken, MerchandisingSettingsToken]);
+  bindClass(bind, SliceWriter, [
+    CollectionStoreToken,
+    ClockToken,
+    AnswerCache,
+    ProductStoreToken,
+    MerchandisingSettingsToken,
+    ActiveSliceWatchToken,
+  ]);
   bindClass(bind, ListSlices, [CollectionStoreToken, ClockToken]);
   bindClass(bind, CreateSlice, [SliceWriter]);
   bindClass(bind, GetSlice, [CollectionStoreToken, ProductStoreToken, ClockToken]);
   bindClass(bind, ReplaceSlice, [SliceWriter]);
   bindClass(bind, EditSliceProducts, [SliceWriter]);
-  bindClass(bind, DeleteSlice, [CollectionStoreToken, AnswerCache]);
+  bindClass(bind, DeleteSlice, [CollectionStoreToken, AnswerCache, ActiveSliceWatchToken]);
   bindRoutes(bind, sliceRoutes, [ListSlices, CreateSlice, GetSlice, ReplaceSlice, EditSliceProducts, DeleteSlice]);
 
   bindClass(bind, ListSliceVersions, [CollectionStoreToken]);

@@ -17,7 +17,9 @@ import { CatalogSearchToken } from '../../domain/product/catalog-search.js';
 import { ProductStoreToken } from '../../domain/product/product-store.js';
 import { SimilarityFeedToken, SimilarityIndexToken } from '../../domain/product/similarity.js';
 import { SimilarAnswers } from '../../application/product/similar-answers.js';
-import { ClockToken } from '../../domain/shared/clock.js';
+import { ClockToken, type Clock } from '../../domain/shared/clock.js';
+import { ProductChangeWebhooks } from '../../application/webhooks/product-change-webhooks.js';
+import { WebhookOutbox } from '../../application/webhooks/webhook-outbox.js';
 import { SchedulerToken } from '../../domain/shared/scheduler.js';
 import { catalogRoutes } from '../../adapters/http/product/catalog-routes.js';
 import { catalogSearchRoutes } from '../../adapters/http/product/catalog-search-routes.js';
@@ -36,7 +38,13 @@ export const productModule = new ContainerModule(({ bind }) => {
     SchedulerToken,
     CatalogFollowSettingsToken,
   ]);
-  bindFactory(bind, CatalogFeedToken, (follow: FollowCatalog): CatalogFeed => follow, [FollowCatalog]);
+  // Every catalog write of this instance also tells the webhook subscriptions (product.changed).
+  bindFactory(
+    bind,
+    CatalogFeedToken,
+    (follow: FollowCatalog, outbox: WebhookOutbox, clock: Clock): CatalogFeed => new ProductChangeWebhooks(follow, outbox, clock),
+    [FollowCatalog, WebhookOutbox, ClockToken],
+  );
   bindClass(bind, RecommendationIds, []);
   bindClass(bind, FindSimilarProducts, [
     SimilarAnswers,

@@ -22,6 +22,12 @@ export interface CollectionQuery {
 
 export type CollectionPage = Page<CollectionSummary>;
 
+/** A page of slices by id: those with a larger id than `afterId`. */
+export interface SliceTransitionQuery {
+  readonly afterId?: number | undefined;
+  readonly limit: number;
+}
+
 /** A page of a slice's versions: newest first, only those older than `beforeVersion` when given. */
 export interface SliceVersionQuery {
   readonly beforeVersion?: number | undefined;
@@ -71,6 +77,13 @@ export interface CollectionStore {
   findActiveSlices(collectionIds: readonly number[], at: Date): Promise<ReadonlyMap<number, SliceSummary>>;
   /** The first start or end of any of the collection's slices strictly after `at`. */
   findNextTransition(collectionId: number, at: Date): Promise<Date | undefined>;
+  /**
+   * A page of the slices of every collection that start or end in `(after, until]`, by id, without
+   * their products: the transitions webhooks tell of.
+   */
+  listSlicesChangingIn(after: Date, until: Date, query: SliceTransitionQuery): Promise<Page<SliceSummary>>;
+  /** The first start or end of any slice of any collection strictly after `at`. */
+  findNextTransitionOfAny(at: Date): Promise<Date | undefined>;
 
   /**
    * A page of the slice's history, newest first: its last MAX_SLICE_VERSIONS versions, the current

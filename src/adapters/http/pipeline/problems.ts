@@ -103,6 +103,12 @@ export const PROBLEM_TABLE: Readonly<Record<ProblemCode, ProblemRow>> = {
     description: 'No token has this id.',
     example: { detail: 'No token has this id.' },
   },
+  WEBHOOK_NOT_FOUND: {
+    status: 404,
+    title: 'Webhook not found',
+    description: 'No webhook subscription has this id.',
+    example: { detail: 'No webhook subscription has this id.' },
+  },
   ROUTE_NOT_FOUND: {
     status: 404,
     title: 'Route not found',
@@ -119,7 +125,7 @@ export const PROBLEM_TABLE: Readonly<Record<ProblemCode, ProblemRow>> = {
     status: 409,
     title: 'Conflict',
     description:
-      'The change contradicts what is stored: an identifier of another profile, a collection holding its most slices, a slice that was not made from seeds, a token that exists.',
+      'The change contradicts what is stored: an identifier of another profile, a collection holding its most slices, a slice that was not made from seeds, a token that exists, the most webhook subscriptions held.',
     example: { detail: 'An identifier of this profile belongs to another profile.' },
   },
   PRECONDITION_FAILED: {

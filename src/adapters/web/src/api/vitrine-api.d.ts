@@ -721,6 +721,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/protected/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook subscriptions, without their secrets
+         * @description By id; 50 a page unless `limit` says (at most 200); `cursor` is the `nextCursor` of the page before.
+         *
+         *     Needs a token with the `tokens:manage` scope.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe a URL to events
+         * @description Each event is posted as JSON `{ type, timestamp, data }` with the headers `webhook-id`, `webhook-timestamp` and `webhook-signature`; a 2xx answer within 10 s delivers it, anything else is tried again (after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h). The secret is in this answer only. At most 100 subscriptions.
+         *
+         *     Needs a token with the `tokens:manage` scope.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/protected/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End a webhook subscription
+         * @description Nothing more is sent to it; its pending deliveries and its log go with it.
+         *
+         *     Needs a token with the `tokens:manage` scope.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/protected/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log
+         * @description Newest first, each delivery with its attempts (status or error, duration); `webhookId`: one subscription's only. Finished deliveries are kept 7 days. 50 a page unless `limit` says (at most 200); `cursor` is the `nextCursor` of the page before.
+         *
+         *     Needs a token with the `tokens:manage` scope.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health/live": {
         parameters: {
             query?: never;
@@ -1566,6 +1638,78 @@ export interface components {
                 windowSeconds: number;
             } | null;
         };
+        Webhook: {
+            id: string;
+            url: string;
+            events: ("slice.activated" | "slice.expired" | "collection.active_slice_changed" | "product.changed")[];
+            description: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            createdAt: string;
+            /** @description The name of the token that made it. */
+            createdBy: string;
+        };
+        CreatedWebhook: {
+            id: string;
+            url: string;
+            events: ("slice.activated" | "slice.expired" | "collection.active_slice_changed" | "product.changed")[];
+            description: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            createdAt: string;
+            /** @description The name of the token that made it. */
+            createdBy: string;
+            /** @description The signing secret (`whsec_` and the base64 of the key), shown this once: `webhook-signature` is `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` under the key (Standard Webhooks). */
+            secret: string;
+        };
+        WebhookList: {
+            webhooks: components["schemas"]["Webhook"][];
+            /** @description The cursor of the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        WebhookDelivery: {
+            id: string;
+            /** @description What `webhook-id` carries: the same on every attempt. */
+            messageId: string;
+            /** @enum {string} */
+            type: "slice.activated" | "slice.expired" | "collection.active_slice_changed" | "product.changed";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempts: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T18:04:05.123Z
+                 */
+                at: string;
+                durationMs: number;
+                /** @description The receiver's answer; absent when none came. */
+                status?: number;
+                /** @description Why no answer came (unreachable, refused, timed out). */
+                error?: string;
+            }[];
+            /** @description While pending: when it is tried next. */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            createdAt: string;
+            finishedAt: string | null;
+        };
+        WebhookDeliveryList: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            /** @description The cursor of the next page; null on the last page. */
+            nextCursor: string | null;
+        };
         Problem: {
             /** @description A URN naming the problem: `urn:vitrine:problem:<code in kebab case>`. */
             type: string;
@@ -1582,7 +1726,7 @@ export interface components {
             errorCount?: number;
         };
         /** @description Stable and machine-readable: each code is answered with one status, its `x-status`. */
-        ProblemCode: string & ("VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "PROFILE_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "COLLECTION_NOT_FOUND" | "NO_ACTIVE_SLICE" | "SLICE_NOT_FOUND" | "SLICE_VERSION_NOT_FOUND" | "TOKEN_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE");
+        ProblemCode: string & ("VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "PROFILE_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "COLLECTION_NOT_FOUND" | "NO_ACTIVE_SLICE" | "SLICE_NOT_FOUND" | "SLICE_VERSION_NOT_FOUND" | "TOKEN_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL" | "UNAVAILABLE");
     };
     responses: {
         /** @description `VALIDATION_FAILED`: Request validation failed. */
@@ -1688,6 +1832,21 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "TOKEN_NOT_FOUND";
+                };
+            };
+        };
+        /** @description `WEBHOOK_NOT_FOUND`: Webhook not found. */
+        WEBHOOK_NOT_FOUND: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "WEBHOOK_NOT_FOUND";
                 };
             };
         };
@@ -5400,6 +5559,229 @@ export interface operations {
             401: components["responses"]["UNAUTHORIZED"];
             403: components["responses"]["FORBIDDEN"];
             404: components["responses"]["TOKEN_NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: {
+                /** @description An id for this request (letters, digits and `-_.:`, up to 128), echoed back and logged. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of subscriptions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhooks": [
+                     *         {
+                     *           "id": "wh_019ac2d9e8000a1b2c3d4e5f6a7b8c9d",
+                     *           "url": "https://crm.loja.example.com.br/hooks/vitrine",
+                     *           "events": [
+                     *             "slice.activated",
+                     *             "slice.expired"
+                     *           ],
+                     *           "description": "Campanhas do CRM",
+                     *           "createdAt": "2026-11-21T12:00:00.000Z",
+                     *           "createdBy": "bootstrap-admin"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            400: components["responses"]["VALIDATION_FAILED"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (letters, digits and `-_.:`, up to 128), echoed back and logged. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://crm.loja.example.com.br/hooks/vitrine",
+                 *       "events": [
+                 *         "slice.activated",
+                 *         "slice.expired"
+                 *       ],
+                 *       "description": "Campanhas do CRM"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where events are posted: an http(s) URL, without user name or password. */
+                    url: string;
+                    /** @description The event types to receive: `slice.activated`, `slice.expired`, `collection.active_slice_changed`, `product.changed`. */
+                    events: string[];
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Subscribed. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_019ac2d9e8000a1b2c3d4e5f6a7b8c9d",
+                     *       "url": "https://crm.loja.example.com.br/hooks/vitrine",
+                     *       "events": [
+                     *         "slice.activated",
+                     *         "slice.expired"
+                     *       ],
+                     *       "description": "Campanhas do CRM",
+                     *       "createdAt": "2026-11-21T12:00:00.000Z",
+                     *       "createdBy": "bootstrap-admin",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedWebhook"];
+                };
+            };
+            400: components["responses"]["VALIDATION_FAILED"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            409: components["responses"]["CONFLICT"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (letters, digits and `-_.:`, up to 128), echoed back and logged. */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @example wh_019ac2d9e8000a1b2c3d4e5f6a7b8c9d */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["VALIDATION_FAILED"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["WEBHOOK_NOT_FOUND"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                webhookId?: string;
+                limit?: string;
+                cursor?: string;
+            };
+            header?: {
+                /** @description An id for this request (letters, digits and `-_.:`, up to 128), echoed back and logged. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "id": "msg_Jm3kQ0v9ZrT2bYw8XcN5pLd7Hf1Ae4Gs.wh_019ac2d9e8000a1b2c3d4e5f6a7b8c9d",
+                     *           "messageId": "msg_Jm3kQ0v9ZrT2bYw8XcN5pLd7Hf1Ae4Gs",
+                     *           "type": "slice.activated",
+                     *           "timestamp": "2026-11-27T10:00:00.000Z",
+                     *           "status": "delivered",
+                     *           "attempts": [
+                     *             {
+                     *               "at": "2026-11-27T10:00:00.004Z",
+                     *               "durationMs": 10000,
+                     *               "error": "no answer within 10000 ms"
+                     *             },
+                     *             {
+                     *               "at": "2026-11-27T10:00:15.010Z",
+                     *               "durationMs": 42,
+                     *               "status": 200
+                     *             }
+                     *           ],
+                     *           "nextAttemptAt": null,
+                     *           "createdAt": "2026-11-27T10:00:00.002Z",
+                     *           "finishedAt": "2026-11-27T10:00:15.010Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["VALIDATION_FAILED"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["WEBHOOK_NOT_FOUND"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL"];
             503: components["responses"]["UNAVAILABLE"];

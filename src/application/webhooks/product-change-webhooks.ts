@@ -1,0 +1,52 @@
+import type { Product } from '../../domain/product/product.js';
+import type { Clock } from '../../domain/shared/clock.js';
+import { productChangeEvents } from '../../domain/webhooks/webhook-message.js';
+import type { CatalogFeed } from '../product/catalog-feed.js';
+import type { WebhookOutbox } from './webhook-outbox.js';
+
+/**
+ * The catalog feed that also tells subscriptions of `product.changed`: every product a write of
+ * this instance saved or removed, one event each per write (the instance that wrote tells, so each
+ * change is told once). Everything else is the feed's.
+ */
+export class ProductChangeWebhooks implements CatalogFeed {
+  constructor(
+    private readonly feed: CatalogFeed,
+    private readonly outbox: WebhookOutbox,
+    private readonly clock: Clock,
+  ) {}
+
+  get catchingUp(): boolean {
+    return this.feed.catchingUp;
+  }
+
+  async saved(products: readonly Product[]): Promise<void> {
+    await this.feed.saved(products);
+    await this.tell(
+      products.map((p) => p.id),
+      'saved',
+    );
+  }
+
+  async removed(productIds: readonly string[]): Promise<void> {
+    await this.feed.removed(productIds);
+    await this.tell(productIds, 'removed');
+  }
+
+  readFromStore(productIds: readonly string[]): Promise<ReadonlyMap<string, Product>> {
+    return this.feed.readFromStore(productIds);
+  }
+
+  ensureKnown(productId: string): Promise<boolean> {
+    return this.feed.ensureKnown(productId);
+  }
+
+  settled(): Promise<void> {
+    return this.feed.settled();
+  }
+
+  private async tell(productIds: readonly string[], change: 'saved' | 'removed'): Promise<void> {
+    if (productIds.length === 0 || !(await this.outbox.wants('product.changed'))) return;
+    await this.outbox.publish(productChangeEvents(productIds, change, this.clock.now()));
+  }
+}
