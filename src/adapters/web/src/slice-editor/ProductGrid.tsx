@@ -12,7 +12,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { memo, useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import type { Product, SliceFilters } from '../api/client';
 import { useI18n } from '../i18n/i18n';
-import { inactiveReasons } from '../shared/slice-filter-rule';
+import { inactiveReasons, type InactiveReason } from '../shared/slice-filter-rule';
 import { moved, movedTo } from './draft';
 
 interface GridProps {
@@ -227,28 +227,37 @@ const ProductCard = memo(function ProductCard({
           <span className="meta">
             {product === null ? t('whyMissing') : product.available ? t('available') : t('unavailable')}
           </span>
-          {/*
-            A product the catalog does not hold is never shown as active, whatever the filters say; one the
-            filters keep while it is unavailable is active (the contract's flag) but said so, never plain green.
-          */}
-          <span
-            className={`flag ${product === null || reasons.length > 0 ? 'off' : product.available ? 'on' : 'warn'}`}
-            title={product !== null && reasons.length === 0 && !product.available ? t('activeUnavailableHelp') : undefined}
-          >
-            {product === null
-              ? t('notInCatalogFlag')
-              : reasons.length > 0
-                ? `${t('inactiveFlag')}: ${reasons.map((r) => t(r)).join(', ')}`
-                : product.available
-                  ? t('activeFlag')
-                  : t('activeUnavailableFlag')}
-          </span>
+          <CardFlag product={product} reasons={reasons} />
         </>
       )}
       {!readOnly && <CardActions id={id} name={name} index={index} count={count} move={move} remove={remove} />}
     </li>
   );
 });
+
+/**
+ * Whether the card's product is active, and why not. A product the catalog does not hold is never
+ * shown as active, whatever the filters say; one the filters keep while it is unavailable is
+ * active (the contract's flag) but said so, never plain green.
+ */
+function CardFlag({ product, reasons }: { product: Product | null; reasons: readonly InactiveReason[] }) {
+  const { t } = useI18n();
+  const kept = product !== null && reasons.length === 0;
+  return (
+    <span
+      className={`flag ${!kept ? 'off' : product.available ? 'on' : 'warn'}`}
+      title={kept && !product.available ? t('activeUnavailableHelp') : undefined}
+    >
+      {product === null
+        ? t('notInCatalogFlag')
+        : reasons.length > 0
+          ? `${t('inactiveFlag')}: ${reasons.map((r) => t(r)).join(', ')}`
+          : product.available
+            ? t('activeFlag')
+            : t('activeUnavailableFlag')}
+    </span>
+  );
+}
 
 /** A card's buttons: one place up or down, and remove. */
 function CardActions({
