@@ -12,10 +12,16 @@ import type { Clock } from '../../domain/shared/clock.js';
 import type { Scheduler } from '../../domain/shared/scheduler.js';
 import { sliceNotFound } from './not-found.js';
 
-/** Events read at a time: one page's counting holds the event loop for about a millisecond. */
-export const PERFORMANCE_PAGE = 5_000;
-/** The most events one slice's figures read: past it they stop, and say until when they counted. */
+/** How much of the history the figures read at a time, and at most. */
+export interface PerformanceLimits {
+  /** Events read at a time: one page's counting holds the event loop for about a millisecond. */
+  readonly page: number;
+  /** The most events one slice's figures read: past it they stop, and say until when they counted. */
+  readonly maxEvents: number;
+}
+
 export const MAX_EVENTS_COUNTED = 2_000_000;
+export const DEFAULT_PERFORMANCE_LIMITS: PerformanceLimits = { page: 5_000, maxEvents: MAX_EVENTS_COUNTED };
 /** How many answers are kept, and for how long: asked again (the panel reopened), they are not counted again. */
 export const KEPT_PERFORMANCES = 100;
 export const PERFORMANCE_KEPT_MS = 60_000;
@@ -65,6 +71,7 @@ export class GetSlicePerformance {
     private readonly events: EventStore,
     private readonly clock: Clock,
     private readonly scheduler: Scheduler,
+    private readonly limits: PerformanceLimits = DEFAULT_PERFORMANCE_LIMITS,
   ) {}
 
   async execute(collectionId: number, sliceId: number, query: SlicePerformanceQuery): Promise<SlicePerformance> {
@@ -104,13 +111,13 @@ export class GetSlicePerformance {
     let after: EventPosition | undefined;
     let read = 0;
     for (;;) {
-      const page = await this.events.scanWindow(window.from, window.until, after, PERFORMANCE_PAGE);
+      const page = await this.events.scanWindow(window.from, window.until, after, this.limits.page);
       for (const event of page.items) tally.add(event);
       read += page.items.length;
       const last = page.items.at(-1);
       if (last !== undefined) after = { at: last.at, key: last.key };
       const complete = !page.more;
-      if (complete || read >= MAX_EVENTS_COUNTED) {
+      if (complete || read >= this.limits.maxEvents) {
         return { ...tally.figures(), window, eventsRead: read, complete, countedUntil: complete ? window.until : last!.at };
       }
       await this.scheduler.breathe();
