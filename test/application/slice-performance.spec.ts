@@ -40,8 +40,7 @@ describe('what a slice did (the figures against a hand-counted fixture)', () => 
     const slice = (name: string, from: string, until: string, products: string[]) =>
       create.execute(collectionId, aSliceInput({ name, startsAt: at(from), endsAt: at(until), products }), ACTOR);
     beforeId = (await slice('Antes', '2026-11-20T00:00:00.000Z', '2026-11-23T00:00:00.000Z', ['X', 'Y'])).slice.id;
-    sliceId = (await slice('Semana', '2026-11-23T00:00:00.000Z', '2026-11-30T00:00:00.000Z', ['A', 'B', 'C', 'D'])).slice
-      .id;
+    sliceId = (await slice('Semana', '2026-11-23T00:00:00.000Z', '2026-11-30T00:00:00.000Z', ['A', 'B', 'C', 'D'])).slice.id;
     clock.set(NOW);
     await store.append([
       // Before the slice: the one live before it counts X's; A's view is not one of its products.
@@ -110,9 +109,7 @@ describe('what a slice did (the figures against a hand-counted fixture)', () => 
     expect(narrow.figures.window).toEqual({ from: at('2026-11-24T10:00:00.001Z'), until: at(NOW) });
     expect(narrow.figures.totals).toEqual({ views: 1, addToCarts: 0, purchases: 0 });
     const refused = (query: { from?: Date; to?: Date }) => performance.execute(collectionId, sliceId, query).then(String, codeOf);
-    expect(await refused({ from: at('2026-11-24T00:00:00.000Z'), to: at('2026-11-24T00:00:00.000Z') })).toBe(
-      'VALIDATION_FAILED',
-    );
+    expect(await refused({ from: at('2026-11-24T00:00:00.000Z'), to: at('2026-11-24T00:00:00.000Z') })).toBe('VALIDATION_FAILED');
     expect(await refused({ from: at('2026-11-30T00:00:00.000Z') })).toBe('VALIDATION_FAILED');
     expect(await refused({ to: at('2026-11-23T00:00:00.000Z') })).toBe('VALIDATION_FAILED');
   });
@@ -167,7 +164,10 @@ describe('what a slice did, over many events', () => {
     const { figures } = await bounded.execute(collectionId, slice.id, {});
     expect(figures).toMatchObject({ eventsRead: 20, complete: false, countedUntil: minute(19), totals: { views: 20 } });
     expect(breathe).toHaveBeenCalledTimes(1);
-    const whole = new GetSlicePerformance(get(CollectionStoreToken), get(EventStoreToken), clock, clock, { page: 10, maxEvents: 30 });
+    const whole = new GetSlicePerformance(get(CollectionStoreToken), get(EventStoreToken), clock, clock, {
+      page: 10,
+      maxEvents: 30,
+    });
     expect((await whole.execute(collectionId, slice.id, {})).figures).toMatchObject({ eventsRead: 25, complete: true });
     expect(breathe).toHaveBeenCalledTimes(3);
   });

@@ -103,7 +103,12 @@ export class GetSlicePerformance {
     // A slice that has not started yet: what the one before shows counts only until now.
     const until = Math.min(previous.window.until.getTime(), now.getTime());
     const stretch = { from: new Date(Math.min(previous.window.from.getTime(), until)), until: new Date(until) };
-    return { slice, figures, before: { slice: previousSlice, figures: await this.count(previousSlice.products, stretch) }, countedAt: now };
+    return {
+      slice,
+      figures,
+      before: { slice: previousSlice, figures: await this.count(previousSlice.products, stretch) },
+      countedAt: now,
+    };
   }
 
   private async count(products: readonly string[], window: TimeWindow): Promise<CountedFigures> {

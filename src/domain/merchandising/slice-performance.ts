@@ -69,7 +69,11 @@ export class SliceTally {
     const listed = Math.min(PERFORMERS_LISTED, ranked.length);
     return {
       totals: products.reduce(
-        (sum, p) => ({ views: sum.views + p.views, addToCarts: sum.addToCarts + p.addToCarts, purchases: sum.purchases + p.purchases }),
+        (sum, p) => ({
+          views: sum.views + p.views,
+          addToCarts: sum.addToCarts + p.addToCarts,
+          purchases: sum.purchases + p.purchases,
+        }),
         { views: 0, addToCarts: 0, purchases: 0 },
       ),
       products,

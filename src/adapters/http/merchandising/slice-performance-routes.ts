@@ -37,7 +37,9 @@ const Figures = v.object({
   eventsRead: v.pipe(count, v.description('Events of the stretch read (of every product) to count these.')),
   complete: v.pipe(
     v.boolean(),
-    v.description(`False when the stretch held more than ${MAX_EVENTS_COUNTED} events: the figures count until \`countedUntil\`.`),
+    v.description(
+      `False when the stretch held more than ${MAX_EVENTS_COUNTED} events: the figures count until \`countedUntil\`.`,
+    ),
   ),
   countedUntil: Timestamp,
 });
