@@ -17,6 +17,7 @@ import { CatalogSearch } from './CatalogSearch';
 import { ConflictDialog } from './ConflictDialog';
 import { bodyOf, draftOf, emptyDraft, MAX_SLICE_PRODUCTS, sameDraft, type Draft, type Stored } from './draft';
 import { HistoryPanel } from './HistoryPanel';
+import { PerformancePanel } from './PerformancePanel';
 import { SheetReplace } from './SheetReplace';
 import { SLICE_FIELD_IDS, SliceForm, type SliceFormErrors } from './SliceForm';
 import { SliceProducts } from './SliceProducts';
@@ -168,6 +169,7 @@ export function SliceScreen({
   );
   const notes = useSliceNotes(collectionId, sliceId === 'new' ? undefined : sliceId);
   const [history, setHistory] = useState(false);
+  const [performance, setPerformance] = useState(false);
   const { products: catalog, failure } = useProducts(draft?.products ?? []);
   const leaving = useLeaveGuard(dirty && !save.isPending);
   const readOnly = !canWrite;
@@ -186,6 +188,7 @@ export function SliceScreen({
           stored={stored}
           busy={save.isPending || gate.checking}
           onHistory={sliceId !== 'new' ? () => setHistory(true) : undefined}
+          onPerformance={sliceId !== 'new' ? () => setPerformance(true) : undefined}
         />
         {status && <p role="status">{status}</p>}
         {gate.status}
@@ -205,6 +208,9 @@ export function SliceScreen({
       {gate.dialog}
       {leaving}
       {conflictDialog}
+      {performance && stored && (
+        <PerformancePanel collectionId={collectionId} stored={stored} onClose={() => setPerformance(false)} />
+      )}
       {history && stored && (
         <HistoryPanel
           collectionId={collectionId}
@@ -239,11 +245,13 @@ function SliceHeading({
   stored,
   busy,
   onHistory,
+  onPerformance,
 }: {
   title: string;
   stored: Stored | undefined;
   busy: boolean;
   onHistory: (() => void) | undefined;
+  onPerformance: (() => void) | undefined;
 }) {
   const { t } = useI18n();
   const { canWrite } = useSession();
@@ -255,6 +263,11 @@ function SliceHeading({
           {onHistory && (
             <button type="button" onClick={onHistory}>
               {t('history')}
+            </button>
+          )}
+          {onPerformance && (
+            <button type="button" onClick={onPerformance}>
+              {t('performance')}
             </button>
           )}
           {canWrite && (
