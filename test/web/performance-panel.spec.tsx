@@ -75,9 +75,9 @@ describe('the Performance panel', () => {
     await waitFor(() => expect(unseen.nextElementSibling?.textContent).toBe('Vestido Longo'));
     const [best, worst] = screen.getAllByRole('list');
     expect(within(best!).getAllByRole('listitem')[0]!.textContent).toBe(
-      '#1 Vestido Midi Linho: 6 views, 2 add-to-carts, 1 purchases',
+      '#1 Vestido Midi Linho: views 6, add-to-carts 2, purchases 1',
     );
-    expect(within(worst!).getAllByRole('listitem')[0]!.textContent).toContain('#3 Vestido Longo: 0 views');
+    expect(within(worst!).getAllByRole('listitem')[0]!.textContent).toContain('#3 Vestido Longo: views 0');
   });
 
   it('asks for the part of the window chosen', async () => {
