@@ -108,7 +108,7 @@ export function eventStoreContract(adapter: string, factory: StoreFactory<EventS
       expect(await store().scanWindow(minutes(20), minutes(30), undefined, 5)).toEqual({ items: [], more: false });
     });
 
-    it('goes on from a position before the window as from the window\'s start', async () => {
+    it("goes on from a position before the window as from the window's start", async () => {
       await store().append([event({ eventId: 'a', at: minutes(-5) }), event({ eventId: 'b', at: minutes(-2) })]);
       const [first] = (await store().scan(undefined, 1)).items;
       const page = await store().scanWindow(minutes(-3), minutes(0), { at: first!.at, key: first!.key }, 10);

@@ -90,10 +90,7 @@ export class InMemoryEventStore implements EventStore {
     const beyond = position !== undefined && byTime(position, start) > 0 ? position : undefined;
     const end = until.getTime();
     // One more than the page: whether the window goes on after it.
-    const page = this.events.from(
-      (held) => (beyond === undefined ? held.at >= start.at : byTime(held, beyond) > 0),
-      limit + 1,
-    );
+    const page = this.events.from((held) => (beyond === undefined ? held.at >= start.at : byTime(held, beyond) > 0), limit + 1);
     const inWindow = page.items.filter((held) => held.at < end);
     return { items: inWindow.slice(0, limit).map(toRecorded), more: inWindow.length > limit };
   }
