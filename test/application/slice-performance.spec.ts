@@ -3,7 +3,11 @@ import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import { CreateCollection } from '../../src/application/merchandising/create-collection.js';
 import { CreateSlice } from '../../src/application/merchandising/create-slice.js';
 import { ReplaceSlice } from '../../src/application/merchandising/replace-slice.js';
-import { GetSlicePerformance, PERFORMANCE_KEPT_MS } from '../../src/application/merchandising/slice-performance.js';
+import {
+  COUNTED_AT_ONCE,
+  GetSlicePerformance,
+  PERFORMANCE_KEPT_MS,
+} from '../../src/application/merchandising/slice-performance.js';
 import { EventStoreToken, type EventStore } from '../../src/domain/events/event-store.js';
 import type { EventType } from '../../src/domain/events/shopper-event.js';
 import { CollectionStoreToken } from '../../src/domain/merchandising/collection-store.js';
@@ -170,5 +174,41 @@ describe('what a slice did, over many events', () => {
     });
     expect((await whole.execute(collectionId, slice.id, {})).figures).toMatchObject({ eventsRead: 25, complete: true });
     expect(breathe).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('what a slice did, asked for many windows at once', () => {
+  it(`counts ${COUNTED_AT_ONCE} at a time, the others in turn, and answers them all`, async () => {
+    const clock = new FakeClock('2026-11-19T12:00:00.000Z');
+    const { get } = testContainer({ clock });
+    const collectionId = (await get(CreateCollection).execute({ name: 'Verão', description: '' }, ACTOR)).id;
+    const { slice } = await get(CreateSlice).execute(
+      collectionId,
+      aSliceInput({ startsAt: at('2026-11-20T00:00:00.000Z'), endsAt: at('2026-11-30T00:00:00.000Z'), products: ['A'] }),
+      ACTOR,
+    );
+    clock.set(NOW);
+    const store = get(EventStoreToken);
+    await store.append([anEvent({ productId: 'A', at: at('2026-11-21T00:00:00.000Z') })]);
+    // Every read waits until the test lets it go: the windows being counted are those read.
+    const started = new Set<number>();
+    let release!: () => void;
+    const gate = new Promise<void>((done) => (release = done));
+    const held: EventStore = Object.assign(Object.create(store) as EventStore, {
+      scanWindow: async (...args: Parameters<EventStore['scanWindow']>) => {
+        started.add(args[0].getTime());
+        await gate;
+        return store.scanWindow(...args);
+      },
+    });
+    const performance = new GetSlicePerformance(get(CollectionStoreToken), held, clock, clock);
+    const froms = ['2026-11-20T01:00:00.000Z', '2026-11-20T02:00:00.000Z', '2026-11-20T03:00:00.000Z'];
+    const answers = Promise.all(froms.map((from) => performance.execute(collectionId, slice.id, { from: at(from) })));
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(started.size).toBe(COUNTED_AT_ONCE);
+    release();
+    const figures = (await answers).map((a) => a.figures.totals.views);
+    expect(figures).toEqual([1, 1, 1]);
+    expect(started.size).toBe(3);
   });
 });

@@ -25,6 +25,12 @@ export const DEFAULT_PERFORMANCE_LIMITS: PerformanceLimits = { page: 5_000, maxE
 /** How many answers are kept, and for how long: asked again (the panel reopened), they are not counted again. */
 export const KEPT_PERFORMANCES = 100;
 export const PERFORMANCE_KEPT_MS = 60_000;
+/**
+ * How many slices' figures a process counts at once; more wait their turn. Each counting holds the
+ * event loop about a millisecond per page between breaths: a few at once keep that short, however
+ * many windows are asked at the same time.
+ */
+export const COUNTED_AT_ONCE = 2;
 
 /** The part of the slice's window asked for; left out, from its start, until its end or now. */
 export interface SlicePerformanceQuery {
@@ -65,6 +71,8 @@ interface Kept {
  */
 export class GetSlicePerformance {
   private readonly kept = new Map<string, Kept>();
+  private counting = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(
     private readonly collections: CollectionStore,
@@ -82,10 +90,26 @@ export class GetSlicePerformance {
     const key = [collectionId, sliceId, slice.version, query.from?.toISOString(), query.to?.toISOString()].join('/');
     const found = this.kept.get(key);
     if (found !== undefined && now.getTime() - found.at < PERFORMANCE_KEPT_MS) return found.answer;
-    const answer = this.compute(slice, window, now);
+    const answer = this.inTurn(() => this.compute(slice, window, now));
     this.keep(key, { at: now.getTime(), answer });
-    answer.catch(() => this.kept.delete(key));
+    answer.catch(() => {
+      if (this.kept.get(key)?.answer === answer) this.kept.delete(key);
+    });
     return answer;
+  }
+
+  /** Runs `work` once fewer than COUNTED_AT_ONCE countings run, in the order asked. */
+  private async inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (this.counting >= COUNTED_AT_ONCE) await new Promise<void>((turn) => this.waiting.push(turn));
+    else this.counting++;
+    try {
+      return await work();
+    } finally {
+      // The turn passes on to the next waiting (the count stays), or the count goes down.
+      const next = this.waiting.shift();
+      if (next !== undefined) next();
+      else this.counting--;
+    }
   }
 
   private keep(key: string, kept: Kept): void {

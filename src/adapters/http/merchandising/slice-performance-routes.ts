@@ -147,7 +147,8 @@ function performanceRoute(get: GetSlicePerformance): RouteSpec {
     description:
       "Counted from the recorded events over the slice's window up to now, or the part of it from `from` to `to`; " +
       'with the same figures for the slice the collection showed just before this one started (over the stretch it showed ' +
-      `it). Events older than the retention are gone and not counted. An answer is kept ${PERFORMANCE_KEPT_MS / 1000} s ` +
+      `it). Events older than the retention are gone and not counted. The events are read a page at a time, at most ` +
+      `${MAX_EVENTS_COUNTED} of them (then \`complete\` is false). An answer is kept ${PERFORMANCE_KEPT_MS / 1000} s ` +
       'per slice version and window asked for.',
     scope: 'collections:read',
     params: SliceParams,

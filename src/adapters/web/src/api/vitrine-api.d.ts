@@ -488,7 +488,7 @@ export interface paths {
         };
         /**
          * What a slice's products did while it was live: views, add-to-carts, purchases
-         * @description Counted from the recorded events over the slice's window up to now, or the part of it from `from` to `to`; with the same figures for the slice the collection showed just before this one started (over the stretch it showed it). Events older than the retention are gone and not counted. An answer is kept 60 s per slice version and window asked for.
+         * @description Counted from the recorded events over the slice's window up to now, or the part of it from `from` to `to`; with the same figures for the slice the collection showed just before this one started (over the stretch it showed it). Events older than the retention are gone and not counted. The events are read a page at a time, at most 2000000 of them (then `complete` is false). An answer is kept 60 s per slice version and window asked for.
          *
          *     Needs a token with the `collections:read` scope.
          */
