@@ -147,17 +147,23 @@ describe('what a slice did (the figures against a hand-counted fixture)', () => 
   });
 });
 
+/** A collection with one slice of product A, from 2026-11-20 to 2026-11-30, the clock at NOW. */
+async function aSliceOfOneProduct() {
+  const clock = new FakeClock('2026-11-19T12:00:00.000Z');
+  const { get } = testContainer({ clock });
+  const collectionId = (await get(CreateCollection).execute({ name: 'Verão', description: '' }, ACTOR)).id;
+  const { slice } = await get(CreateSlice).execute(
+    collectionId,
+    aSliceInput({ startsAt: at('2026-11-20T00:00:00.000Z'), endsAt: at('2026-11-30T00:00:00.000Z'), products: ['A'] }),
+    ACTOR,
+  );
+  clock.set(NOW);
+  return { clock, get, collectionId, slice };
+}
+
 describe('what a slice did, over many events', () => {
   it('reads a page at a time, breathing between pages, and stops at the bound, saying until when it counted', async () => {
-    const clock = new FakeClock('2026-11-19T12:00:00.000Z');
-    const { get } = testContainer({ clock });
-    const collectionId = (await get(CreateCollection).execute({ name: 'Verão', description: '' }, ACTOR)).id;
-    const { slice } = await get(CreateSlice).execute(
-      collectionId,
-      aSliceInput({ startsAt: at('2026-11-20T00:00:00.000Z'), endsAt: at('2026-11-30T00:00:00.000Z'), products: ['A'] }),
-      ACTOR,
-    );
-    clock.set(NOW);
+    const { clock, get, collectionId, slice } = await aSliceOfOneProduct();
     const minute = (n: number) => new Date(at('2026-11-21T00:00:00.000Z').getTime() + n * 60_000);
     await get(EventStoreToken).append(Array.from({ length: 25 }, (_, n) => anEvent({ productId: 'A', at: minute(n) })));
     const breathe = vi.spyOn(clock, 'breathe');
@@ -179,15 +185,7 @@ describe('what a slice did, over many events', () => {
 
 describe('what a slice did, asked for many windows at once', () => {
   it(`counts ${COUNTED_AT_ONCE} at a time, the others in turn, and answers them all`, async () => {
-    const clock = new FakeClock('2026-11-19T12:00:00.000Z');
-    const { get } = testContainer({ clock });
-    const collectionId = (await get(CreateCollection).execute({ name: 'Verão', description: '' }, ACTOR)).id;
-    const { slice } = await get(CreateSlice).execute(
-      collectionId,
-      aSliceInput({ startsAt: at('2026-11-20T00:00:00.000Z'), endsAt: at('2026-11-30T00:00:00.000Z'), products: ['A'] }),
-      ACTOR,
-    );
-    clock.set(NOW);
+    const { clock, get, collectionId, slice } = await aSliceOfOneProduct();
     const store = get(EventStoreToken);
     await store.append([anEvent({ productId: 'A', at: at('2026-11-21T00:00:00.000Z') })]);
     // Every read waits until the test lets it go: the windows being counted are those read.
