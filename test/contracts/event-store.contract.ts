@@ -86,6 +86,35 @@ export function eventStoreContract(adapter: string, factory: StoreFactory<EventS
       expect(await store().scan(undefined, 100)).toMatchObject({ more: false });
     });
 
+    it('scans a window [from, until) a page at a time: each event of it once, in time order, none outside it', async () => {
+      const offsets = [-12, -10, -7, -3, -9, -3, -1, -5, -3, -8, -2, 0, 4];
+      for (const [i, offset] of offsets.entries()) {
+        await store().append([event({ eventId: `e${i}`, at: minutes(offset) })]);
+      }
+      const [from, until] = [minutes(-10), minutes(-1)];
+      const seen: RecordedEvent[] = [];
+      let page = await store().scanWindow(from, until, undefined, 2);
+      seen.push(...page.items);
+      while (page.more) {
+        const last = page.items.at(-1)!;
+        page = await store().scanWindow(from, until, { at: last.at, key: last.key }, 2);
+        seen.push(...page.items);
+      }
+      const inside = offsets.filter((o) => o >= -10 && o < -1).map((o) => minutes(o).getTime());
+      expect(seen.map((e) => e.at.getTime())).toEqual(inside.sort((a, b) => a - b));
+      expect(new Set(seen.map((e) => e.eventId)).size).toBe(inside.length);
+      // A page that ends the window says so, even when it is full.
+      expect(await store().scanWindow(from, until, undefined, inside.length)).toMatchObject({ more: false });
+      expect(await store().scanWindow(minutes(20), minutes(30), undefined, 5)).toEqual({ items: [], more: false });
+    });
+
+    it("goes on from a position before the window as from the window's start", async () => {
+      await store().append([event({ eventId: 'a', at: minutes(-5) }), event({ eventId: 'b', at: minutes(-2) })]);
+      const [first] = (await store().scan(undefined, 1)).items;
+      const page = await store().scanWindow(minutes(-3), minutes(0), { at: first!.at, key: first!.key }, 10);
+      expect(page.items.map((e) => e.eventId)).toEqual(['b']);
+    });
+
     it("erases a user's events and their sessions' anonymous ones, and only those: their eventIds are free again", async () => {
       await store().append([
         event({ eventId: 'e1', userId: 'up_ana', sessionId: 'a', type: 'purchase' }),

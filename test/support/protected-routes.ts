@@ -95,6 +95,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { method: 'POST', path: '/api/v1/merchandising-collections/protected/1/slices/1/regenerate', scope: 'collections:write' },
   { method: 'GET', path: '/api/v1/merchandising-collections/protected/1/slices/1/versions', scope: 'collections:read' },
   { method: 'GET', path: '/api/v1/merchandising-collections/protected/1/slices/1/versions/1', scope: 'collections:read' },
+  { method: 'GET', path: '/api/v1/merchandising-collections/protected/1/slices/1/performance', scope: 'collections:read' },
   {
     method: 'POST',
     path: '/api/v1/merchandising-collections/protected/1/slices/1/versions/1/restore',

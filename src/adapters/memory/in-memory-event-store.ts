@@ -82,6 +82,19 @@ export class InMemoryEventStore implements EventStore {
     return { items: page.items.map(toRecorded), more: page.more };
   }
 
+  async scanWindow(from: Date, until: Date, after: EventPosition | undefined, limit: number): Promise<Page<RecordedEvent>> {
+    this.prune();
+    const start = { at: from.getTime(), key: 0 };
+    const position = after === undefined ? undefined : { at: after.at.getTime(), key: Number(after.key) };
+    // From the later of the window's start and the position; keys start at 1, so key 0 is before any event of `from`.
+    const beyond = position !== undefined && byTime(position, start) > 0 ? position : undefined;
+    const end = until.getTime();
+    // One more than the page: whether the window goes on after it.
+    const page = this.events.from((held) => (beyond === undefined ? held.at >= start.at : byTime(held, beyond) > 0), limit + 1);
+    const inWindow = page.items.filter((held) => held.at < end);
+    return { items: inWindow.slice(0, limit).map(toRecorded), more: inWindow.length > limit };
+  }
+
   async count(): Promise<number> {
     this.prune();
     return this.events.size;

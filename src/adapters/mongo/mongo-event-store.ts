@@ -63,10 +63,17 @@ export class MongoEventStore implements EventStore {
   }
 
   async scan(after: EventPosition | undefined, limit: number): Promise<Page<RecordedEvent>> {
-    const filter: Filter<EventDocument> =
-      after === undefined
-        ? {}
-        : { $or: [{ at: { $gt: after.at } }, { at: after.at, _id: { $gt: ObjectId.createFromHexString(after.key) } }] };
+    return this.page(after === undefined ? {} : beyond(after), limit);
+  }
+
+  /** Served by the `events_time_order` index ({ at, _id }): a range of it, read in its order (the sort is that of the index). */
+  async scanWindow(from: Date, until: Date, after: EventPosition | undefined, limit: number): Promise<Page<RecordedEvent>> {
+    const window: Filter<EventDocument> = { at: { $gte: from, $lt: until } };
+    return this.page(after === undefined ? window : { $and: [window, beyond(after)] }, limit);
+  }
+
+  /** At most `limit` of the events the filter keeps, in time order, and whether more follow. */
+  private async page(filter: Filter<EventDocument>, limit: number): Promise<Page<RecordedEvent>> {
     const docs = await this.database.run((maxTimeMS) =>
       this.events
         .find(filter, { maxTimeMS })
@@ -93,6 +100,11 @@ export class MongoEventStore implements EventStore {
     );
     return deletedCount;
   }
+}
+
+/** The events after a position, in time order (ties by _id). */
+function beyond(after: EventPosition): Filter<EventDocument> {
+  return { $or: [{ at: { $gt: after.at } }, { at: after.at, _id: { $gt: ObjectId.createFromHexString(after.key) } }] };
 }
 
 /**

@@ -15,6 +15,7 @@ import { ListSlices } from '../../application/merchandising/list-slices.js';
 import { PreviewScheduleChange } from '../../application/merchandising/preview-schedule-change.js';
 import { ProposeSliceFromBrief } from '../../application/merchandising/propose-slice-from-brief.js';
 import { ReplaceSlice } from '../../application/merchandising/replace-slice.js';
+import { GetSlicePerformance } from '../../application/merchandising/slice-performance.js';
 import { GetSliceVersion, ListSliceVersions, RestoreSliceVersion } from '../../application/merchandising/slice-history.js';
 import { MerchandisingSettingsToken, SliceWriter } from '../../application/merchandising/slice-writer.js';
 import {
@@ -28,10 +29,13 @@ import { CollectionStoreToken } from '../../domain/merchandising/collection-stor
 import { CatalogSearchToken } from '../../domain/product/catalog-search.js';
 import { ProductStoreToken } from '../../domain/product/product-store.js';
 import { ClockToken } from '../../domain/shared/clock.js';
+import { EventStoreToken } from '../../domain/events/event-store.js';
+import { SchedulerToken } from '../../domain/shared/scheduler.js';
 import { activeSliceRoutes } from '../../adapters/http/merchandising/active-slice-routes.js';
 import { collectionRoutes } from '../../adapters/http/merchandising/collection-routes.js';
 import { proposalRoutes } from '../../adapters/http/merchandising/proposal-routes.js';
 import { sliceHistoryRoutes } from '../../adapters/http/merchandising/slice-history-routes.js';
+import { slicePerformanceRoutes } from '../../adapters/http/merchandising/slice-performance-routes.js';
 import { sliceRoutes } from '../../adapters/http/merchandising/slice-routes.js';
 import { spreadsheetAndAiRoutes } from '../../adapters/http/merchandising/spreadsheet-and-ai-routes.js';
 import { timelineRoutes } from '../../adapters/http/merchandising/timeline-routes.js';
@@ -69,6 +73,9 @@ export const merchandisingModule = new ContainerModule(({ bind }) => {
   bindClass(bind, GetSliceVersion, [CollectionStoreToken]);
   bindClass(bind, RestoreSliceVersion, [CollectionStoreToken, SliceWriter]);
   bindRoutes(bind, sliceHistoryRoutes, [ListSliceVersions, GetSliceVersion, RestoreSliceVersion]);
+
+  bindClass(bind, GetSlicePerformance, [CollectionStoreToken, EventStoreToken, ClockToken, SchedulerToken]);
+  bindRoutes(bind, slicePerformanceRoutes, [GetSlicePerformance]);
 
   bindClass(bind, CreateSpreadsheetSlice, [SliceWriter]);
   bindClass(bind, ReplaceSliceProductsFromSpreadsheet, [SliceWriter]);

@@ -36,6 +36,12 @@ export interface EventStore {
    * what is learnt from the history when an instance starts.
    */
   scan(after: EventPosition | undefined, limit: number): Promise<Page<RecordedEvent>>;
+  /**
+   * As `scan`, over the events whose instant is in `[from, until)` only: at most `limit` of them
+   * after `after` (from the window's first when undefined), and whether more of the window follow.
+   * A read of a stretch of the history (what a slice's products did while it was live).
+   */
+  scanWindow(from: Date, until: Date, after: EventPosition | undefined, limit: number): Promise<Page<RecordedEvent>>;
   /** How many events the store holds (on MongoDB, from the collection's metadata: close, not exact). */
   count(): Promise<number>;
   /**

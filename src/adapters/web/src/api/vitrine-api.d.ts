@@ -479,6 +479,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchandising-collections/protected/{id}/slices/{sliceId}/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a slice's products did while it was live: views, add-to-carts, purchases
+         * @description Counted from the recorded events over the slice's window up to now, or the part of it from `from` to `to`; with the same figures for the slice the collection showed just before this one started (over the stretch it showed it). Events older than the retention are gone and not counted. The events are read a page at a time, at most 2000000 of them (then `complete` is false). An answer is kept 60 s per slice version and window asked for.
+         *
+         *     Needs a token with the `collections:read` scope.
+         */
+        get: operations["getSlicePerformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchandising-collections/protected/{id}/slices/spreadsheet": {
         parameters: {
             query?: never;
@@ -1368,6 +1390,122 @@ export interface components {
                 productId: string;
                 position: number;
             }[];
+        };
+        SlicePerformance: {
+            collectionId: number;
+            sliceId: number;
+            sliceName: string;
+            version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            countedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            until: string;
+            totals: {
+                views: number;
+                addToCarts: number;
+                purchases: number;
+            };
+            /** @description Every product of the slice, in the slice's order. */
+            products: {
+                productId: string;
+                position: number;
+                views: number;
+                addToCarts: number;
+                purchases: number;
+            }[];
+            /** @description The 5 best, best first: most purchases, then add-to-carts, then views; a tie goes to the higher place. */
+            best: {
+                productId: string;
+                position: number;
+                views: number;
+                addToCarts: number;
+                purchases: number;
+            }[];
+            /** @description The 5 worst, worst first (the ranking's end). */
+            worst: {
+                productId: string;
+                position: number;
+                views: number;
+                addToCarts: number;
+                purchases: number;
+            }[];
+            /** @description The products nobody viewed, in the slice's order. */
+            notViewed: string[];
+            /** @description Events of the stretch read (of every product) to count these. */
+            eventsRead: number;
+            /** @description False when the stretch held more than 2000000 events: the figures count until `countedUntil`. */
+            complete: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            countedUntil: string;
+            /** @description The slice the collection showed just before this one started, over the stretch it showed it; null when none. */
+            before: {
+                sliceId: number;
+                sliceName: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T18:04:05.123Z
+                 */
+                from: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T18:04:05.123Z
+                 */
+                until: string;
+                totals: {
+                    views: number;
+                    addToCarts: number;
+                    purchases: number;
+                };
+                /** @description Every product of the slice, in the slice's order. */
+                products: {
+                    productId: string;
+                    position: number;
+                    views: number;
+                    addToCarts: number;
+                    purchases: number;
+                }[];
+                /** @description The 5 best, best first: most purchases, then add-to-carts, then views; a tie goes to the higher place. */
+                best: {
+                    productId: string;
+                    position: number;
+                    views: number;
+                    addToCarts: number;
+                    purchases: number;
+                }[];
+                /** @description The 5 worst, worst first (the ranking's end). */
+                worst: {
+                    productId: string;
+                    position: number;
+                    views: number;
+                    addToCarts: number;
+                    purchases: number;
+                }[];
+                /** @description The products nobody viewed, in the slice's order. */
+                notViewed: string[];
+                /** @description Events of the stretch read (of every product) to count these. */
+                eventsRead: number;
+                /** @description False when the stretch held more than 2000000 events: the figures count until `countedUntil`. */
+                complete: boolean;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T18:04:05.123Z
+                 */
+                countedUntil: string;
+            } | null;
         };
         AiSliceInput: {
             name: string;
@@ -4549,6 +4687,195 @@ export interface operations {
             };
             409: components["responses"]["CONFLICT"];
             412: components["responses"]["PRECONDITION_FAILED"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    getSlicePerformance: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: {
+                /** @description An id for this request (letters, digits and `-_.:`, up to 128), echoed back and logged. */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @example 1 */
+                id: number;
+                /** @example 3 */
+                sliceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "collectionId": 1,
+                     *       "sliceId": 3,
+                     *       "sliceName": "Verão — destaque do fim de semana",
+                     *       "version": 1,
+                     *       "countedAt": "2026-11-22T09:00:00.000Z",
+                     *       "from": "2026-11-19T19:00:00.000Z",
+                     *       "until": "2026-11-22T09:00:00.000Z",
+                     *       "totals": {
+                     *         "views": 9,
+                     *         "addToCarts": 3,
+                     *         "purchases": 1
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-001",
+                     *           "position": 1,
+                     *           "views": 6,
+                     *           "addToCarts": 2,
+                     *           "purchases": 1
+                     *         },
+                     *         {
+                     *           "productId": "VES-007",
+                     *           "position": 2,
+                     *           "views": 3,
+                     *           "addToCarts": 1,
+                     *           "purchases": 0
+                     *         },
+                     *         {
+                     *           "productId": "VES-004",
+                     *           "position": 3,
+                     *           "views": 0,
+                     *           "addToCarts": 0,
+                     *           "purchases": 0
+                     *         }
+                     *       ],
+                     *       "best": [
+                     *         {
+                     *           "productId": "VES-001",
+                     *           "position": 1,
+                     *           "views": 6,
+                     *           "addToCarts": 2,
+                     *           "purchases": 1
+                     *         },
+                     *         {
+                     *           "productId": "VES-007",
+                     *           "position": 2,
+                     *           "views": 3,
+                     *           "addToCarts": 1,
+                     *           "purchases": 0
+                     *         },
+                     *         {
+                     *           "productId": "VES-004",
+                     *           "position": 3,
+                     *           "views": 0,
+                     *           "addToCarts": 0,
+                     *           "purchases": 0
+                     *         }
+                     *       ],
+                     *       "worst": [
+                     *         {
+                     *           "productId": "VES-004",
+                     *           "position": 3,
+                     *           "views": 0,
+                     *           "addToCarts": 0,
+                     *           "purchases": 0
+                     *         },
+                     *         {
+                     *           "productId": "VES-007",
+                     *           "position": 2,
+                     *           "views": 3,
+                     *           "addToCarts": 1,
+                     *           "purchases": 0
+                     *         },
+                     *         {
+                     *           "productId": "VES-001",
+                     *           "position": 1,
+                     *           "views": 6,
+                     *           "addToCarts": 2,
+                     *           "purchases": 1
+                     *         }
+                     *       ],
+                     *       "notViewed": [
+                     *         "VES-004"
+                     *       ],
+                     *       "eventsRead": 41,
+                     *       "complete": true,
+                     *       "countedUntil": "2026-11-22T09:00:00.000Z",
+                     *       "before": {
+                     *         "sliceId": 2,
+                     *         "sliceName": "Verão — seleção principal",
+                     *         "from": "2026-11-12T03:00:00.000Z",
+                     *         "until": "2026-11-19T19:00:00.000Z",
+                     *         "totals": {
+                     *           "views": 4,
+                     *           "addToCarts": 1,
+                     *           "purchases": 0
+                     *         },
+                     *         "products": [
+                     *           {
+                     *             "productId": "VES-002",
+                     *             "position": 1,
+                     *             "views": 4,
+                     *             "addToCarts": 1,
+                     *             "purchases": 0
+                     *           }
+                     *         ],
+                     *         "best": [
+                     *           {
+                     *             "productId": "VES-002",
+                     *             "position": 1,
+                     *             "views": 4,
+                     *             "addToCarts": 1,
+                     *             "purchases": 0
+                     *           }
+                     *         ],
+                     *         "worst": [
+                     *           {
+                     *             "productId": "VES-002",
+                     *             "position": 1,
+                     *             "views": 4,
+                     *             "addToCarts": 1,
+                     *             "purchases": 0
+                     *           }
+                     *         ],
+                     *         "notViewed": [],
+                     *         "eventsRead": 17,
+                     *         "complete": true,
+                     *         "countedUntil": "2026-11-19T19:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SlicePerformance"];
+                };
+            };
+            400: components["responses"]["VALIDATION_FAILED"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            /** @description `COLLECTION_NOT_FOUND`: Collection not found. `SLICE_NOT_FOUND`: Slice not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "COLLECTION_NOT_FOUND" | "SLICE_NOT_FOUND";
+                    };
+                };
+            };
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL"];
             503: components["responses"]["UNAVAILABLE"];

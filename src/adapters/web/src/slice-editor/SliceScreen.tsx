@@ -17,6 +17,7 @@ import { CatalogSearch } from './CatalogSearch';
 import { ConflictDialog } from './ConflictDialog';
 import { bodyOf, draftOf, emptyDraft, MAX_SLICE_PRODUCTS, sameDraft, type Draft, type Stored } from './draft';
 import { HistoryPanel } from './HistoryPanel';
+import { PerformancePanel } from './PerformancePanel';
 import { SheetReplace } from './SheetReplace';
 import { SLICE_FIELD_IDS, SliceForm, type SliceFormErrors } from './SliceForm';
 import { SliceProducts } from './SliceProducts';
@@ -167,7 +168,7 @@ export function SliceScreen({
     },
   );
   const notes = useSliceNotes(collectionId, sliceId === 'new' ? undefined : sliceId);
-  const [history, setHistory] = useState(false);
+  const [panel, setPanel] = useState<EditorPanel | undefined>(undefined);
   const { products: catalog, failure } = useProducts(draft?.products ?? []);
   const leaving = useLeaveGuard(dirty && !save.isPending);
   const readOnly = !canWrite;
@@ -185,7 +186,7 @@ export function SliceScreen({
           title={sliceId === 'new' ? t('newSliceTitle') : draft.name || t('slice')}
           stored={stored}
           busy={save.isPending || gate.checking}
-          onHistory={sliceId !== 'new' ? () => setHistory(true) : undefined}
+          onPanel={sliceId !== 'new' ? setPanel : undefined}
         />
         {status && <p role="status">{status}</p>}
         {gate.status}
@@ -205,14 +206,17 @@ export function SliceScreen({
       {gate.dialog}
       {leaving}
       {conflictDialog}
-      {history && stored && (
+      {panel === 'performance' && stored && (
+        <PerformancePanel collectionId={collectionId} stored={stored} onClose={() => setPanel(undefined)} />
+      )}
+      {panel === 'history' && stored && (
         <HistoryPanel
           collectionId={collectionId}
           stored={stored}
           dirty={dirty}
-          onClose={() => setHistory(false)}
+          onClose={() => setPanel(undefined)}
           onRestored={(n, written, consequence) => {
-            setHistory(false);
+            setPanel(undefined);
             rememberNotes(written, consequence);
             setStatus(t('restored', { n }));
           }}
@@ -221,6 +225,9 @@ export function SliceScreen({
     </main>
   );
 }
+
+/** The dialogs the editor's heading opens over a stored slice. */
+type EditorPanel = 'history' | 'performance';
 
 /** The editor while its slice is read: why not yet (a failure, retried), else "Loading". */
 function EditorLoading({ query }: { query: Parameters<typeof QueryNote>[0]['query'] }) {
@@ -233,17 +240,17 @@ function EditorLoading({ query }: { query: Parameters<typeof QueryNote>[0]['quer
   );
 }
 
-/** The editor's title with its history and save buttons, then the stored slice's status and version. */
+/** The editor's title with its history, performance and save buttons, then the stored slice's status and version. */
 function SliceHeading({
   title,
   stored,
   busy,
-  onHistory,
+  onPanel,
 }: {
   title: string;
   stored: Stored | undefined;
   busy: boolean;
-  onHistory: (() => void) | undefined;
+  onPanel: ((panel: EditorPanel) => void) | undefined;
 }) {
   const { t } = useI18n();
   const { canWrite } = useSession();
@@ -252,10 +259,15 @@ function SliceHeading({
       <div className="heading">
         <h1>{title}</h1>
         <div className="buttons">
-          {onHistory && (
-            <button type="button" onClick={onHistory}>
-              {t('history')}
-            </button>
+          {onPanel && (
+            <>
+              <button type="button" onClick={() => onPanel('history')}>
+                {t('history')}
+              </button>
+              <button type="button" onClick={() => onPanel('performance')}>
+                {t('performance')}
+              </button>
+            </>
           )}
           {canWrite && (
             <button type="submit" disabled={busy}>

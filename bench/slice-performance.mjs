@@ -1,0 +1,179 @@
+// @ts-check
+/**
+ * `npm run bench:performance`: what a slice did, over 1,000,000 events. The built service runs in
+ * this process on the embedded default (its event store holds MAX_EMBEDDED_EVENTS, 1,000,000 by
+ * default), with 1,000,000 events stored: 700,000 in the window of a slice of 500 products and
+ * 300,000 in that of the slice live before it (of 2,000 products, so a part is of neither). The
+ * figures are asked over HTTP, each time for another window (`to` moved by a second, so no kept
+ * answer serves it), then once more as asked before (the kept answer), then 8 windows at once.
+ * Meanwhile a timer every 10 ms measures how long the event loop was held (its lateness), and
+ * `/health/live` is asked every 20 ms. Goal: an answer under 1 s, no hold over 50 ms.
+ */
+import { createHttpServer } from '../dist/adapters/http/http-server.js';
+import { EnsureBootstrapToken } from '../dist/application/auth/ensure-bootstrap-token.js';
+import {
+  createContainer,
+  createRequestHandler,
+  parseConfig,
+  resolve,
+  startResources,
+  stopResources,
+} from '../dist/composition/index.js';
+import { EventStoreToken } from '../dist/domain/events/event-store.js';
+
+const EVENTS = 1_000_000;
+const IN_SLICE = 700_000;
+const PRODUCTS = 500;
+const CATALOG = 2_000;
+const ROUNDS = 5;
+const AT_ONCE = 8;
+const GOAL_MS = 1_000;
+const GOAL_HOLD_MS = 50;
+const SECRET = 'vtr_bench-admin-secret-0123456789abcdefghijklmnop';
+const COLLECTIONS = '/api/v1/merchandising-collections/protected';
+const DAY = 86_400_000;
+
+const config = parseConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', RATE_LIMIT: 'off' });
+const container = createContainer(config);
+await startResources(container);
+await resolve(container, EnsureBootstrapToken).execute(SECRET);
+const server = createHttpServer(createRequestHandler(container), config.server);
+await new Promise((done) => server.listen(0, '127.0.0.1', () => done(undefined)));
+const address = server.address();
+const url = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+
+/** @param {string} method @param {string} path @param {unknown} [body] */
+async function call(method, path, body) {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'X-Service-APP-Token': SECRET, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+try {
+  const now = Date.now();
+  const start = now - 7 * DAY;
+  const ids = (/** @type {number} */ from) => Array.from({ length: PRODUCTS }, (_, i) => `P-${from + i}`);
+  const collection = await call('POST', COLLECTIONS, { name: 'Bench: slice performance' });
+  const slice = (
+    /** @type {string} */ name,
+    /** @type {number} */ from,
+    /** @type {number} */ until,
+    /** @type {string[]} */ products,
+  ) =>
+    call('POST', `${COLLECTIONS}/${collection.id}/slices`, {
+      name,
+      type: 'MANUAL',
+      startsAt: new Date(from).toISOString(),
+      endsAt: new Date(until).toISOString(),
+      products,
+    });
+  await slice('Antes', start - 7 * DAY, start, ids(PRODUCTS));
+  const week = await slice('Semana', start, now + 7 * DAY, ids(0));
+
+  const loading = performance.now();
+  const store = resolve(container, EventStoreToken);
+  const types = /** @type {const} */ ([
+    'view',
+    'view',
+    'view',
+    'view',
+    'view',
+    'view',
+    'view',
+    'view',
+    'add_to_cart',
+    'purchase',
+  ]);
+  for (let n = 0; n < EVENTS; n += 10_000) {
+    const batch = [];
+    for (let i = n; i < n + 10_000; i++) {
+      // The first 300,000 in the week before the slice, the rest in the slice's window so far, in time order.
+      const at =
+        i < EVENTS - IN_SLICE
+          ? start - 7 * DAY + (i * 7 * DAY) / (EVENTS - IN_SLICE)
+          : start + ((i - (EVENTS - IN_SLICE)) * 7 * DAY) / IN_SLICE;
+      batch.push({
+        type: types[i % types.length],
+        productId: `P-${(i * 7919) % CATALOG}`,
+        sessionId: `s-${i % 50_000}`,
+        at: new Date(Math.floor(at)),
+      });
+    }
+    await store.append(batch);
+  }
+  console.log(
+    `${(await store.count()).toLocaleString('en')} events stored in ${((performance.now() - loading) / 1000).toFixed(1)} s`,
+  );
+
+  let longestHold = 0;
+  let last = performance.now();
+  const probe = setInterval(() => {
+    const t = performance.now();
+    longestHold = Math.max(longestHold, t - last - 10);
+    last = t;
+  }, 10);
+  let slowestLive = 0;
+  let pinging = true;
+  const pings = (async () => {
+    while (pinging) {
+      const sent = performance.now();
+      await fetch(`${url}/health/live`).then((r) => r.text());
+      slowestLive = Math.max(slowestLive, performance.now() - sent);
+      await new Promise((done) => setTimeout(done, 20));
+    }
+  })();
+
+  const path = `${COLLECTIONS}/${collection.id}/slices/${week.id}/performance`;
+  const times = [];
+  let answer;
+  for (let round = 0; round < ROUNDS; round++) {
+    const to = new Date(now - round * 1000).toISOString();
+    const sent = performance.now();
+    answer = await call('GET', `${path}?to=${encodeURIComponent(to)}`);
+    times.push(performance.now() - sent);
+  }
+  const sent = performance.now();
+  await call('GET', `${path}?to=${encodeURIComponent(new Date(now).toISOString())}`);
+  const kept = performance.now() - sent;
+  // Then AT_ONCE windows asked at the same moment (the service counts two at a time, the rest in turn).
+  const together = performance.now();
+  await Promise.all(
+    Array.from({ length: AT_ONCE }, (_, i) =>
+      call('GET', `${path}?to=${encodeURIComponent(new Date(now - (ROUNDS + i) * 1000).toISOString())}`),
+    ),
+  );
+  const allAnswered = performance.now() - together;
+  pinging = false;
+  await pings;
+  clearInterval(probe);
+
+  const sorted = [...times].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  const slowest = sorted.at(-1);
+  console.log(
+    `events read per answer: ${answer.eventsRead.toLocaleString('en')} (slice) + ${answer.before.eventsRead.toLocaleString('en')} (the slice before); ` +
+      `totals ${JSON.stringify(answer.totals)}`,
+  );
+  console.log(
+    `answer over ${EVENTS.toLocaleString('en')} events: median ${median.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms (${ROUNDS} windows); kept answer ${kept.toFixed(1)} ms`,
+  );
+  console.log(`${AT_ONCE} windows asked at once: all answered in ${allAnswered.toFixed(0)} ms`);
+  console.log(
+    `longest event-loop hold meanwhile: ${longestHold.toFixed(1)} ms; slowest /health/live: ${slowestLive.toFixed(1)} ms`,
+  );
+  const met = slowest < GOAL_MS && longestHold < GOAL_HOLD_MS;
+  console.log(
+    met
+      ? `goal met (answer < ${GOAL_MS} ms, hold < ${GOAL_HOLD_MS} ms)`
+      : `GOAL MISSED (answer < ${GOAL_MS} ms, hold < ${GOAL_HOLD_MS} ms)`,
+  );
+  process.exitCode = met ? 0 : 1;
+} finally {
+  server.close();
+  await stopResources(container);
+}
