@@ -21,13 +21,14 @@ export class ActiveSliceChanges implements ActiveSliceWatch {
 
   async around<T>(collectionId: number, write: () => Promise<T>): Promise<T> {
     const at = this.clock.now();
-    const wanted = await this.outbox.wants('collection.active_slice_changed');
+    const subscribers = await this.outbox.subscribers('collection.active_slice_changed');
+    const wanted = subscribers.ids.length > 0;
     const before = wanted ? await this.shown(collectionId, at) : undefined;
     const result = await write();
     this.transitions.nudge();
     if (wanted) {
       const event = activeSliceChange(collectionId, before, await this.shown(collectionId, at), at);
-      if (event !== undefined) await this.outbox.publish([event]);
+      if (event !== undefined) await this.outbox.publish([event], subscribers);
     }
     return result;
   }

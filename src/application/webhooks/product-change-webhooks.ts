@@ -46,7 +46,9 @@ export class ProductChangeWebhooks implements CatalogFeed {
   }
 
   private async tell(productIds: readonly string[], change: 'saved' | 'removed'): Promise<void> {
-    if (productIds.length === 0 || !(await this.outbox.wants('product.changed'))) return;
-    await this.outbox.publish(productChangeEvents(productIds, change, this.clock.now()));
+    if (productIds.length === 0) return;
+    const subscribers = await this.outbox.subscribers('product.changed');
+    if (subscribers.ids.length === 0) return;
+    await this.outbox.publish(productChangeEvents(productIds, change, this.clock.now()), subscribers);
   }
 }

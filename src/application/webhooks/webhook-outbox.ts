@@ -4,6 +4,12 @@ import { messageBody, type WebhookEvent } from '../../domain/webhooks/webhook-me
 import type { WebhookStore } from '../../domain/webhooks/webhook-store.js';
 import type { Clock } from '../../domain/shared/clock.js';
 
+/** The subscriptions to one event type, by id. */
+export interface Subscribers {
+  readonly type: WebhookEventType;
+  readonly ids: readonly string[];
+}
+
 /**
  * Where events become deliveries: each event a message with the id its key makes, kept once for
  * each subscription to its type, due at once. Whoever enqueued is told (the sender here starts at
@@ -23,19 +29,20 @@ export class WebhookOutbox {
     this.listeners.push(listener);
   }
 
-  /** Whether any subscription wants events of this type (what an event costs to compute can wait for it). */
-  async wants(type: WebhookEventType): Promise<boolean> {
-    return (await this.store.subscribersOf(type)).length > 0;
+  /**
+   * The subscriptions that want events of this type, read once: none, and what such an event
+   * costs to compute can be skipped; some, and `publish` takes them instead of reading them again.
+   */
+  async subscribers(type: WebhookEventType): Promise<Subscribers> {
+    return { type, ids: (await this.store.subscribersOf(type)).map((s) => s.id) };
   }
 
-  async publish(events: readonly WebhookEvent[]): Promise<void> {
+  /** Enqueues the events for the subscriptions to their types (those of `known` as read just before). */
+  async publish(events: readonly WebhookEvent[], known?: Subscribers): Promise<void> {
     if (events.length === 0) return;
-    const subscribers = new Map<WebhookEventType, string[]>();
+    const subscribers = new Map<WebhookEventType, readonly string[]>();
     for (const type of new Set(events.map((e) => e.type))) {
-      subscribers.set(
-        type,
-        (await this.store.subscribersOf(type)).map((s) => s.id),
-      );
+      subscribers.set(type, known?.type === type ? known.ids : (await this.subscribers(type)).ids);
     }
     const entries = events.flatMap((event) => {
       const subscriptionIds = subscribers.get(event.type) ?? [];
