@@ -272,6 +272,42 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
         expect(listed[0]).toEqual({ ...rest, productCount: 2 });
       });
 
+      describe('the slices overlapping a window', () => {
+        const window = { from: at('2026-11-10T00:00:00.000Z'), to: at('2026-11-20T00:00:00.000Z') };
+        const make = (startsAt: string, endsAt: string, name = startsAt) =>
+          store().createSlice(collectionId, draft({ name, startsAt: at(startsAt), endsAt: at(endsAt) }), CREATED);
+
+        it('lists each collection asked, its slices active at some instant of [from, to), by start then id, at exact instants', async () => {
+          await make('2026-11-01T00:00:00.000Z', '2026-11-10T00:00:00.000Z', 'ends at from');
+          const crossing = await make('2026-11-01T00:00:00.000Z', '2026-11-10T00:00:00.001Z', 'ends just after from');
+          const last = await make('2026-11-19T23:59:59.999Z', '2026-12-01T00:00:00.000Z', 'starts just before to');
+          const inside = await make('2026-11-12T00:00:00.000Z', '2026-11-13T00:00:00.000Z', 'inside');
+          const twin = await make('2026-11-12T00:00:00.000Z', '2026-11-14T00:00:00.000Z', 'inside, later id');
+          await make('2026-11-20T00:00:00.000Z', '2026-11-21T00:00:00.000Z', 'starts at to');
+          const empty = await store().createCollection({ name: 'Empty', description: '' }, CREATED);
+          const found = await store().listSlicesOverlapping([collectionId, empty.id], window, 10);
+          const mine = found.get(collectionId)!;
+          expect(mine.items.map((s) => s.id)).toEqual([crossing!.id, inside!.id, twin!.id, last!.id]);
+          expect(mine.more).toBe(false);
+          expect(mine.items[0]).not.toHaveProperty('products');
+          const { products: _products, ...rest } = crossing!;
+          expect(mine.items[0]).toEqual({ ...rest, productCount: 3 });
+          expect(found.get(empty.id)).toEqual({ items: [], more: false });
+        });
+
+        it('lists at most perCollection of a collection, the earliest first, and says there are more', async () => {
+          const a = await make('2026-11-11T00:00:00.000Z', '2026-11-30T00:00:00.000Z');
+          const b = await make('2026-11-12T00:00:00.000Z', '2026-11-30T00:00:00.000Z');
+          await make('2026-11-13T00:00:00.000Z', '2026-11-30T00:00:00.000Z');
+          const found = await store().listSlicesOverlapping([collectionId], window, 2);
+          expect(found.get(collectionId)).toEqual({
+            items: [expect.objectContaining({ id: a!.id }), expect.objectContaining({ id: b!.id })],
+            more: true,
+          });
+          expect((await store().listSlicesOverlapping([collectionId], window, 3)).get(collectionId)!.more).toBe(false);
+        });
+      });
+
       describe('the active slice at an instant', () => {
         /** A long slice, then two starting together (the later one ending first): each shown in turn. */
         async function overlappingSlices() {

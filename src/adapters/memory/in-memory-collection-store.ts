@@ -182,6 +182,21 @@ export class InMemoryCollectionStore implements CollectionStore {
     return found;
   }
 
+  async listSlicesOverlapping(
+    collectionIds: readonly number[],
+    window: { readonly from: Date; readonly to: Date },
+    perCollection: number,
+  ): Promise<ReadonlyMap<number, Page<SliceSummary>>> {
+    const found = new Map<number, Page<SliceSummary>>();
+    for (const id of collectionIds) {
+      const slices = [...(this.slices.get(id)?.values() ?? [])]
+        .filter((s) => s.startsAt.getTime() < window.to.getTime() && s.endsAt.getTime() > window.from.getTime())
+        .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id);
+      found.set(id, { items: slices.slice(0, perCollection).map(summaryOf), more: slices.length > perCollection });
+    }
+    return found;
+  }
+
   async findNextTransition(collectionId: number, at: Date): Promise<Date | undefined> {
     const slices = this.slices.get(collectionId);
     return slices === undefined ? undefined : nextTransitionAfter(slices.values(), at);

@@ -361,6 +361,42 @@ export class MongoCollectionStore implements CollectionStore {
     return found;
   }
 
+  /**
+   * One read of `slices_active` per collection, all at once, walked backwards (start, then id,
+   * ascending): equality on the collection, the start bounded by `to`, the end filtered from the
+   * index keys; at most `perCollection` + 1 documents each.
+   */
+  async listSlicesOverlapping(
+    collectionIds: readonly number[],
+    window: { readonly from: Date; readonly to: Date },
+    perCollection: number,
+  ): Promise<ReadonlyMap<number, Page<SliceSummary>>> {
+    const ids = [...new Set(collectionIds)];
+    const pages = await Promise.all(
+      ids.map((collectionId) =>
+        this.database.run((maxTimeMS) =>
+          this.slices
+            .aggregate<SliceSummaryDocument>(
+              [
+                { $match: { collectionId, startsAt: { $lt: window.to }, endsAt: { $gt: window.from } } },
+                { $sort: { startsAt: 1, _id: 1 } },
+                { $limit: perCollection + 1 },
+                { $project: SUMMARY_PROJECTION },
+              ],
+              { hint: 'slices_active', maxTimeMS },
+            )
+            .toArray(),
+        ),
+      ),
+    );
+    const found = new Map<number, Page<SliceSummary>>();
+    ids.forEach((id, i) => {
+      const docs = pages[i]!;
+      found.set(id, { items: docs.slice(0, perCollection).map(toSliceSummary), more: docs.length > perCollection });
+    });
+    return found;
+  }
+
   async findNextTransition(collectionId: number, at: Date): Promise<Date | undefined> {
     const [nextStart, nextEnd] = await Promise.all([
       this.database.run((maxTimeMS) =>

@@ -9,6 +9,7 @@ import { DeleteSlice } from '../../application/merchandising/delete-slice.js';
 import { EditSliceProducts } from '../../application/merchandising/edit-slice-products.js';
 import { GetActiveSlice } from '../../application/merchandising/get-active-slice.js';
 import { GetSlice } from '../../application/merchandising/get-slice.js';
+import { GetPlanner } from '../../application/merchandising/get-planner.js';
 import { GetTimeline } from '../../application/merchandising/get-timeline.js';
 import { ListCollections } from '../../application/merchandising/list-collections.js';
 import { ListSlices } from '../../application/merchandising/list-slices.js';
@@ -38,6 +39,7 @@ import { sliceHistoryRoutes } from '../../adapters/http/merchandising/slice-hist
 import { slicePerformanceRoutes } from '../../adapters/http/merchandising/slice-performance-routes.js';
 import { sliceRoutes } from '../../adapters/http/merchandising/slice-routes.js';
 import { spreadsheetAndAiRoutes } from '../../adapters/http/merchandising/spreadsheet-and-ai-routes.js';
+import { plannerRoutes } from '../../adapters/http/merchandising/planner-routes.js';
 import { timelineRoutes } from '../../adapters/http/merchandising/timeline-routes.js';
 import { SpreadsheetReaderToken } from '../../adapters/spreadsheet/spreadsheet-workers.js';
 import { bindClass, bindRoutes } from '../binding.js';
@@ -96,4 +98,7 @@ export const merchandisingModule = new ContainerModule(({ bind }) => {
   bindClass(bind, GetTimeline, [CollectionStoreToken]);
   bindClass(bind, PreviewScheduleChange, [CollectionStoreToken, ClockToken]);
   bindRoutes(bind, timelineRoutes, [GetTimeline, PreviewScheduleChange]);
+
+  bindClass(bind, GetPlanner, [CollectionStoreToken, ClockToken]);
+  bindRoutes(bind, plannerRoutes, [GetPlanner]);
 });

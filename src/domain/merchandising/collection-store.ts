@@ -75,6 +75,16 @@ export interface CollectionStore {
    * products, by collection id; a collection showing nothing is absent. One read, whatever the count.
    */
   findActiveSlices(collectionIds: readonly number[], at: Date): Promise<ReadonlyMap<number, SliceSummary>>;
+  /**
+   * For each of these collections, its slices active at some instant of `[from, to)` (starting
+   * before `to`, ending after `from`) without their products, by start then id, at most
+   * `perCollection` of them (`more` when it has others); every collection asked is in the answer.
+   */
+  listSlicesOverlapping(
+    collectionIds: readonly number[],
+    window: { readonly from: Date; readonly to: Date },
+    perCollection: number,
+  ): Promise<ReadonlyMap<number, Page<SliceSummary>>>;
   /** The first start or end of any of the collection's slices strictly after `at`. */
   findNextTransition(collectionId: number, at: Date): Promise<Date | undefined>;
   /**

@@ -649,6 +649,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchandising-collections/protected/planner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The season planner: collections and their slices over a window of time
+         * @description A page of collections by id (`limit`, 20 when left out, at most 50), each with the slice it shows now and its slices active at some instant from `from` to `to` (at most 400 days later), without their products.
+         *
+         *     Needs a token with the `collections:read` scope.
+         */
+        get: operations["getPlanner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events/protected/batch": {
         parameters: {
             query?: never;
@@ -1674,6 +1696,58 @@ export interface components {
             }[];
             /** @description True when a changed period is served within the next 24 hours (by the service’s clock) or never ends. */
             needsConfirmation: boolean;
+        };
+        Planner: {
+            /**
+             * Format: date-time
+             * @description The instant `activeSlice` and `status` are read at.
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            now: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            to: string;
+            collections: {
+                id: number;
+                name: string;
+                /** @description The slice the collection shows at `now` (the latest start wins, then the highest id); null when none. */
+                activeSlice: {
+                    id: number;
+                    name: string;
+                } | null;
+                /** @description The slices active at some instant of [from, to), by start then id, without their products: at most 100. */
+                slices: {
+                    id: number;
+                    name: string;
+                    /** @enum {string} */
+                    type: "MANUAL" | "SPREADSHEET" | "AI";
+                    /** @enum {string} */
+                    status: "SCHEDULED" | "ACTIVE" | "EXPIRED";
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-21T18:04:05.123Z
+                     */
+                    startsAt: string;
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-21T18:04:05.123Z
+                     */
+                    endsAt: string;
+                    version: number;
+                    productCount: number;
+                }[];
+                /** @description True when the collection has more than 100 slices in the window: the latest-starting are left out (its own slice list has them all). */
+                slicesTruncated: boolean;
+            }[];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         ShopperEvent: {
             /** @description The sender's id of the event: an event whose id was seen before is a `duplicate`. */
@@ -5558,6 +5632,77 @@ export interface operations {
             };
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    getPlanner: {
+        parameters: {
+            query: {
+                /** @example 2026-11-01T00:00:00Z */
+                from: string;
+                /** @example 2026-12-01T00:00:00Z */
+                to: string;
+                /** @example 1 */
+                limit?: string;
+                cursor?: string;
+            };
+            header?: {
+                /** @description An id for this request (letters, digits and `-_.:`, up to 128), echoed back and logged. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of lanes, oldest collection first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-11-21T12:00:00.000Z",
+                     *       "from": "2026-11-01T00:00:00.000Z",
+                     *       "to": "2026-12-01T00:00:00.000Z",
+                     *       "collections": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Verão 2026",
+                     *           "activeSlice": {
+                     *             "id": 3,
+                     *             "name": "Verão — destaque do fim de semana"
+                     *           },
+                     *           "slices": [
+                     *             {
+                     *               "id": 3,
+                     *               "name": "Verão — destaque do fim de semana",
+                     *               "type": "MANUAL",
+                     *               "status": "ACTIVE",
+                     *               "startsAt": "2026-11-19T19:00:00.000Z",
+                     *               "endsAt": "2026-11-26T19:00:00.000Z",
+                     *               "version": 1,
+                     *               "productCount": 4
+                     *             }
+                     *           ],
+                     *           "slicesTruncated": false
+                     *         }
+                     *       ],
+                     *       "nextCursor": "MQ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Planner"];
+                };
+            };
+            400: components["responses"]["VALIDATION_FAILED"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
             429: components["responses"]["RATE_LIMITED"];
             500: components["responses"]["INTERNAL"];
             503: components["responses"]["UNAVAILABLE"];
