@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Stored } from '../../src/adapters/web/src/slice-editor/draft';
-import { PerformancePanel } from '../../src/adapters/web/src/slice-editor/PerformancePanel';
+import { PerformancePanel } from '../../src/adapters/web/src/shared/PerformancePanel';
 import { fakeService, renderSignedIn } from './support/render';
 
 const PATH = '/api/v1/merchandising-collections/protected/1/slices/3/performance';
@@ -60,7 +60,7 @@ function service() {
 describe('the Performance panel', () => {
   it('shows the totals beside the slice before, the best, the worst, the products nobody viewed, by name', async () => {
     service();
-    renderSignedIn(<PerformancePanel collectionId={1} stored={STORED} onClose={() => undefined} />);
+    renderSignedIn(<PerformancePanel collectionId={1} slice={STORED.slice} onClose={() => undefined} />);
     const totals = await screen.findByRole('table', { name: 'Totals' });
     const cells = (label: string) =>
       within(within(totals).getByRole('rowheader', { name: label }).closest('tr')!)
@@ -82,7 +82,7 @@ describe('the Performance panel', () => {
 
   it('asks for the part of the window chosen', async () => {
     const { received } = service();
-    renderSignedIn(<PerformancePanel collectionId={1} stored={STORED} onClose={() => undefined} />);
+    renderSignedIn(<PerformancePanel collectionId={1} slice={STORED.slice} onClose={() => undefined} />);
     await screen.findByRole('table', { name: 'Totals' });
     expect(received.find((r) => r.path === PATH)!.search).toBe('');
     fireEvent.change(screen.getByLabelText('Count from'), { target: { value: '2026-11-20T10:00' } });

@@ -6,6 +6,7 @@ import { useProducts } from '../api/products';
 import { useRememberSliceNotes, useSliceNotes } from '../api/slice-notes';
 import type { TimelinePreview } from '../api/timeline-preview';
 import { useConsequenceGate } from '../shared/ConsequenceDialog';
+import { PerformancePanel } from '../shared/PerformancePanel';
 import { hasErrors, refusalOf, SLICE_PATHS, sliceFormErrors } from '../shared/field-errors';
 import { focusFirst } from '../shared/field-messages';
 import { useLeaveGuard } from '../shared/leave-guard';
@@ -17,7 +18,6 @@ import { CatalogSearch } from './CatalogSearch';
 import { ConflictDialog } from './ConflictDialog';
 import { bodyOf, draftOf, emptyDraft, MAX_SLICE_PRODUCTS, sameDraft, type Draft, type Stored } from './draft';
 import { HistoryPanel } from './HistoryPanel';
-import { PerformancePanel } from './PerformancePanel';
 import { SheetReplace } from './SheetReplace';
 import { SLICE_FIELD_IDS, SliceForm, type SliceFormErrors } from './SliceForm';
 import { SliceProducts } from './SliceProducts';
@@ -207,7 +207,7 @@ export function SliceScreen({
       {leaving}
       {conflictDialog}
       {panel === 'performance' && stored && (
-        <PerformancePanel collectionId={collectionId} stored={stored} onClose={() => setPanel(undefined)} />
+        <PerformancePanel collectionId={collectionId} slice={stored.slice} onClose={() => setPanel(undefined)} />
       )}
       {panel === 'history' && stored && (
         <HistoryPanel

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { ok, type Schemas } from '../../api/client';
-import { sliceKey } from '../../api/keys';
-import { useSession } from '../../session/session';
+import { ok, type Schemas } from './client';
+import { sliceKey } from './keys';
+import { useSession } from '../session/session';
 
 export type SlicePerformance = Schemas['SlicePerformance'];
 export type ProductFigures = SlicePerformance['products'][number];

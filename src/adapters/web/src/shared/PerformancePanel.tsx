@@ -1,11 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useSlicePerformance, type PerformanceWindow, type ProductFigures, type SlicePerformance } from '../api/performance';
 import { useProducts } from '../api/products';
 import { useI18n } from '../i18n/i18n';
-import { DateTimeField } from '../shared/DateTimeField';
-import { dateFieldError, type FieldError } from '../shared/field-errors';
-import { Dialog, fromLocalInput, isNoEnd, ProductsFailureNote, QueryNote, toLocalInput } from '../shared/ui';
-import { useSlicePerformance, type PerformanceWindow, type ProductFigures, type SlicePerformance } from './api/performance';
-import type { Stored } from './draft';
+import { DateTimeField } from './DateTimeField';
+import { dateFieldError, type FieldError } from './field-errors';
+import { Dialog, fromLocalInput, isNoEnd, ProductsFailureNote, QueryNote, toLocalInput } from './ui';
 
 type NameOf = (productId: string) => string;
 
@@ -16,25 +15,17 @@ type NameOf = (productId: string) => string;
  */
 export function PerformancePanel({
   collectionId,
-  stored,
+  slice,
   onClose,
 }: {
   collectionId: number;
-  stored: Stored;
+  slice: PerformedSlice;
   onClose: () => void;
 }) {
   const { t } = useI18n();
-  const [asked, setAsked] = useState<PerformanceWindow>({});
-  const query = useSlicePerformance(collectionId, stored.slice.id, asked);
-  const figures = query.data;
-  const { products, failure } = useProducts(figures?.products.map((p) => p.productId) ?? []);
-  const nameOf: NameOf = (id) => products.get(id)?.name ?? id;
   return (
     <Dialog title={t('performance')} onClose={onClose}>
-      <WindowForm stored={stored} onAsk={setAsked} />
-      <QueryNote query={query} />
-      <ProductsFailureNote failure={failure} />
-      {figures === undefined ? <p>{t('loading')}</p> : <Figures figures={figures} nameOf={nameOf} />}
+      <SliceFigures collectionId={collectionId} slice={slice} />
       <div className="buttons">
         <button type="button" onClick={onClose}>
           {t('close')}
@@ -44,11 +35,36 @@ export function PerformancePanel({
   );
 }
 
+/** The slice whose figures are read: its id and window. */
+export interface PerformedSlice {
+  readonly id: number;
+  readonly startsAt: string;
+  readonly endsAt: string;
+}
+
+/** The panel's content without its dialog: the window asked for, then the figures (the planner's side panel shows it inline). */
+export function SliceFigures({ collectionId, slice }: { collectionId: number; slice: PerformedSlice }) {
+  const { t } = useI18n();
+  const [asked, setAsked] = useState<PerformanceWindow>({});
+  const query = useSlicePerformance(collectionId, slice.id, asked);
+  const figures = query.data;
+  const { products, failure } = useProducts(figures?.products.map((p) => p.productId) ?? []);
+  const nameOf: NameOf = (id) => products.get(id)?.name ?? id;
+  return (
+    <>
+      <WindowForm slice={slice} onAsk={setAsked} />
+      <QueryNote query={query} />
+      <ProductsFailureNote failure={failure} />
+      {figures === undefined ? <p>{t('loading')}</p> : <Figures figures={figures} nameOf={nameOf} />}
+    </>
+  );
+}
+
 /** The part of the window to count: from its start until its end or now, unless changed. */
-function WindowForm({ stored, onAsk }: { stored: Stored; onAsk: (window: PerformanceWindow) => void }) {
+function WindowForm({ slice, onAsk }: { slice: PerformedSlice; onAsk: (window: PerformanceWindow) => void }) {
   const { t, locale } = useI18n();
   const ids = [useId(), useId()] as const;
-  const { startsAt, endsAt } = stored.slice;
+  const { startsAt, endsAt } = slice;
   const [from, setFrom] = useState(() => toLocalInput(startsAt));
   const [to, setTo] = useState(() => toLocalInput(countedUntil(endsAt)));
   const [errors, setErrors] = useState<{ from?: FieldError | undefined; to?: FieldError | undefined }>({});
