@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { CollectionScreen } from './calendar/CollectionScreen';
 import { CollectionsScreen } from './collections/CollectionsScreen';
 import { LOCALES, useI18n, type Locale } from './i18n/i18n';
+import { PlannerScreen } from './planner/PlannerScreen';
 import { SessionProvider, useSession, useSignIn } from './session/session';
 import { SignIn } from './session/SignIn';
 import { useNarrow } from './shared/media';
-import { useRoute } from './shared/route';
+import { hrefOf, useRoute } from './shared/route';
 import { SliceScreen } from './slice-editor/SliceScreen';
 
 export function App() {
@@ -32,6 +33,7 @@ export function App() {
 
 function Screens() {
   const route = useRoute();
+  if (route.screen === 'planner') return <PlannerScreen />;
   if (route.screen === 'collection') return <CollectionScreen key={route.collectionId} collectionId={route.collectionId} />;
   if (route.screen === 'slice') {
     return (
@@ -51,6 +53,7 @@ function Frame({ signedIn = false, children }: { signedIn?: boolean; children?: 
   const narrow = useNarrow();
   const links = (
     <>
+      {signedIn && <a href={hrefOf({ screen: 'planner' })}>{t('planner')}</a>}
       <a href="/docs" target="_blank" rel="noopener">
         {t('apiReference')}
       </a>

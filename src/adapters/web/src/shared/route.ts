@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 /** Where the merchandiser is: the builder's screens live in the URL's fragment (never the token). */
 export type Route =
   | { screen: 'collections' }
+  | { screen: 'planner' }
   | { screen: 'collection'; collectionId: number }
   | { screen: 'slice'; collectionId: number; sliceId: number | 'new'; proposal?: string | undefined };
 
@@ -17,6 +18,7 @@ export function parseRoute(hash: string): Route {
       ...(sliceId === 'new' && slice[3] ? { proposal: slice[3] } : {}),
     };
   }
+  if (hash === '#/planner') return { screen: 'planner' };
   const collection = /^#\/collections\/(\d+)$/.exec(hash);
   if (collection) return { screen: 'collection', collectionId: Number(collection[1]) };
   return { screen: 'collections' };
@@ -24,6 +26,7 @@ export function parseRoute(hash: string): Route {
 
 export function hrefOf(route: Route): string {
   if (route.screen === 'collections') return '#/';
+  if (route.screen === 'planner') return '#/planner';
   if (route.screen === 'collection') return `#/collections/${route.collectionId}`;
   const proposal = route.sliceId === 'new' && route.proposal ? `?proposal=${route.proposal}` : '';
   return `#/collections/${route.collectionId}/slices/${route.sliceId}${proposal}`;

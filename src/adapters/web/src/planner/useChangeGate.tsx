@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import type { ScheduleChange, TimelinePreview } from '../api/timeline-preview';
+import { useI18n } from '../i18n/i18n';
+import { ConsequenceList } from '../shared/ConsequenceDialog';
+import { Dialog, ErrorNote } from '../shared/ui';
+import { usePlannerPreview } from './api';
+
+interface Pending {
+  readonly title: string;
+  readonly preview: TimelinePreview;
+  readonly run: () => void;
+}
+
+/**
+ * The planner's gate before a change of dates or a copy: the service says what it would change in
+ * what the collection serves, and the merchandiser confirms or cancels. A drag is a quick gesture,
+ * so the planner always asks, not only when the change is served within a day.
+ */
+export function useChangeGate() {
+  const { t } = useI18n();
+  const ask = usePlannerPreview();
+  const [pending, setPending] = useState<Pending | undefined>(undefined);
+
+  function check(collectionId: number, change: ScheduleChange, title: string, run: () => void) {
+    ask.mutate({ collectionId, change }, { onSuccess: (preview) => setPending({ title, preview, run }) });
+  }
+
+  const dialog = pending && (
+    <Dialog title={pending.title} onClose={() => setPending(undefined)}>
+      {pending.preview.needsConfirmation && <p>{t('consequenceAsk')}</p>}
+      <ConsequenceList preview={pending.preview} />
+      <div className="buttons">
+        <button type="button" onClick={() => setPending(undefined)} autoFocus>
+          {t('cancel')}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            setPending(undefined);
+            pending.run();
+          }}
+        >
+          {t('confirm')}
+        </button>
+      </div>
+    </Dialog>
+  );
+  const status = (
+    <>
+      {ask.isPending && <p role="status">{t('checkingConsequence')}</p>}
+      <ErrorNote error={ask.error ?? undefined} />
+    </>
+  );
+  return { check, dialog, status };
+}
