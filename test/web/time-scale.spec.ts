@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  besideSide,
   DAY,
   dragged,
   durationOf,
@@ -27,12 +28,16 @@ describe('the date scale', () => {
     expect(zoomWindow('quarter', anchor)).toEqual({ from: local(2026, 11, 20), to: local(2027, 2, 19) });
   });
 
-  it('pans a whole window and zooms around the middle of the one shown', () => {
+  it('pans a whole window, and zooms around now when in view, else around the middle of the one shown', () => {
     const week = zoomWindow('week', anchor);
     expect(panned(week, 'week', 1)).toEqual({ from: local(2026, 12, 3), to: local(2026, 12, 10) });
     expect(panned(week, 'week', -1)).toEqual({ from: local(2026, 11, 19), to: local(2026, 11, 26) });
-    // The week's middle is 29 Nov 12:00: the day shown is the 29th.
-    expect(rezoomed(week, 'day')).toEqual({ from: local(2026, 11, 29), to: local(2026, 11, 30) });
+    // Now in the week shown: the day shown is today's.
+    expect(rezoomed(week, 'day', anchor)).toEqual({ from: local(2026, 11, 27), to: local(2026, 11, 28) });
+    // Now elsewhere: the window is centred on the middle of the one shown (the next week's is 6 Dec 12:00).
+    const next = panned(week, 'week', 1);
+    expect(rezoomed(next, 'day', anchor)).toEqual({ from: local(2026, 12, 6), to: local(2026, 12, 7) });
+    expect(rezoomed(next, 'month', anchor)).toEqual({ from: local(2026, 11, 21), to: local(2026, 12, 22) });
   });
 
   it('maps instants to x and back, exactly at the edges', () => {
@@ -79,5 +84,14 @@ describe('the date scale', () => {
     const c = { from: 0.2, to: 0.4 };
     const rows = rowsOf([c, b, a], (x) => x);
     expect([rows.get(a), rows.get(b), rows.get(c)]).toEqual([0, 0, 1]);
+  });
+});
+
+describe('a name too long for its bar', () => {
+  it('goes after the bar when it fits there, else before it, else on the side with more room', () => {
+    expect(besideSide({ left: 0.1, width: 0.1 }, 0.8)).toBe('after');
+    expect(besideSide({ left: 0.5, width: 0.1 }, 0.45)).toBe('before');
+    expect(besideSide({ left: 0.3, width: 0.1 }, 0.7)).toBe('after');
+    expect(besideSide({ left: 0.6, width: 0.1 }, 0.7)).toBe('before');
   });
 });

@@ -3,6 +3,7 @@ import type { SliceSummary } from '../api/client';
 import { useI18n } from '../i18n/i18n';
 import { hrefOf } from '../shared/route';
 import { nameWidth, NowMarker, percent, placement, ScaleAxis, ScaleControls, useTimeScale, useWidth } from '../shared/TimeScale';
+import { besideSide } from '../shared/time-scale';
 import { isNoEnd } from '../shared/ui';
 import type { Calendar } from './api';
 import { overlapsToFlag } from './overlaps';
@@ -62,7 +63,7 @@ function TimelineBar({
   const dates = `${dateTime(slice.startsAt)} – ${isNoEnd(slice.endsAt) ? t('noEnd') : dateTime(slice.endsAt)}`;
   const label = `${slice.name}: ${t(`status${slice.status}`)}, ${dates}${served ? `, ${t('servedNow')}` : ''}`;
   const beside = width > 0 && nameWidth(slice.name) + 60 > at.width * width;
-  const after = at.left + at.width + (width > 0 ? nameWidth(slice.name) / width : 0) <= 1;
+  const after = besideSide(at, width > 0 ? nameWidth(slice.name) / width : 0) === 'after';
   return (
     <li className="lane">
       <a

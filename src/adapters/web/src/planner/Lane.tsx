@@ -2,7 +2,7 @@ import { useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useI18n } from '../i18n/i18n';
 import { hrefOf } from '../shared/route';
 import { nameWidth, percent, placement, type TimeScale } from '../shared/TimeScale';
-import { dragged, durationOf, rowsOf } from '../shared/time-scale';
+import { besideSide, dragged, durationOf, rowsOf } from '../shared/time-scale';
 import { isNoEnd } from '../shared/ui';
 import type { PlannerLane, PlannerSlice } from './api';
 
@@ -70,8 +70,7 @@ export function Lane({
   const rows = rowsOf(placed, (p) => {
     const right = p.at.left + p.at.width;
     if (!p.beside) return { from: p.at.left, to: right };
-    const besideRight = right + labelFraction(p.slice.name) <= 1;
-    return besideRight
+    return besideSide(p.at, labelFraction(p.slice.name)) === 'after'
       ? { from: p.at.left, to: right + labelFraction(p.slice.name) }
       : { from: p.at.left - labelFraction(p.slice.name), to: right };
   });
@@ -110,14 +109,14 @@ export function Lane({
         </p>
         {lane.slicesTruncated && <p className="warning">{t('plannerTruncated')}</p>}
       </header>
-      <div className="lane-track" style={{ height: `${rowCount * ROW_PX}px` }}>
+      <div className="lane-track" style={{ height: `${rowCount * ROW_PX + 4}px` }}>
         {placed.map((p) => (
           <Bar
             key={p.slice.id}
             slice={p.slice}
             at={p.at}
-            top={(rows.get(p) ?? 0) * ROW_PX}
-            beside={p.beside ? (p.at.left + p.at.width + labelFraction(p.slice.name) <= 1 ? 'after' : 'before') : undefined}
+            top={(rows.get(p) ?? 0) * ROW_PX + 2}
+            beside={p.beside ? besideSide(p.at, labelFraction(p.slice.name)) : undefined}
             served={lane.activeSlice?.id === p.slice.id}
             selected={selected === p.slice.id}
             dragging={drag?.moved === true && drag.slice.id === p.slice.id}

@@ -17,7 +17,7 @@ export function useTimeScale(now: number, initial: Zoom): TimeScale {
   return {
     ...state,
     now,
-    setZoom: (zoom) => setState((s) => ({ zoom, window: rezoomed(s.window, zoom) })),
+    setZoom: (zoom) => setState((s) => (s.zoom === zoom ? s : { zoom, window: rezoomed(s.window, zoom, now) })),
     pan: (direction) => setState((s) => ({ ...s, window: panned(s.window, s.zoom, direction) })),
     today: () => setState((s) => ({ ...s, window: zoomWindow(s.zoom, now) })),
   };

@@ -43,9 +43,16 @@ export function panned(window: ScaleWindow, zoom: Zoom, direction: -1 | 1): Scal
   return { from, to: startOfDay(from, shown) };
 }
 
-/** The window of another zoom that keeps the middle of the one shown in view. */
-export function rezoomed(window: ScaleWindow, zoom: Zoom): ScaleWindow {
-  return zoomWindow(zoom, window.from + (window.to - window.from) / 2);
+/**
+ * The window of another zoom: around now when now is in the window shown, else centred on the
+ * middle of that window, so what was looked at stays in view.
+ */
+export function rezoomed(window: ScaleWindow, zoom: Zoom, now: number): ScaleWindow {
+  if (now >= window.from && now < window.to) return zoomWindow(zoom, now);
+  const shown = DAYS[zoom].shown;
+  const middle = window.from + (window.to - window.from) / 2;
+  const from = startOfDay(middle - (shown * DAY) / 2);
+  return { from, to: startOfDay(from, shown) };
 }
 
 /** Where an instant falls on a scale `width` wide (it may fall outside: below 0 or past width). */
@@ -105,6 +112,18 @@ export function ticksOf(window: ScaleWindow, zoom: Zoom): number[] {
   const step = zoom === 'week' ? 1 : zoom === 'month' ? 7 : 14;
   for (let t = window.from; t < window.to; t = startOfDay(t, step)) ticks.push(t);
   return ticks;
+}
+
+/**
+ * Which side of a bar its name goes when the bar is too narrow for it: after it when it fits
+ * there, else before it when it fits there, else the side with more room (the track clips the
+ * rest; the bar's title and accessible name hold the whole name).
+ */
+export function besideSide(at: { left: number; width: number }, label: number): 'after' | 'before' {
+  const after = 1 - (at.left + at.width);
+  if (label <= after) return 'after';
+  if (label <= at.left) return 'before';
+  return after >= at.left ? 'after' : 'before';
 }
 
 /**
