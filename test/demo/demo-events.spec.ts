@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import { demoCatalog } from '../../src/adapters/demo/demo-catalog.js';
-import { demoEvents } from '../../src/adapters/demo/demo-events.js';
+import { demoCollections } from '../../src/adapters/demo/demo-collections.js';
+import { demoEvents, pastSeasonEvents } from '../../src/adapters/demo/demo-events.js';
 import { demoProfiles } from '../../src/adapters/demo/demo-profiles.js';
 import { loadDemoData } from '../../src/adapters/demo/load-demo-data.js';
 import { RecordEvents } from '../../src/application/events/record-events.js';
@@ -30,16 +31,42 @@ describe('the demo shopper sessions', () => {
   });
 
   it('are a few hundred sessions of views, some carts and purchases, within the last 7 days and never ahead of the clock', () => {
-    const sessions = new Set(events.map((e) => e.sessionId));
+    const recent = events.filter((e) => !e.sessionId!.startsWith('demo-p'));
+    const sessions = new Set(recent.map((e) => e.sessionId));
     expect(sessions.size).toBeGreaterThanOrEqual(300);
-    const count = (type: string) => events.filter((e) => e.type === type).length;
+    const count = (type: string) => recent.filter((e) => e.type === type).length;
     expect(count('view')).toBeGreaterThan(1000);
     expect(count('add_to_cart')).toBeGreaterThan(50);
     expect(count('purchase')).toBeGreaterThan(20);
-    expect(events.every((e) => atOf(e) <= now.getTime() && atOf(e) > now.getTime() - 7 * DAY)).toBe(true);
+    expect(recent.every((e) => atOf(e) <= now.getTime() && atOf(e) > now.getTime() - 7 * DAY)).toBe(true);
     const lastHalfHour = events.filter((e) => atOf(e) > now.getTime() - 30 * MINUTE);
     expect(new Set(lastHalfHour.map((e) => e.sessionId)).size).toBeGreaterThanOrEqual(3);
     expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length);
+  });
+
+  it("then last season's: inside each expired demo slice's window, one product a session, only products seen this week too", () => {
+    const expired = demoCollections(now)
+      .flatMap((c) => c.slices)
+      .filter((s) => s.endsAt !== undefined && s.endsAt <= now);
+    expect(expired.map((s) => s.name)).toEqual(['Pré-verão', 'Liquida — última semana']);
+    const recent = events.filter((e) => !e.sessionId!.startsWith('demo-p'));
+    const seen = new Set(recent.map((e) => e.productId));
+    const past = pastSeasonEvents(now, seen);
+    expect(events).toEqual([...recent, ...past]);
+    expect(past.every((e) => seen.has(e.productId))).toBe(true);
+    for (const [i, slice] of expired.entries()) {
+      const mine = past.filter((e) => e.sessionId!.startsWith(`demo-p${i + 1}-`));
+      expect(new Set(mine.map((e) => e.sessionId)).size).toBe(40);
+      expect(mine.every((e) => atOf(e) >= slice.startsAt.getTime() && atOf(e) < slice.endsAt!.getTime())).toBe(true);
+      expect(mine.every((e) => slice.products.includes(e.productId))).toBe(true);
+      const viewed = new Set(mine.map((e) => e.productId));
+      expect(viewed.size).toBeGreaterThan(1);
+      expect(viewed.size).toBeLessThan(slice.products.length);
+      expect(mine.some((e) => e.type === 'purchase')).toBe(true);
+      const bySession = new Map<string, Set<string>>();
+      for (const e of mine) bySession.set(e.sessionId!, (bySession.get(e.sessionId!) ?? new Set()).add(e.productId));
+      expect([...bySession.values()].every((products) => products.size === 1)).toBe(true);
+    }
   });
 
   it('name catalog products only, and buy only available ones', () => {

@@ -140,3 +140,36 @@ describe('the season planner, over HTTP', () => {
     );
   });
 });
+
+describe('a fresh start with the demo data', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { DEMO_DATA: 'true' } });
+  });
+  afterAll(() => server.close());
+
+  it("plans the last season in one read, and each expired slice's Performance shows what its products did", async () => {
+    const now = Date.parse((await read(server, '')).json.now);
+    const from = new Date(now - 120 * 86_400_000).toISOString();
+    const to = new Date(now + 60 * 86_400_000).toISOString();
+    const planner = (await read(server, `from=${from}&to=${to}`)).json;
+    expect(planner.collections).toHaveLength(4);
+    expect(planner.nextCursor).toBeNull();
+    const expired = planner.collections.flatMap((c: { id: number; slices: { id: number; name: string; status: string }[] }) =>
+      c.slices.filter((s) => s.status === 'EXPIRED').map((s) => ({ collectionId: c.id, ...s })),
+    );
+    expect(expired.map((s: { name: string }) => s.name).sort()).toEqual(['Liquida — última semana', 'Pré-verão']);
+    for (const slice of expired) {
+      const figures = (await server.request('GET', `${BASE}/${slice.collectionId}/slices/${slice.id}/performance`)).json;
+      expect(figures.totals.views, slice.name).toBeGreaterThan(0);
+      expect(figures.totals.addToCarts, slice.name).toBeGreaterThan(0);
+      expect(figures.totals.purchases, slice.name).toBeGreaterThan(0);
+      expect(figures.notViewed.length, slice.name).toBeGreaterThan(0);
+    }
+  });
+});
+
+function read(server: TestServer, query: string) {
+  const window = query === '' ? 'from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z' : query;
+  return server.request('GET', `${PLANNER}?${window}`);
+}

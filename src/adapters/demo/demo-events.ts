@@ -1,5 +1,6 @@
 import type { EventType, ShopperEventInput } from '../../domain/events/shopper-event.js';
 import { demoProductId, PRODUCTS_PER_CATEGORY, seeded } from './demo-catalog.js';
+import { demoCollections } from './demo-collections.js';
 
 /**
  * Shopper sessions over the demo catalog, made the same way on every start (a seeded generator)
@@ -8,6 +9,8 @@ import { demoProductId, PRODUCTS_PER_CATEGORY, seeded } from './demo-catalog.js'
  * accessory; a swimsuit with sandals and a straw bag; trousers with a blouse and a jacket), with a
  * few stray views, some carts and purchases, and about a third signed in as a demo profile.
  * Hero looks are browsed far more often, so their products have behaviour to learn from.
+ * Then last season's sessions (pastSeasonEvents): what the expired demo slices' products did
+ * while those slices were live, so their Performance panel has figures to read.
  */
 
 const DAY = 86_400_000;
@@ -84,7 +87,50 @@ export function demoEvents(now: Date): ShopperEventInput[] {
       startsAt: recent ? startAt(29 * MINUTE, 22 * MINUTE) : startAt(7 * DAY, 40 * MINUTE),
     });
   }
-  return sessions.flatMap((session, i) => sessionEvents(random, session, `demo-s${String(i + 1).padStart(4, '0')}`, now));
+  const recent = sessions.flatMap((session, i) => sessionEvents(random, session, `demo-s${String(i + 1).padStart(4, '0')}`, now));
+  return [...recent, ...pastSeasonEvents(now, new Set(recent.map((e) => e.productId)))];
+}
+
+/** Sessions of last season per expired demo slice. */
+const PAST_SESSIONS_PER_SLICE = 40;
+const HOUR = 3_600_000;
+
+/**
+ * What shoppers did with the expired demo slices' products while those slices were live: views,
+ * some carts and purchases, at instants inside each slice's window (an hour clear of each end).
+ * Only products shoppers also browse this week (`seen`) outside the hero looks, one product a
+ * session: what the similar-products engine learns (co-views, products no shopper has seen, the
+ * hero looks) stays as above; the slices' other products are the ones nobody viewed.
+ */
+export function pastSeasonEvents(now: Date, seen: ReadonlySet<string>): ShopperEventInput[] {
+  const random = seeded(20261127);
+  const heroes = new Set(HERO_LOOKS.flatMap((look) => look.products));
+  const expired = demoCollections(now)
+    .flatMap((collection) => collection.slices)
+    .filter((slice) => slice.endsAt !== undefined && slice.endsAt.getTime() <= now.getTime());
+  return expired.flatMap((slice, s) => {
+    const pool = slice.products.filter((id) => seen.has(id) && !heroes.has(id));
+    const from = slice.startsAt.getTime() + HOUR;
+    const span = slice.endsAt!.getTime() - HOUR - 10 * MINUTE - from;
+    return Array.from({ length: PAST_SESSIONS_PER_SLICE }, (_, i) => {
+      const productId = pool[Math.floor(random() * random() * pool.length)]!;
+      const steps: EventType[] = ['view'];
+      if (random() < 0.4) steps.push('view');
+      if (available(productId) && random() < 0.35) {
+        steps.push('add_to_cart');
+        if (random() < 0.5) steps.push('purchase');
+      }
+      const sessionId = `demo-p${s + 1}-${String(i + 1).padStart(3, '0')}`;
+      const startsAt = from + Math.floor(random() * span);
+      return steps.map((type, n) => ({
+        eventId: `${sessionId}-${n + 1}`,
+        type,
+        productId,
+        sessionId,
+        at: new Date(startsAt + n * MINUTE),
+      }));
+    }).flat();
+  });
 }
 
 /** Each theme's looks: one product of each of its categories, drawn once. */

@@ -45,7 +45,7 @@ export async function loadDemoData(
 
 /**
  * Records the demo sessions through the use case, as any sender's events; answers how many were
- * accepted (a retention shorter than the sessions' 7 days refuses the older ones, and an event
+ * accepted (a retention shorter than the sessions' 7 days, or last season's up to 90, refuses the older ones, and an event
  * recorded before is a duplicate).
  */
 async function recordDemoEvents(record: RecordEvents, now: Date): Promise<number> {
