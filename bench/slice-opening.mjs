@@ -9,7 +9,7 @@
  * requests the page sent to the API. Goal: at most 3 requests, under 1 s.
  */
 import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { CHROMIUM, launchChromium } from './chromium.mjs';
 
 const PRODUCTS = 500;
 const GOAL_REQUESTS = 3;
@@ -18,7 +18,6 @@ const REPEATS = 15;
 /** As many product reads as the builder kept in flight before the batch read. */
 const OLD_PARALLEL = 6;
 const BROWSER_REPEATS = 10;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const COLLECTIONS = '/api/v1/merchandising-collections/protected';
 const CATALOG = '/api/v1/products/protected/catalog';
 
@@ -136,19 +135,7 @@ async function openInBrowser(vitrine, hash) {
     console.log(`  the builder in Chromium: not measured (no Chromium at ${CHROMIUM})`);
     return undefined;
   }
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const times = [];
     let sent = 0;

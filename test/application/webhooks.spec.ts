@@ -12,11 +12,12 @@ import { UpsertProducts } from '../../src/application/product/batch-products.js'
 import { DeliverWebhooks } from '../../src/application/webhooks/deliver-webhooks.js';
 import { CreateWebhook, ListWebhookDeliveries } from '../../src/application/webhooks/manage-webhooks.js';
 import { WatchSliceTransitions } from '../../src/application/webhooks/watch-slice-transitions.js';
+import { MAX_KEPT_EVENTS, WebhookOutbox } from '../../src/application/webhooks/webhook-outbox.js';
 import { override } from '../../src/composition/overrides.js';
 import { CollectionStoreToken } from '../../src/domain/merchandising/collection-store.js';
 import { DELIVERY_LEASE_MS } from '../../src/domain/webhooks/delivery-policy.js';
 import type { WebhookEventType } from '../../src/domain/webhooks/webhook.js';
-import { signatureHeader, signedContent } from '../../src/domain/webhooks/webhook-message.js';
+import { productChangeEvents, signatureHeader, signedContent } from '../../src/domain/webhooks/webhook-message.js';
 import { WebhookStoreToken } from '../../src/domain/webhooks/webhook-store.js';
 import { WebhookTransportToken, type WebhookTransport } from '../../src/domain/webhooks/webhook-transport.js';
 import { aProductInput, aSliceInput } from '../support/mothers.js';
@@ -97,9 +98,24 @@ function anInstance(
   };
 }
 
-function world(start = '2026-11-27T09:00:00.000Z') {
+/** A webhook store whose named reads and writes fail while told to, as a store that is away. */
+class FlakyWebhookStore extends InMemoryWebhookStore {
+  readonly failing = new Set<'enqueue' | 'subscribersOf'>();
+
+  override enqueue(...args: Parameters<InMemoryWebhookStore['enqueue']>) {
+    if (this.failing.has('enqueue')) return Promise.reject(new Error('the store is away'));
+    return super.enqueue(...args);
+  }
+
+  override subscribersOf(...args: Parameters<InMemoryWebhookStore['subscribersOf']>) {
+    if (this.failing.has('subscribersOf')) return Promise.reject(new Error('the store is away'));
+    return super.subscribersOf(...args);
+  }
+}
+
+function world(start = '2026-11-27T09:00:00.000Z', webhooks = new InMemoryWebhookStore()) {
   const clock = new FakeClock(start);
-  const shared = { clock, collections: new InMemoryCollectionStore(), webhooks: new InMemoryWebhookStore() };
+  const shared = { clock, collections: new InMemoryCollectionStore(), webhooks };
   const first = anInstance(shared);
   const subscribe = (events: WebhookEventType[], url = 'http://127.0.0.1:9/hooks') =>
     first.get(CreateWebhook).execute({ url, events }, 'admin');
@@ -325,5 +341,53 @@ describe('webhooks of edits and product writes', () => {
     await first.get(UpsertProducts).execute([{ index: 0, input: aProductInput({ id: 'A' }) }]);
     await first.settle();
     expect(first.receiver.posts).toEqual([]);
+  });
+
+  it('never fail a write the store could not take the events of: they are sent once it answers again', async () => {
+    const store = new FlakyWebhookStore();
+    const { clock, first, subscribe, aCollectionWithSlice } = world('2026-11-27T10:30:00.000Z', store);
+    await first.start();
+    await subscribe(['collection.active_slice_changed', 'product.changed']);
+    store.failing.add('enqueue');
+    const { collectionId, sliceId } = await aCollectionWithSlice('2026-11-27T10:00:00.000Z', '2026-11-28T00:00:00.000Z');
+    store.failing.add('subscribersOf');
+    await first.get(UpsertProducts).execute([{ index: 0, input: aProductInput({ id: 'A' }) }]);
+    await first.settle();
+    expect(first.receiver.posts).toEqual([]);
+    expect(first.get(WebhookOutbox).backlog).toEqual({ kept: 2, dropped: 0 });
+
+    store.failing.clear();
+    await passTo(clock, '2026-11-27T10:30:05.000Z', first);
+    expect(first.receiver.posts.map((p) => JSON.parse(p.body).data)).toEqual([
+      { collectionId, previous: null, current: { sliceId, version: 1, name: 'Black Friday' } },
+      { productId: 'A', change: 'saved' },
+    ]);
+    expect(first.get(WebhookOutbox).backlog).toEqual({ kept: 0, dropped: 0 });
+  });
+});
+
+describe('the outbox', () => {
+  it(`keeps the events of at most ${MAX_KEPT_EVENTS} writes while the store is away, dropping the oldest`, async () => {
+    const store = new FlakyWebhookStore();
+    const clock = new FakeClock('2026-11-27T10:00:00.000Z');
+    const outbox = new WebhookOutbox(store, new NodeWebhookCrypto(), clock);
+    store.failing.add('enqueue');
+    await store.addSubscription({
+      id: 'wh_1',
+      url: 'https://crm.example.com/hooks',
+      events: ['product.changed'],
+      description: '',
+      secret: 'whsec_c2VjcmV0',
+      createdAt: clock.now(),
+      createdBy: 'admin',
+    });
+    const event = (n: number) => productChangeEvents([`P-${n}`], 'saved', clock.now());
+    for (let n = 0; n <= MAX_KEPT_EVENTS; n++) await outbox.publishAfterWrite(event(n));
+    expect(outbox.backlog).toEqual({ kept: MAX_KEPT_EVENTS, dropped: 1 });
+    await expect(outbox.flushKept()).rejects.toThrow('the store is away');
+    expect(outbox.backlog.kept).toBe(MAX_KEPT_EVENTS);
+    store.failing.clear();
+    await outbox.flushKept();
+    expect(outbox.backlog).toEqual({ kept: 0, dropped: 1 });
   });
 });

@@ -4,21 +4,12 @@
  * the suites are skipped with the reason, except under REQUIRE_BROWSER=1 (CI), where that fails.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, it } from 'vitest';
+import { CHROMIUM, launchChromium } from '../../bench/chromium.mjs';
 import { T0 } from './mothers.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The flags the closed network and a container need. */
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM };
 const BUILT = new URL('../../dist/web/index.html', import.meta.url);
 
 function unavailableReason(): string | undefined {
@@ -43,7 +34,7 @@ if (reason !== undefined) {
 export const describeInBrowser = describe.skipIf(reason !== undefined);
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  return launchChromium();
 }
 
 /** The merchandiser's browser: São Paulo's time zone, a language, and the clock at the server's instant. */

@@ -27,8 +27,12 @@ export class ActiveSliceChanges implements ActiveSliceWatch {
     const result = await write();
     this.transitions.nudge();
     if (wanted) {
-      const event = activeSliceChange(collectionId, before, await this.shown(collectionId, at), at);
-      if (event !== undefined) await this.outbox.publish([event], subscribers);
+      // The write happened: should the store not answer now, the outbox reads what is shown later.
+      const events = async () => {
+        const event = activeSliceChange(collectionId, before, await this.shown(collectionId, at), at);
+        return event === undefined ? [] : [event];
+      };
+      await this.outbox.publishAfterWrite(events, subscribers);
     }
     return result;
   }

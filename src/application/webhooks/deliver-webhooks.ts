@@ -40,7 +40,7 @@ export class DeliverWebhooks {
     private readonly crypto: WebhookCrypto,
     private readonly clock: Clock,
     private readonly scheduler: Scheduler,
-    outbox: WebhookOutbox,
+    private readonly outbox: WebhookOutbox,
   ) {
     this.instance = crypto.newClaim();
     outbox.onEnqueued(() => this.wake());
@@ -84,6 +84,8 @@ export class DeliverWebhooks {
   private async drain(): Promise<void> {
     let nextDue: Date | undefined;
     try {
+      // Events of writes the store could not take then come first.
+      await this.outbox.flushKept();
       // A send that failed (the store did not answer) leaves the others to finish.
       await Promise.allSettled(Array.from({ length: PARALLEL_SENDS }, () => this.sendWhileDue()));
       await this.store.deleteFinishedBefore(new Date(this.clock.now().getTime() - DELIVERY_LOG_RETENTION_MS));

@@ -2,7 +2,7 @@ import type { Product } from '../../domain/product/product.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import { productChangeEvents } from '../../domain/webhooks/webhook-message.js';
 import type { CatalogFeed } from '../product/catalog-feed.js';
-import type { WebhookOutbox } from './webhook-outbox.js';
+import type { Subscribers, WebhookOutbox } from './webhook-outbox.js';
 
 /**
  * The catalog feed that also tells subscriptions of `product.changed`: every product a write of
@@ -47,8 +47,16 @@ export class ProductChangeWebhooks implements CatalogFeed {
 
   private async tell(productIds: readonly string[], change: 'saved' | 'removed'): Promise<void> {
     if (productIds.length === 0) return;
-    const subscribers = await this.outbox.subscribers('product.changed');
+    const at = this.clock.now();
+    let subscribers: Subscribers;
+    try {
+      subscribers = await this.outbox.subscribers('product.changed');
+    } catch {
+      // The write happened: the events wait in the outbox, which reads the subscribers later.
+      await this.outbox.publishAfterWrite(productChangeEvents(productIds, change, at));
+      return;
+    }
     if (subscribers.ids.length === 0) return;
-    await this.outbox.publish(productChangeEvents(productIds, change, this.clock.now()), subscribers);
+    await this.outbox.publishAfterWrite(productChangeEvents(productIds, change, at), subscribers);
   }
 }

@@ -4,6 +4,16 @@ import { messageBody, type WebhookEvent } from '../../domain/webhooks/webhook-me
 import type { WebhookStore } from '../../domain/webhooks/webhook-store.js';
 import type { Clock } from '../../domain/shared/clock.js';
 
+/**
+ * The most writes whose events a process keeps when the store cannot take them after the write
+ * happened; past it the oldest are dropped (and counted), so a long outage cannot fill the memory.
+ */
+export const MAX_KEPT_EVENTS = 10_000;
+
+/** A write's events, or how to find them once the store answers. */
+export type EventsOfAWrite = readonly WebhookEvent[] | (() => Promise<readonly WebhookEvent[]>);
+type KeptWork = () => Promise<readonly WebhookEvent[]>;
+
 /** The subscriptions to one event type, by id. */
 export interface Subscribers {
   readonly type: WebhookEventType;
@@ -17,6 +27,8 @@ export interface Subscribers {
  */
 export class WebhookOutbox {
   private readonly listeners: (() => void)[] = [];
+  private kept: KeptWork[] = [];
+  private droppedCount = 0;
 
   constructor(
     private readonly store: WebhookStore,
@@ -35,6 +47,50 @@ export class WebhookOutbox {
    */
   async subscribers(type: WebhookEventType): Promise<Subscribers> {
     return { type, ids: (await this.store.subscribersOf(type)).map((s) => s.id) };
+  }
+
+  /** Writes that happened whose events are not enqueued yet, and how many were dropped. */
+  get backlog(): { readonly kept: number; readonly dropped: number } {
+    return { kept: this.kept.length, dropped: this.droppedCount };
+  }
+
+  /**
+   * Enqueues the events of a write that has already happened, and never fails it: when the store
+   * does not answer, the events are kept (MAX_KEPT_EVENTS writes at most) and enqueued by
+   * `flushKept`, which the sender calls on each of its rounds. `events` may be a function, for
+   * events that need a read the store could not answer yet. Message ids come from the events' keys,
+   * so an event enqueued twice is one message.
+   */
+  async publishAfterWrite(events: EventsOfAWrite, known?: Subscribers): Promise<void> {
+    const work = typeof events === 'function' ? events : async () => events;
+    try {
+      await this.publish(await work(), known);
+    } catch {
+      this.keep([work]);
+    }
+  }
+
+  /** Enqueues what was kept (subscribers read again); what the store still cannot take stays kept. */
+  async flushKept(): Promise<void> {
+    const kept = this.kept;
+    this.kept = [];
+    for (const [n, work] of kept.entries()) {
+      try {
+        await this.publish(await work());
+      } catch (failure) {
+        this.keep(kept.slice(n));
+        throw failure;
+      }
+    }
+  }
+
+  private keep(work: readonly KeptWork[]): void {
+    this.kept.push(...work);
+    const excess = this.kept.length - MAX_KEPT_EVENTS;
+    if (excess > 0) {
+      this.kept.splice(0, excess);
+      this.droppedCount += excess;
+    }
   }
 
   /** Enqueues the events for the subscriptions to their types (those of `known` as read just before). */
