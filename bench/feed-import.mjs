@@ -19,6 +19,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startNpmStartVitrine } from './npm-start-vitrine.mjs';
 import { commandLineOptions } from './options.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -113,40 +114,6 @@ async function standIn() {
   return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise((done) => server.close(done)) };
 }
 
-/** A Vitrine as `npm start` runs it (no demo data), with its printed token. */
-async function startVitrine() {
-  const port = await new Promise((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = /** @type {import('node:net').AddressInfo} */ (probe.address());
-      probe.close(() => done(free));
-    });
-  });
-  const token = `vtr_feed_bench_${'x'.repeat(32)}`;
-  const child = spawn(process.execPath, [join(ROOT, 'dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      BOOTSTRAP_ADMIN_TOKEN: token,
-      RATE_LIMIT: 'off',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    const ready = await fetch(`${url}/health/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { url, token, stop: () => (child.kill('SIGTERM'), once(child, 'exit')) };
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('Vitrine did not start');
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-feed-bench-'));
 try {
   const big = join(dir, 'feed-big.xml');
@@ -163,7 +130,7 @@ try {
   rmSync(big);
   const small = join(dir, 'feed-real.xml');
   await writeFeed(small, REAL_ITEMS);
-  const vitrine = await startVitrine();
+  const vitrine = await startNpmStartVitrine(`vtr_feed_bench_${'x'.repeat(32)}`);
   try {
     const real = await runImport(small, vitrine.url, vitrine.token);
     const rate = REAL_ITEMS / real.seconds;

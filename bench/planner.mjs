@@ -9,16 +9,10 @@
  * context: the requests the page sent to the API and the time from asking for the address until
  * every lane and all 400 bars are drawn. Goal: under 1 s.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { CHROMIUM, launchChromium } from './chromium.mjs';
+import { startNpmStartVitrine } from './npm-start-vitrine.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const COLLECTIONS = 20;
 const SLICES = 20;
 const API_REPEATS = 30;
@@ -27,39 +21,6 @@ const GOAL_MS = 1_000;
 const DAY = 86_400_000;
 const BASE = '/api/v1/merchandising-collections/protected';
 const TOKEN = `vtr_planner_bench_${'x'.repeat(32)}`;
-
-/** A Vitrine as `npm start` runs it, without demo data or a rate limit, once its bootstrap token answers. */
-async function startVitrine() {
-  const port = await new Promise((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = /** @type {import('node:net').AddressInfo} */ (probe.address());
-      probe.close(() => done(free));
-    });
-  });
-  const child = spawn(process.execPath, [join(ROOT, 'dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      BOOTSTRAP_ADMIN_TOKEN: TOKEN,
-      RATE_LIMIT: 'off',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    const ready = await fetch(`${url}${BASE}?limit=1`, { headers: { 'X-Service-APP-Token': TOKEN } }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { url, stop: () => (child.kill('SIGTERM'), once(child, 'exit')) };
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('Vitrine did not start');
-}
 
 /** @param {string} url @param {string} method @param {string} path @param {unknown} [body] */
 async function call(url, method, path, body) {
@@ -124,19 +85,7 @@ async function timeApi(url, window) {
 
 /** @param {string} url */
 async function timeBrowser(url) {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const times = [];
     let sent = /** @type {string[]} */ ([]);
@@ -171,7 +120,7 @@ async function timeBrowser(url) {
   }
 }
 
-const vitrine = await startVitrine();
+const vitrine = await startNpmStartVitrine(TOKEN);
 try {
   const made = performance.now();
   const window = await makeSeason(vitrine.url);

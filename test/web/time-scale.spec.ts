@@ -13,7 +13,7 @@ import {
   ticksOf,
   xOf,
   zoomWindow,
-} from '../../src/adapters/web/src/shared/time-scale';
+} from '../../src/adapters/web/src/shared/time-scale.js';
 
 /** Local instants (the merchandiser's time zone, whatever the machine's). */
 const local = (y: number, m: number, d: number, h = 0, min = 0, s = 0, ms = 0) => new Date(y, m - 1, d, h, min, s, ms).getTime();
@@ -82,7 +82,7 @@ describe('the date scale', () => {
     const a = { from: 0, to: 0.3 };
     const b = { from: 0.3, to: 0.5 };
     const c = { from: 0.2, to: 0.4 };
-    const rows = rowsOf([c, b, a], (x) => x);
+    const rows = rowsOf([c, b, a], (x: { from: number; to: number }) => x);
     expect([rows.get(a), rows.get(b), rows.get(c)]).toEqual([0, 0, 1]);
   });
 });

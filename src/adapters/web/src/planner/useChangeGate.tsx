@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ScheduleChange, TimelinePreview } from '../api/timeline-preview';
 import { useI18n } from '../i18n/i18n';
-import { ConsequenceList } from '../shared/ConsequenceDialog';
-import { Dialog, ErrorNote } from '../shared/ui';
+import { ConsequenceConfirm } from '../shared/ConsequenceDialog';
+import { ErrorNote } from '../shared/ui';
 import { usePlannerPreview } from './api';
 
 interface Pending {
@@ -26,24 +26,15 @@ export function useChangeGate() {
   }
 
   const dialog = pending && (
-    <Dialog title={pending.title} onClose={() => setPending(undefined)}>
-      {pending.preview.needsConfirmation && <p>{t('consequenceAsk')}</p>}
-      <ConsequenceList preview={pending.preview} />
-      <div className="buttons">
-        <button type="button" onClick={() => setPending(undefined)} autoFocus>
-          {t('cancel')}
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            setPending(undefined);
-            pending.run();
-          }}
-        >
-          {t('confirm')}
-        </button>
-      </div>
-    </Dialog>
+    <ConsequenceConfirm
+      title={pending.title}
+      preview={pending.preview}
+      onCancel={() => setPending(undefined)}
+      onConfirm={() => {
+        setPending(undefined);
+        pending.run();
+      }}
+    />
   );
   const status = (
     <>

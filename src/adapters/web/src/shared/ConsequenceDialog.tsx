@@ -75,25 +75,16 @@ export function useConsequenceGate(collectionId: number) {
   }
 
   const dialog = pending && (
-    <Dialog title={pending.always?.title ?? t('consequenceTitle')} onClose={() => setPending(undefined)}>
-      {pending.preview.needsConfirmation && <p>{t('consequenceAsk')}</p>}
-      <ConsequenceList preview={pending.preview} />
-      {pending.always?.extra}
-      <div className="buttons">
-        <button type="button" onClick={() => setPending(undefined)} autoFocus>
-          {t('cancel')}
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            setPending(undefined);
-            pending.proceed(pending.preview);
-          }}
-        >
-          {t('confirm')}
-        </button>
-      </div>
-    </Dialog>
+    <ConsequenceConfirm
+      title={pending.always?.title ?? t('consequenceTitle')}
+      preview={pending.preview}
+      extra={pending.always?.extra}
+      onCancel={() => setPending(undefined)}
+      onConfirm={() => {
+        setPending(undefined);
+        pending.proceed(pending.preview);
+      }}
+    />
   );
 
   const status = (
@@ -103,4 +94,36 @@ export function useConsequenceGate(collectionId: number) {
     </>
   );
   return { check, dialog, status, checking: ask.isPending };
+}
+
+/** A change's consequence, with Cancel (focused first) and Confirm. */
+export function ConsequenceConfirm({
+  title,
+  preview,
+  extra,
+  onCancel,
+  onConfirm,
+}: {
+  title: string;
+  preview: TimelinePreview;
+  extra?: ReactNode;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <Dialog title={title} onClose={onCancel}>
+      {preview.needsConfirmation && <p>{t('consequenceAsk')}</p>}
+      <ConsequenceList preview={preview} />
+      {extra}
+      <div className="buttons">
+        <button type="button" onClick={onCancel} autoFocus>
+          {t('cancel')}
+        </button>
+        <button type="button" onClick={onConfirm}>
+          {t('confirm')}
+        </button>
+      </div>
+    </Dialog>
+  );
 }
