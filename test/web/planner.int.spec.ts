@@ -258,4 +258,32 @@ describeInBrowser('the season planner (Chromium, São Paulo time)', () => {
     await visible(wide.getByRole('complementary', { name: 'Semana de ofertas' }).getByRole('table', { name: 'Totals' }));
     await screenshot(wide, 'planner');
   });
+
+  it('shows a conflict when someone changed the slice since the planner read it, saves nothing and reloads', async () => {
+    const page = await signIn(browser, server, ADMIN_SECRET);
+    await openPlanner(page);
+    const stored = await read(verao, week);
+    const renamed = await server.request('PUT', `${COLLECTIONS}/${verao}/slices/${week}`, {
+      headers: { 'If-Match': `"slice-${week}.${stored.version}"` },
+      body: {
+        name: 'Semana de ofertas (revista)',
+        type: stored.type,
+        startsAt: stored.startsAt,
+        endsAt: stored.endsAt,
+        filters: stored.filters,
+        products: stored.products.map((p: { productId: string }) => p.productId),
+      },
+    });
+    expect(renamed.status).toBe(200);
+    await dragBy(page, bar(page, 'Semana de ofertas'), await dayWidth(page));
+    await (
+      await visible(page.getByRole('dialog', { name: 'New dates for “Semana de ofertas”' }))
+    )
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await visible(page.getByText('Someone changed “Semana de ofertas” first', { exact: false }));
+    const after = await read(verao, week);
+    expect([after.startsAt, after.endsAt, after.version]).toEqual([stored.startsAt, stored.endsAt, stored.version + 1]);
+    await visible(bar(page, 'Semana de ofertas \\(revista\\)'));
+  });
 });

@@ -102,7 +102,8 @@ function useInvalidate() {
 
 /**
  * New dates for a slice: its products and filters read, then the whole slice written with
- * If-Match on the version the planner showed, so a change made since is a conflict, not lost.
+ * If-Match on the version the planner showed, so a change made since (to its products too) is a
+ * 412, a conflict, never overwritten.
  */
 export function useMoveSlice() {
   const { api } = useSession();
@@ -111,7 +112,6 @@ export function useMoveSlice() {
     mutationFn: async (input: { collectionId: number; slice: PlannerSlice; startsAt: string; endsAt: string | null }) => {
       const { collectionId, slice } = input;
       const stored = await readSlice(api, collectionId, slice.id);
-      if (stored.version !== slice.version) return 'conflict' as MoveResult;
       const answer = await api.PUT(SLICE, {
         params: { path: { id: collectionId, sliceId: slice.id }, header: { 'If-Match': `"slice-${slice.id}.${slice.version}"` } },
         body: bodyOf(stored, input.startsAt, input.endsAt, false),
