@@ -17,6 +17,7 @@ import {
   type SliceDraft,
   type SliceSummary,
 } from '../../domain/merchandising/slice.js';
+import { overlapsWindow } from '../../domain/merchandising/planner.js';
 import { snapshot } from './snapshot.js';
 
 function summaryOf({ products, ...rest }: Slice): SliceSummary {
@@ -190,7 +191,7 @@ export class InMemoryCollectionStore implements CollectionStore {
     const found = new Map<number, Page<SliceSummary>>();
     for (const id of collectionIds) {
       const slices = [...(this.slices.get(id)?.values() ?? [])]
-        .filter((s) => s.startsAt.getTime() < window.to.getTime() && s.endsAt.getTime() > window.from.getTime())
+        .filter((s) => overlapsWindow(s, window))
         .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id);
       found.set(id, { items: slices.slice(0, perCollection).map(summaryOf), more: slices.length > perCollection });
     }
