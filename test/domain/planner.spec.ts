@@ -9,18 +9,34 @@ import {
 import { ValidationError } from '../../src/domain/shared/errors.js';
 import { at } from '../support/mothers.js';
 
+/** The issues a ValidationError names, or fails when none is thrown. */
+function issuesOf(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ValidationError) return error.issues;
+    throw error;
+  }
+  throw new Error('no ValidationError');
+}
+
 describe('the planner policy', () => {
   it('reads a window of at most 400 days, ending after it starts', () => {
     const from = at('2026-01-01T00:00:00.000Z');
     expect(checkPlannerWindow({ from, to: at('2027-02-05T00:00:00.000Z') }).to).toEqual(at('2027-02-05T00:00:00.000Z'));
     expect(() => checkPlannerWindow({ from, to: at('2027-02-05T00:00:00.001Z') })).toThrow(ValidationError);
-    expect(() => checkPlannerWindow({ from, to: from })).toThrow('must be after from');
+    expect(issuesOf(() => checkPlannerWindow({ from, to: from }))).toEqual([{ path: 'to', message: 'must be after from' }]);
+    expect(issuesOf(() => checkPlannerWindow({ from, to: at('2027-02-05T00:00:00.001Z') }))).toEqual([
+      { path: 'to', message: 'must be at most 400 days after from' },
+    ]);
   });
 
   it('pages 20 collections unless asked, 1 to 50', () => {
     expect(plannerPageSize(undefined)).toBe(DEFAULT_PLANNER_COLLECTIONS);
     expect(plannerPageSize(MAX_PLANNER_COLLECTIONS)).toBe(50);
-    for (const wrong of [0, 51, 2.5]) expect(() => plannerPageSize(wrong)).toThrow('must be a whole number from 1 to 50');
+    for (const wrong of [0, 51, 2.5]) {
+      expect(issuesOf(() => plannerPageSize(wrong))).toEqual([{ path: 'limit', message: 'must be a whole number from 1 to 50' }]);
+    }
   });
 
   it('counts a slice in the window when it is active at some instant of [from, to)', () => {
