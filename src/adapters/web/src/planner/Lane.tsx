@@ -47,56 +47,9 @@ export function Lane({
   onChange: (change: DateChange) => void;
 }) {
   const { t } = useI18n();
-  const [drag, setDrag] = useState<Drag | undefined>(undefined);
   const headingId = `lane-${lane.id}`;
-  const windowOf = (slice: PlannerSlice) => {
-    const start = Date.parse(slice.startsAt);
-    const end = isNoEnd(slice.endsAt) ? scale.window.to + 1 : Date.parse(slice.endsAt);
-    if (drag?.moved && drag.slice.id === slice.id) {
-      const delta = durationOf(drag.dx, scale.window, drag.width);
-      const next = dragged({ startsAt: start, endsAt: end }, drag.part, delta, scale.zoom);
-      return { start: next.startsAt, end: next.endsAt };
-    }
-    return { start, end };
-  };
-  const placed = lane.slices
-    .map((slice) => {
-      const { start, end } = windowOf(slice);
-      const at = placement(start, end, scale.window);
-      return at === undefined ? undefined : { slice, at, beside: width > 0 && nameWidth(slice.name) > at.width * width };
-    })
-    .filter((p) => p !== undefined);
-  const labelFraction = (name: string) => (width > 0 ? nameWidth(name) / width : 0);
-  const rows = rowsOf(placed, (p) => {
-    const right = p.at.left + p.at.width;
-    if (!p.beside) return { from: p.at.left, to: right };
-    return besideSide(p.at, labelFraction(p.slice.name)) === 'after'
-      ? { from: p.at.left, to: right + labelFraction(p.slice.name) }
-      : { from: p.at.left - labelFraction(p.slice.name), to: right };
-  });
-  const rowCount = Math.max(1, ...[...rows.values()].map((r) => r + 1));
-
-  function start(event: ReactPointerEvent<HTMLElement>, slice: PlannerSlice, part: Drag['part']) {
-    if (event.button !== 0) return;
-    event.stopPropagation();
-    if (!canWrite) return;
-    event.currentTarget.setPointerCapture?.(event.pointerId);
-    setDrag({ slice, part, x0: event.clientX, width, moved: false, dx: 0 });
-  }
-  function move(event: ReactPointerEvent<HTMLElement>) {
-    if (drag === undefined) return;
-    const dx = event.clientX - drag.x0;
-    setDrag({ ...drag, dx, moved: drag.moved || Math.abs(dx) >= DRAG_THRESHOLD });
-  }
-  function end(slice: PlannerSlice) {
-    const done = drag;
-    setDrag(undefined);
-    if (done === undefined || !done.moved) return onSelect(slice);
-    const { start: startsAt, end: endsAt } = windowOf(slice);
-    const noEnd = isNoEnd(slice.endsAt);
-    if (startsAt === Date.parse(slice.startsAt) && (noEnd || endsAt === Date.parse(slice.endsAt))) return;
-    onChange({ collectionId: lane.id, slice, startsAt, endsAt: noEnd ? null : endsAt });
-  }
+  const { drag, windowOf, start, move, end, cancel } = useBarDrag({ lane, scale, width, canWrite, onSelect, onChange });
+  const { placed, rows, rowCount, labelFraction } = laneLayout(lane.slices, windowOf, scale, width);
 
   return (
     <section className="planner-lane" aria-labelledby={headingId}>
@@ -124,13 +77,93 @@ export function Lane({
             onPointerDown={(event, part) => start(event, p.slice, part)}
             onPointerMove={move}
             onPointerUp={() => end(p.slice)}
-            onPointerCancel={() => setDrag(undefined)}
+            onPointerCancel={cancel}
             onSelect={() => onSelect(p.slice)}
           />
         ))}
       </div>
     </section>
   );
+}
+
+/** Where each bar lies, in which row (bars and the names written beside them never cover each other). */
+function laneLayout(
+  slices: readonly PlannerSlice[],
+  windowOf: (slice: PlannerSlice) => { start: number; end: number },
+  scale: TimeScale,
+  width: number,
+) {
+  const placed = slices
+    .map((slice) => {
+      const { start, end } = windowOf(slice);
+      const at = placement(start, end, scale.window);
+      return at === undefined ? undefined : { slice, at, beside: width > 0 && nameWidth(slice.name) > at.width * width };
+    })
+    .filter((p) => p !== undefined);
+  const labelFraction = (name: string) => (width > 0 ? nameWidth(name) / width : 0);
+  const rows = rowsOf(placed, (p) => {
+    const right = p.at.left + p.at.width;
+    if (!p.beside) return { from: p.at.left, to: right };
+    return besideSide(p.at, labelFraction(p.slice.name)) === 'after'
+      ? { from: p.at.left, to: right + labelFraction(p.slice.name) }
+      : { from: p.at.left - labelFraction(p.slice.name), to: right };
+  });
+  const rowCount = Math.max(1, ...[...rows.values()].map((r) => r + 1));
+  return { placed, rows, rowCount, labelFraction };
+}
+
+/**
+ * A bar dragged with a pointer: moved whole or by one end, drawn where it would go (snapped to
+ * the zoom's unit) until released; a press that barely moves is a click (the slice is chosen).
+ */
+function useBarDrag({
+  lane,
+  scale,
+  width,
+  canWrite,
+  onSelect,
+  onChange,
+}: {
+  lane: PlannerLane;
+  scale: TimeScale;
+  width: number;
+  canWrite: boolean;
+  onSelect: (slice: PlannerSlice) => void;
+  onChange: (change: DateChange) => void;
+}) {
+  const [drag, setDrag] = useState<Drag | undefined>(undefined);
+  const windowOf = (slice: PlannerSlice) => {
+    const start = Date.parse(slice.startsAt);
+    const end = isNoEnd(slice.endsAt) ? scale.window.to + 1 : Date.parse(slice.endsAt);
+    if (drag?.moved && drag.slice.id === slice.id) {
+      const delta = durationOf(drag.dx, scale.window, drag.width);
+      const next = dragged({ startsAt: start, endsAt: end }, drag.part, delta, scale.zoom);
+      return { start: next.startsAt, end: next.endsAt };
+    }
+    return { start, end };
+  };
+  function start(event: ReactPointerEvent<HTMLElement>, slice: PlannerSlice, part: Drag['part']) {
+    if (event.button !== 0) return;
+    event.stopPropagation();
+    if (!canWrite) return;
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    setDrag({ slice, part, x0: event.clientX, width, moved: false, dx: 0 });
+  }
+  function move(event: ReactPointerEvent<HTMLElement>) {
+    if (drag === undefined) return;
+    const dx = event.clientX - drag.x0;
+    setDrag({ ...drag, dx, moved: drag.moved || Math.abs(dx) >= DRAG_THRESHOLD });
+  }
+  function end(slice: PlannerSlice) {
+    const done = drag;
+    setDrag(undefined);
+    if (done === undefined || !done.moved) return onSelect(slice);
+    const { start: startsAt, end: endsAt } = windowOf(slice);
+    const noEnd = isNoEnd(slice.endsAt);
+    if (startsAt === Date.parse(slice.startsAt) && (noEnd || endsAt === Date.parse(slice.endsAt))) return;
+    onChange({ collectionId: lane.id, slice, startsAt, endsAt: noEnd ? null : endsAt });
+  }
+  return { drag, windowOf, start, move, end, cancel: () => setDrag(undefined) };
 }
 
 function Bar(props: {

@@ -1,13 +1,19 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
-import { NowMarker, ScaleAxis, ScaleControls, useTimeScale, useWidth } from '../shared/TimeScale';
+import { NowMarker, ScaleAxis, ScaleControls, useTimeScale, useWidth, type TimeScale } from '../shared/TimeScale';
 import { isNoEnd, QueryNote } from '../shared/ui';
-import { usePlanner, type PlannerLane, type PlannerSlice } from './api';
+import { usePlanner, type Planner, type PlannerLane, type PlannerSlice } from './api';
 import { useDateChanges } from './useDateChanges';
 import { DatesDialog } from './DatesDialog';
-import { Lane } from './Lane';
+import { Lane, type DateChange } from './Lane';
 import { SlicePanel } from './SlicePanel';
+
+/** The slice shown in the side panel. */
+interface Chosen {
+  readonly collectionId: number;
+  readonly sliceId: number;
+}
 
 /** The season planner: every collection a lane, its slices as bars on one date scale. */
 export function PlannerScreen() {
@@ -19,7 +25,7 @@ export function PlannerScreen() {
   const planner = query.data;
   const track = useRef<HTMLDivElement>(null);
   const width = useWidth(track);
-  const [chosen, setChosen] = useState<{ collectionId: number; sliceId: number } | undefined>(undefined);
+  const [chosen, setChosen] = useState<Chosen | undefined>(undefined);
   const [dialog, setDialog] = useState<'dates' | 'duplicate' | undefined>(undefined);
   const changes = useDateChanges(() => void query.refetch());
   const lane = planner?.lanes.find((l) => l.id === chosen?.collectionId);
@@ -33,38 +39,17 @@ export function PlannerScreen() {
       <QueryNote query={query} />
       {changes.status}
       <div className={`planner-body${slice ? ' with-panel' : ''}`}>
-        <div className="planner" role="group" aria-label={t('planner')} aria-busy={query.isFetching}>
-          <div className="planner-scale">
-            <div className="lane-head" />
-            <div className="lane-track scale-track" ref={track}>
-              <ScaleAxis scale={scale} />
-            </div>
-          </div>
-          {planner === undefined ? (
-            <p>{t('loading')}</p>
-          ) : planner.lanes.length === 0 ? (
-            <p>{t('noCollections')}</p>
-          ) : (
-            <div className="planner-lanes">
-              {planner.lanes.map((l) => (
-                <Lane
-                  key={l.id}
-                  lane={l}
-                  scale={scale}
-                  width={width}
-                  canWrite={canWrite}
-                  selected={chosen?.collectionId === l.id ? chosen.sliceId : undefined}
-                  onSelect={(s) => setChosen({ collectionId: l.id, sliceId: s.id })}
-                  onChange={changes.move}
-                />
-              ))}
-              <div className="planner-now">
-                <NowMarker scale={scale} />
-              </div>
-            </div>
-          )}
-          {planner?.more && <p className="warning">{t('plannerMoreCollections')}</p>}
-        </div>
+        <PlannerBoard
+          scale={scale}
+          planner={planner}
+          track={track}
+          width={width}
+          canWrite={canWrite}
+          chosen={chosen}
+          busy={query.isFetching}
+          onSelect={setChosen}
+          onChange={changes.move}
+        />
         {lane && slice && (
           <SlicePanel
             lane={lane}
@@ -76,38 +61,128 @@ export function PlannerScreen() {
           />
         )}
       </div>
-      {lane && slice && dialog === 'dates' && (
-        <DatesDialog
-          title={t('changeDatesOf', { name: slice.name })}
-          startsAt={slice.startsAt}
-          endsAt={slice.endsAt}
-          submit={t('plannerChangeDates')}
-          onClose={() => setDialog(undefined)}
-          onSubmit={(dates) => {
-            setDialog(undefined);
-            changes.move({
-              collectionId: lane.id,
-              slice,
-              startsAt: Date.parse(dates.startsAt),
-              endsAt: dates.endsAt === null ? null : Date.parse(dates.endsAt),
-            });
-          }}
-        />
-      )}
-      {lane && slice && dialog === 'duplicate' && planner && (
-        <DuplicateDialog
+      {lane && slice && planner && dialog !== undefined && (
+        <PlannerDialogs
+          dialog={dialog}
           lanes={planner.lanes}
           lane={lane}
           slice={slice}
+          changes={changes}
           onClose={() => setDialog(undefined)}
-          onSubmit={(target) => {
-            setDialog(undefined);
-            changes.duplicate(lane.id, slice, target);
-          }}
         />
       )}
       {changes.dialog}
     </main>
+  );
+}
+
+/** The scale's marks and every collection's lane under it. */
+function PlannerBoard({
+  scale,
+  planner,
+  track,
+  width,
+  canWrite,
+  chosen,
+  busy,
+  onSelect,
+  onChange,
+}: {
+  scale: TimeScale;
+  planner: Planner | undefined;
+  track: RefObject<HTMLDivElement | null>;
+  width: number;
+  canWrite: boolean;
+  chosen: Chosen | undefined;
+  busy: boolean;
+  onSelect: (chosen: Chosen) => void;
+  onChange: (change: DateChange) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="planner" role="group" aria-label={t('planner')} aria-busy={busy}>
+      <div className="planner-scale">
+        <div className="lane-head" />
+        <div className="lane-track scale-track" ref={track}>
+          <ScaleAxis scale={scale} />
+        </div>
+      </div>
+      {planner === undefined ? (
+        <p>{t('loading')}</p>
+      ) : planner.lanes.length === 0 ? (
+        <p>{t('noCollections')}</p>
+      ) : (
+        <div className="planner-lanes">
+          {planner.lanes.map((l) => (
+            <Lane
+              key={l.id}
+              lane={l}
+              scale={scale}
+              width={width}
+              canWrite={canWrite}
+              selected={chosen?.collectionId === l.id ? chosen.sliceId : undefined}
+              onSelect={(s) => onSelect({ collectionId: l.id, sliceId: s.id })}
+              onChange={onChange}
+            />
+          ))}
+          <div className="planner-now">
+            <NowMarker scale={scale} />
+          </div>
+        </div>
+      )}
+      {planner?.more && <p className="warning">{t('plannerMoreCollections')}</p>}
+    </div>
+  );
+}
+
+/** The dialog the side panel opened: new dates typed, or where a copy goes. */
+function PlannerDialogs({
+  dialog,
+  lanes,
+  lane,
+  slice,
+  changes,
+  onClose,
+}: {
+  dialog: 'dates' | 'duplicate';
+  lanes: readonly PlannerLane[];
+  lane: PlannerLane;
+  slice: PlannerSlice;
+  changes: ReturnType<typeof useDateChanges>;
+  onClose: () => void;
+}) {
+  const { t } = useI18n();
+  if (dialog === 'dates') {
+    return (
+      <DatesDialog
+        title={t('changeDatesOf', { name: slice.name })}
+        startsAt={slice.startsAt}
+        endsAt={slice.endsAt}
+        submit={t('plannerChangeDates')}
+        onClose={onClose}
+        onSubmit={(dates) => {
+          onClose();
+          changes.move({
+            collectionId: lane.id,
+            slice,
+            startsAt: Date.parse(dates.startsAt),
+            endsAt: dates.endsAt === null ? null : Date.parse(dates.endsAt),
+          });
+        }}
+      />
+    );
+  }
+  return (
+    <DuplicateDialog
+      lanes={lanes}
+      lane={lane}
+      slice={slice}
+      onClose={onClose}
+      onSubmit={(target) => {
+        onClose();
+        changes.duplicate(lane.id, slice, target);
+      }}
+    />
   );
 }
 
