@@ -28,27 +28,23 @@ interface Drag {
 const DRAG_THRESHOLD = 4;
 const ROW_PX = 34;
 
+/** What a lane draws, and what it tells of a click or a drag. */
+interface LaneInput {
+  readonly lane: PlannerLane;
+  readonly scale: TimeScale;
+  /** The scale's width in pixels. */
+  readonly width: number;
+  readonly canWrite: boolean;
+  readonly onSelect: (slice: PlannerSlice) => void;
+  readonly onChange: (change: DateChange) => void;
+}
+
 /** One collection: its name and what it serves now, and its slices as bars on the scale. */
-export function Lane({
-  lane,
-  scale,
-  width,
-  canWrite,
-  selected,
-  onSelect,
-  onChange,
-}: {
-  lane: PlannerLane;
-  scale: TimeScale;
-  width: number;
-  canWrite: boolean;
-  selected: number | undefined;
-  onSelect: (slice: PlannerSlice) => void;
-  onChange: (change: DateChange) => void;
-}) {
+export function Lane(props: LaneInput & { selected: number | undefined }) {
+  const { lane, scale, width, canWrite, selected, onSelect } = props;
   const { t } = useI18n();
   const headingId = `lane-${lane.id}`;
-  const { drag, windowOf, start, move, end, cancel } = useBarDrag({ lane, scale, width, canWrite, onSelect, onChange });
+  const { drag, windowOf, start, move, end, cancel } = useBarDrag(props);
   const { placed, rows, rowCount, labelFraction } = laneLayout(lane.slices, windowOf, scale, width);
 
   return (
@@ -116,21 +112,7 @@ function laneLayout(
  * A bar dragged with a pointer: moved whole or by one end, drawn where it would go (snapped to
  * the zoom's unit) until released; a press that barely moves is a click (the slice is chosen).
  */
-function useBarDrag({
-  lane,
-  scale,
-  width,
-  canWrite,
-  onSelect,
-  onChange,
-}: {
-  lane: PlannerLane;
-  scale: TimeScale;
-  width: number;
-  canWrite: boolean;
-  onSelect: (slice: PlannerSlice) => void;
-  onChange: (change: DateChange) => void;
-}) {
+function useBarDrag({ lane, scale, width, canWrite, onSelect, onChange }: LaneInput) {
   const [drag, setDrag] = useState<Drag | undefined>(undefined);
   const windowOf = (slice: PlannerSlice) => {
     const start = Date.parse(slice.startsAt);
