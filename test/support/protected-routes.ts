@@ -107,6 +107,11 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     scope: 'collections:read',
   },
   {
+    method: 'GET',
+    path: '/api/v1/merchandising-collections/protected/planner?from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z',
+    scope: 'collections:read',
+  },
+  {
     method: 'POST',
     path: '/api/v1/merchandising-collections/protected/1/timeline/preview',
     scope: 'collections:read',
