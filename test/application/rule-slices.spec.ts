@@ -190,7 +190,7 @@ describe('rule slices', () => {
       const filler = new RuleSliceFiller(kit.products, kit.events, kit.clock);
       const counting = {
         fill: (...args: Parameters<RuleSliceFiller['fill']>) => (fills++, filler.fill(...args)),
-      } as RuleSliceFiller;
+      } as unknown as RuleSliceFiller;
       const instances = [1, 2].map(
         () => new RefreshRuleSlices(kit.collections, counting, kit.clock, kit.clock, kit.answers, UNWATCHED),
       );
@@ -216,7 +216,7 @@ describe('rule slices', () => {
           });
           return { ...filling, products: [{ productId: 'STALE', position: 1, pinned: false }] };
         },
-      } as RuleSliceFiller;
+      } as unknown as RuleSliceFiller;
       await new RefreshRuleSlices(kit.collections, racing, kit.clock, kit.clock, kit.answers, UNWATCHED).refreshNow();
       expect((await slice(made.id)).slice).toMatchObject({ version: 2, products: ['V4', 'V3', 'V2', 'V1'] });
     });
