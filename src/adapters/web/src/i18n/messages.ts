@@ -250,6 +250,8 @@ export const en = {
   noEndWindow: 'from {from}, no end',
   window: '{from} to {until}',
   chooseStart: 'Choose when the slice starts.',
+  // rules helper
+  typeRULES: 'Rules',
 };
 
 export type MessageKey = keyof typeof en;
@@ -508,4 +510,6 @@ export const ptBR: Messages = {
   noEndWindow: 'a partir de {from}, sem fim',
   window: 'de {from} a {until}',
   chooseStart: 'Escolha quando a fatia começa.',
+  // rules helper
+  typeRULES: 'Regras',
 };
