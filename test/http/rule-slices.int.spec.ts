@@ -3,7 +3,7 @@ import { RefreshRuleSlices } from '../../src/application/merchandising/refresh-r
 import { UpsertProduct } from '../../src/application/product/upsert-product.js';
 import { resolve } from '../../src/composition/resolve.js';
 import { EventStoreToken } from '../../src/domain/events/event-store.js';
-import { anEvent, aPlainProductInput, at } from '../support/mothers.js';
+import { ACTIVE_SLICE_RESPONSE_FIELDS, anEvent, aPlainProductInput, at } from '../support/mothers.js';
 import { expectProblem, startTestServer, type TestServer } from '../support/http-harness.js';
 import { describe } from '../support/suite.js';
 
@@ -133,16 +133,7 @@ describe('slices filled by rules, over HTTP', () => {
     const read = await server.request('GET', path);
     expect(read.json).toMatchObject({ rules: created.json.rules, refreshedAt: '2026-11-21T12:00:00.000Z' });
     const served = await server.request('GET', `${BASE}/${collectionId}`);
-    expect(Object.keys(served.json)).toEqual([
-      'collectionId',
-      'collectionName',
-      'collectionDescription',
-      'sliceId',
-      'sliceName',
-      'startsAt',
-      'endsAt',
-      'products',
-    ]);
+    expect(Object.keys(served.json)).toEqual([...ACTIVE_SLICE_RESPONSE_FIELDS]);
     expect(served.json.products).toEqual([
       { productId: 'V9', position: 1, active: false },
       { productId: 'V2', position: 2, active: true },
