@@ -18,6 +18,7 @@ import { ConflictDialog } from './ConflictDialog';
 import { bodyOf, draftOf, emptyDraft, MAX_SLICE_PRODUCTS, sameDraft, type Draft, type Stored } from './draft';
 import { HistoryPanel } from './HistoryPanel';
 import { PerformancePanel } from './PerformancePanel';
+import { RuleSliceBody } from './RuleSliceBody';
 import { SheetReplace } from './SheetReplace';
 import { SLICE_FIELD_IDS, SliceForm, type SliceFormErrors } from './SliceForm';
 import { SliceProducts } from './SliceProducts';
@@ -173,7 +174,7 @@ export function SliceScreen({
   const leaving = useLeaveGuard(dirty && !save.isPending);
   const readOnly = !canWrite;
 
-  const { change, add } = useDraftEdits(draft, undoable.edit, setStatus);
+  const { change, add, pin } = useDraftEdits(draft, undoable.edit, setStatus);
 
   if (draft === undefined) return <EditorLoading query={query} />;
   return (
@@ -195,14 +196,33 @@ export function SliceScreen({
         {!readOnly && <UndoButtons history={undoable} />}
         <SliceForm draft={draft} change={change} readOnly={readOnly} problems={problems} />
       </form>
-      <div className="editor-body">
-        <SliceProducts draft={draft} catalog={catalog} failure={failure} readOnly={readOnly} change={change}>
-          {canWrite && stored && (
-            <SheetReplace collectionId={collectionId} stored={stored} onReplaced={() => setStatus(t('saved'))} />
-          )}
-        </SliceProducts>
-        {canWrite && <CatalogSearch chosen={draft.products} full={draft.products.length >= MAX_SLICE_PRODUCTS} onAdd={add} />}
-      </div>
+      {draft.type === 'RULES' ? (
+        <RuleSliceBody
+          collectionId={collectionId}
+          draft={draft}
+          stored={stored}
+          readOnly={readOnly}
+          change={change}
+          products={<SliceProducts draft={draft} catalog={catalog} failure={failure} readOnly={readOnly} change={change} />}
+          search={
+            canWrite &&
+            (draft.rules.sort === 'manual' ? (
+              <CatalogSearch chosen={draft.products} full={draft.products.length >= MAX_SLICE_PRODUCTS} onAdd={add} />
+            ) : (
+              <CatalogSearch chosen={draft.rules.pins.map((p) => p.productId)} full={false} onAdd={pin} />
+            ))
+          }
+        />
+      ) : (
+        <div className="editor-body">
+          <SliceProducts draft={draft} catalog={catalog} failure={failure} readOnly={readOnly} change={change}>
+            {canWrite && stored && (
+              <SheetReplace collectionId={collectionId} stored={stored} onReplaced={() => setStatus(t('saved'))} />
+            )}
+          </SliceProducts>
+          {canWrite && <CatalogSearch chosen={draft.products} full={draft.products.length >= MAX_SLICE_PRODUCTS} onAdd={add} />}
+        </div>
+      )}
       {gate.dialog}
       {leaving}
       {conflictDialog}
