@@ -31,7 +31,7 @@ describeInBrowser('a slice filled by rules, in the builder (Chromium)', () => {
   it('makes a slice of best sellers with two pins, previewed, confirmed, then served with the pins at their positions', async () => {
     const page = await signIn(browser, server, ADMIN_SECRET);
     await open(page, '#/collections/1', /.+/);
-    await page.getByRole('button', { name: 'New slice filled by rules' }).click();
+    await page.getByRole('button', { name: 'Fill a slice by rules' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'New slice' }));
     expect(await page.getByLabel('Type').inputValue()).toBe('RULES');
     await page.getByLabel('Name', { exact: true }).fill('Vestidos mais vendidos');

@@ -252,7 +252,7 @@ export const en = {
   chooseStart: 'Choose when the slice starts.',
   // rules helper
   typeRULES: 'Rules',
-  newRuleSlice: 'New slice filled by rules',
+  newRuleSlice: 'Fill a slice by rules',
   ruleLegend: 'Rules that fill the slice',
   ruleHelp:
     'The slice holds the catalog products that meet these conditions, in this order, with the pinned products at their positions; it follows the catalog and the events by itself.',
@@ -543,7 +543,7 @@ export const ptBR: Messages = {
   chooseStart: 'Escolha quando a fatia começa.',
   // rules helper
   typeRULES: 'Regras',
-  newRuleSlice: 'Nova fatia preenchida por regras',
+  newRuleSlice: 'Preencher uma fatia por regras',
   ruleLegend: 'Regras que preenchem a fatia',
   ruleHelp:
     'A fatia reúne os produtos do catálogo que atendem a estas condições, nesta ordem, com os produtos fixados nas suas posições; ela acompanha sozinha o catálogo e os eventos.',
