@@ -120,6 +120,8 @@ describe('rule slices', () => {
       kit.clock.set('2026-11-21T12:04:59.999Z');
       await refresh.settled();
       expect((await slice(id)).slice.products).toEqual(['V3', 'V1', 'V4', 'V2']);
+      // The contract's answer, now cached: the refresh must make it be read again.
+      expect((await kit.getActive.execute(collectionId)).slice.products[0]).toBe('V3');
       kit.clock.set('2026-11-21T12:05:00.000Z');
       await refresh.settled();
       const now = await slice(id);
