@@ -97,3 +97,28 @@ export function watchEventLoop(/** @type {string} */ url) {
     },
   };
 }
+
+/**
+ * Stores `count` events 10,000 at a time, in time order: the i-th at `atOf(i)` (ms), of product
+ * `P-<(i * 7919) % catalog>`, of 50,000 sessions, 8 views, 1 add-to-cart and 1 purchase in 10 unless
+ * `types` says.
+ * @param {{ append(events: object[]): Promise<unknown> }} store
+ * @param {number} count @param {number} catalog @param {(i: number) => number} atOf
+ * @param {readonly string[]} [types]
+ */
+export async function storeEvents(store, count, catalog, atOf, types = EIGHT_VIEWS) {
+  for (let n = 0; n < count; n += 10_000) {
+    const batch = [];
+    for (let i = n; i < Math.min(count, n + 10_000); i++) {
+      batch.push({
+        type: types[i % types.length],
+        productId: `P-${(i * 7919) % catalog}`,
+        sessionId: `s-${i % 50_000}`,
+        at: new Date(Math.floor(atOf(i))),
+      });
+    }
+    await store.append(batch);
+  }
+}
+
+const EIGHT_VIEWS = ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'view', 'add_to_cart', 'purchase'];

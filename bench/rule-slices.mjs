@@ -16,7 +16,7 @@ import { RefreshRuleSlices } from '../dist/application/merchandising/refresh-rul
 import { resolve } from '../dist/composition/index.js';
 import { EventStoreToken } from '../dist/domain/events/event-store.js';
 import { ProductStoreToken } from '../dist/domain/product/product-store.js';
-import { startEmbeddedService, watchEventLoop } from './embedded-service.mjs';
+import { startEmbeddedService, storeEvents, watchEventLoop } from './embedded-service.mjs';
 
 const PRODUCTS = 100_000;
 const EVENTS = 1_000_000;
@@ -55,30 +55,8 @@ try {
     );
   }
   const events = resolve(container, EventStoreToken);
-  const types = /** @type {const} */ ([
-    'view',
-    'view',
-    'view',
-    'view',
-    'view',
-    'view',
-    'view',
-    'add_to_cart',
-    'add_to_cart',
-    'purchase',
-  ]);
-  for (let n = 0; n < EVENTS; n += 10_000) {
-    const batch = [];
-    for (let i = n; i < n + 10_000; i++) {
-      batch.push({
-        type: types[i % types.length],
-        productId: `P-${(i * 7919) % PRODUCTS}`,
-        sessionId: `s-${i % 50_000}`,
-        at: new Date(Math.floor(now - 30 * DAY + (i * 30 * DAY) / EVENTS)),
-      });
-    }
-    await events.append(batch);
-  }
+  const types = ['view', 'view', 'view', 'view', 'view', 'view', 'view', 'add_to_cart', 'add_to_cart', 'purchase'];
+  await storeEvents(events, EVENTS, PRODUCTS, (i) => now - 30 * DAY + (i * 30 * DAY) / EVENTS, types);
   console.log(
     `${PRODUCTS.toLocaleString('en')} products and ${(await events.count()).toLocaleString('en')} events stored in ${((performance.now() - loading) / 1000).toFixed(1)} s`,
   );

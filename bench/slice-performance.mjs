@@ -11,7 +11,7 @@
  */
 import { resolve } from '../dist/composition/index.js';
 import { EventStoreToken } from '../dist/domain/events/event-store.js';
-import { startEmbeddedService, watchEventLoop } from './embedded-service.mjs';
+import { startEmbeddedService, storeEvents, watchEventLoop } from './embedded-service.mjs';
 
 const EVENTS = 1_000_000;
 const IN_SLICE = 700_000;
@@ -49,35 +49,12 @@ try {
 
   const loading = performance.now();
   const store = resolve(container, EventStoreToken);
-  const types = /** @type {const} */ ([
-    'view',
-    'view',
-    'view',
-    'view',
-    'view',
-    'view',
-    'view',
-    'view',
-    'add_to_cart',
-    'purchase',
-  ]);
-  for (let n = 0; n < EVENTS; n += 10_000) {
-    const batch = [];
-    for (let i = n; i < n + 10_000; i++) {
-      // The first 300,000 in the week before the slice, the rest in the slice's window so far, in time order.
-      const at =
-        i < EVENTS - IN_SLICE
-          ? start - 7 * DAY + (i * 7 * DAY) / (EVENTS - IN_SLICE)
-          : start + ((i - (EVENTS - IN_SLICE)) * 7 * DAY) / IN_SLICE;
-      batch.push({
-        type: types[i % types.length],
-        productId: `P-${(i * 7919) % CATALOG}`,
-        sessionId: `s-${i % 50_000}`,
-        at: new Date(Math.floor(at)),
-      });
-    }
-    await store.append(batch);
-  }
+  // The first 300,000 in the week before the slice, the rest in the slice's window so far, in time order.
+  await storeEvents(store, EVENTS, CATALOG, (i) =>
+    i < EVENTS - IN_SLICE
+      ? start - 7 * DAY + (i * 7 * DAY) / (EVENTS - IN_SLICE)
+      : start + ((i - (EVENTS - IN_SLICE)) * 7 * DAY) / IN_SLICE,
+  );
   console.log(
     `${(await store.count()).toLocaleString('en')} events stored in ${((performance.now() - loading) / 1000).toFixed(1)} s`,
   );

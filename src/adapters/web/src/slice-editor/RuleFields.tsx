@@ -56,34 +56,22 @@ export function RuleFields({ rules, onChange }: { rules: RulesDraft; onChange: (
 function RuleConditions({ rules, onChange }: { rules: RulesDraft; onChange: (patch: Partial<RulesDraft>) => void }) {
   const { t } = useI18n();
   const names = useCatalogNames(true);
-  const chosen = (select: HTMLSelectElement) => [...select.selectedOptions].map((option) => option.value);
   return (
     <div className="grid-2">
-      <div>
-        <label htmlFor={id('categories')}>{t('ruleCategories')}</label>
-        <select
-          id={id('categories')}
-          multiple
-          value={rules.categories}
-          onChange={(e) => onChange({ categories: chosen(e.target) })}
-        >
-          {[...new Set([...(names.data?.categories ?? []), ...rules.categories])].map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={id('brands')}>{t('ruleBrands')}</label>
-        <select id={id('brands')} multiple value={rules.brands} onChange={(e) => onChange({ brands: chosen(e.target) })}>
-          {[...new Set([...(names.data?.brands ?? []), ...rules.brands])].map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <NameChoice
+        name="categories"
+        label={t('ruleCategories')}
+        names={names.data?.categories}
+        chosen={rules.categories}
+        onChange={(categories) => onChange({ categories })}
+      />
+      <NameChoice
+        name="brands"
+        label={t('ruleBrands')}
+        names={names.data?.brands}
+        chosen={rules.brands}
+        onChange={(brands) => onChange({ brands })}
+      />
       <div>
         <label htmlFor={id('tags')}>{t('ruleTags')}</label>
         <input id={id('tags')} value={rules.tags} onChange={(e) => onChange({ tags: e.target.value })} />
@@ -112,6 +100,39 @@ function RuleConditions({ rules, onChange }: { rules: RulesDraft; onChange: (pat
         <input type="checkbox" checked={rules.availableOnly} onChange={(e) => onChange({ availableOnly: e.target.checked })} />{' '}
         {t('ruleAvailableOnly')}
       </label>
+    </div>
+  );
+}
+
+/** Some of the catalog's names (categories or brands) chosen in a list; those chosen before stay offered. */
+function NameChoice({
+  name,
+  label,
+  names,
+  chosen,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  names: readonly string[] | undefined;
+  chosen: readonly string[];
+  onChange: (chosen: string[]) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id(name)}>{label}</label>
+      <select
+        id={id(name)}
+        multiple
+        value={[...chosen]}
+        onChange={(e) => onChange([...e.target.selectedOptions].map((option) => option.value))}
+      >
+        {[...new Set([...(names ?? []), ...chosen])].map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
