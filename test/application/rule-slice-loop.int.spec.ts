@@ -73,7 +73,7 @@ describe('a rule slice’s refresh over 100,000 products', () => {
     const slice = (await collections.createSlice(collection.id, draft, { at: NOW, by: 'test' }))!;
     const scheduler = measuring(clock);
     const answers = new AnswerCache(new InMemorySharedCache(clock), clock, { ttlMs: 60_000 });
-    const filler = new RuleSliceFiller(products, events, scheduler);
+    const filler = new RuleSliceFiller(products, events, clock, scheduler);
     const refresh = new RefreshRuleSlices(collections, filler, clock, scheduler, answers, UNWATCHED);
 
     const started = performance.now();

@@ -189,7 +189,7 @@ describe('rule slices', () => {
       await purchases('V4', 9, '2026-11-21T12:00:00.000Z');
       kit.clock.set('2026-11-21T12:05:00.000Z');
       let fills = 0;
-      const filler = new RuleSliceFiller(kit.products, kit.events, kit.clock);
+      const filler = new RuleSliceFiller(kit.products, kit.events, kit.clock, kit.clock);
       const counting = {
         fill: (...args: Parameters<RuleSliceFiller['fill']>) => (fills++, filler.fill(...args)),
       } as unknown as RuleSliceFiller;
@@ -208,7 +208,7 @@ describe('rule slices', () => {
         ACTOR,
       );
       kit.clock.set('2026-11-21T12:05:00.000Z');
-      const filler = new RuleSliceFiller(kit.products, kit.events, kit.clock);
+      const filler = new RuleSliceFiller(kit.products, kit.events, kit.clock, kit.clock);
       const racing = {
         fill: async (...args: Parameters<RuleSliceFiller['fill']>) => {
           const filling = await filler.fill(...args);
@@ -258,6 +258,7 @@ describe('a rule slice’s refresh over a store of its own', () => {
         },
       } as never,
       events,
+      clock,
       clock,
     );
     await new RefreshRuleSlices(store, filler, clock, clock, get(AnswerCache), UNWATCHED).refreshNow();

@@ -1,5 +1,4 @@
 import { draftSlice, type SliceInput } from '../../domain/merchandising/slice.js';
-import type { Clock } from '../../domain/shared/clock.js';
 import { withRuleList, type RuleSliceFiller } from './fill-rule-slice.js';
 import type { SliceWriter } from './slice-writer.js';
 import type { SliceChange } from './views.js';
@@ -8,12 +7,11 @@ import type { SliceChange } from './views.js';
 export class CreateSlice {
   constructor(
     private readonly writer: SliceWriter,
-    private readonly filler: RuleSliceFiller,
-    private readonly clock: Clock,
+    private readonly filler?: RuleSliceFiller,
   ) {}
 
   async execute(collectionId: number, input: SliceInput, actor: string): Promise<SliceChange> {
-    const draft = await withRuleList(this.filler, draftSlice(input), this.clock.now());
+    const draft = await withRuleList(this.filler, draftSlice(input));
     return this.writer.create(collectionId, draft, actor);
   }
 }

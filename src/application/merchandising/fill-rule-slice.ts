@@ -1,6 +1,8 @@
 import type { EventPosition, EventStore } from '../../domain/events/event-store.js';
 import type { Slice, SliceDraft } from '../../domain/merchandising/slice.js';
 import type { ProductStore } from '../../domain/product/product-store.js';
+import type { Clock } from '../../domain/shared/clock.js';
+import { DomainError } from '../../domain/shared/errors.js';
 import type { Scheduler } from '../../domain/shared/scheduler.js';
 import {
   EVENT_SORTS,
@@ -34,9 +36,15 @@ export class RuleSliceFiller {
   constructor(
     private readonly products: ProductStore,
     private readonly events: EventStore,
+    private readonly clock: Clock,
     private readonly scheduler: Scheduler,
     private readonly limits: FillLimits = DEFAULT_FILL_LIMITS,
   ) {}
+
+  /** The instant a filling made now is of. */
+  now(): Date {
+    return this.clock.now();
+  }
 
   async fill(rules: SliceRules, now: Date): Promise<RuleFilling> {
     const fill = new RuleFill(rules, await this.scores(rules, now));
@@ -74,10 +82,15 @@ export class RuleSliceFiller {
 
 /**
  * The draft a write stores: a RULES slice's list made by its rules now (stamped as refreshed now;
- * the list counts as changed unless it is the one `current` holds), any other draft as it is.
+ * the list counts as changed unless it is the one `current` holds), any other draft as it is. A
+ * use case built without a filler (an embedder's, from before rule slices) cannot save one.
  */
-export async function withRuleList(filler: RuleSliceFiller, draft: SliceDraft, now: Date, current?: Slice): Promise<SliceDraft> {
+export async function withRuleList(filler: RuleSliceFiller | undefined, draft: SliceDraft, current?: Slice): Promise<SliceDraft> {
   if (draft.rules === undefined) return draft;
+  if (filler === undefined) {
+    throw new DomainError('CONFLICT', 'This service cannot fill slices by rules: give the use case a RuleSliceFiller.');
+  }
+  const now = filler.now();
   const products = (await filler.fill(draft.rules, now)).products.map((entry) => entry.productId);
   const kept = current?.refresh !== undefined && sameList(current.products, products);
   return { ...draft, products, refresh: { at: now, listChangedAt: kept ? current.refresh!.listChangedAt : now } };

@@ -1,5 +1,4 @@
 import { draftSlice, type SliceInput } from '../../domain/merchandising/slice.js';
-import type { Clock } from '../../domain/shared/clock.js';
 import type { WriteOptions } from '../shared/precondition.js';
 import { withRuleList, type RuleSliceFiller } from './fill-rule-slice.js';
 import type { SliceWriter } from './slice-writer.js';
@@ -13,8 +12,7 @@ import type { SliceChange } from './views.js';
 export class ReplaceSlice {
   constructor(
     private readonly writer: SliceWriter,
-    private readonly filler: RuleSliceFiller,
-    private readonly clock: Clock,
+    private readonly filler?: RuleSliceFiller,
   ) {}
 
   async execute(collectionId: number, sliceId: number, input: SliceInput, options: WriteOptions): Promise<SliceChange> {
@@ -25,7 +23,7 @@ export class ReplaceSlice {
       (current) =>
         draft.type === 'AI' && current.generator !== undefined
           ? { ...draft, generator: current.generator }
-          : withRuleList(this.filler, draft, this.clock.now(), current),
+          : withRuleList(this.filler, draft, current),
       options,
     );
   }

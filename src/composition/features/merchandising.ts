@@ -65,7 +65,7 @@ export const merchandisingModule = new ContainerModule(({ bind }) => {
     MerchandisingSettingsToken,
     ActiveSliceWatchToken,
   ]);
-  bindClass(bind, RuleSliceFiller, [ProductStoreToken, EventStoreToken, SchedulerToken]);
+  bindClass(bind, RuleSliceFiller, [ProductStoreToken, EventStoreToken, ClockToken, SchedulerToken]);
   bindClass(bind, RefreshRuleSlices, [
     CollectionStoreToken,
     RuleSliceFiller,
@@ -76,9 +76,9 @@ export const merchandisingModule = new ContainerModule(({ bind }) => {
     RuleRefreshSettingsToken,
   ]);
   bindClass(bind, ListSlices, [CollectionStoreToken, ClockToken]);
-  bindClass(bind, CreateSlice, [SliceWriter, RuleSliceFiller, ClockToken]);
+  bindClass(bind, CreateSlice, [SliceWriter, RuleSliceFiller]);
   bindClass(bind, GetSlice, [CollectionStoreToken, ProductStoreToken, ClockToken]);
-  bindClass(bind, ReplaceSlice, [SliceWriter, RuleSliceFiller, ClockToken]);
+  bindClass(bind, ReplaceSlice, [SliceWriter, RuleSliceFiller]);
   bindClass(bind, EditSliceProducts, [SliceWriter]);
   bindClass(bind, DeleteSlice, [CollectionStoreToken, AnswerCache, ActiveSliceWatchToken]);
   bindRoutes(bind, sliceRoutes, [ListSlices, CreateSlice, GetSlice, ReplaceSlice, EditSliceProducts, DeleteSlice]);
