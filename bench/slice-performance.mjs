@@ -9,17 +9,9 @@
  * Meanwhile a timer every 10 ms measures how long the event loop was held (its lateness), and
  * `/health/live` is asked every 20 ms. Goal: an answer under 1 s, no hold over 50 ms.
  */
-import { createHttpServer } from '../dist/adapters/http/http-server.js';
-import { EnsureBootstrapToken } from '../dist/application/auth/ensure-bootstrap-token.js';
-import {
-  createContainer,
-  createRequestHandler,
-  parseConfig,
-  resolve,
-  startResources,
-  stopResources,
-} from '../dist/composition/index.js';
+import { resolve } from '../dist/composition/index.js';
 import { EventStoreToken } from '../dist/domain/events/event-store.js';
+import { startEmbeddedService, storeEvents, watchEventLoop } from './embedded-service.mjs';
 
 const EVENTS = 1_000_000;
 const IN_SLICE = 700_000;
@@ -29,30 +21,10 @@ const ROUNDS = 5;
 const AT_ONCE = 8;
 const GOAL_MS = 1_000;
 const GOAL_HOLD_MS = 50;
-const SECRET = 'vtr_bench-admin-secret-0123456789abcdefghijklmnop';
 const COLLECTIONS = '/api/v1/merchandising-collections/protected';
 const DAY = 86_400_000;
 
-const config = parseConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', RATE_LIMIT: 'off' });
-const container = createContainer(config);
-await startResources(container);
-await resolve(container, EnsureBootstrapToken).execute(SECRET);
-const server = createHttpServer(createRequestHandler(container), config.server);
-await new Promise((done) => server.listen(0, '127.0.0.1', () => done(undefined)));
-const address = server.address();
-const url = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
-
-/** @param {string} method @param {string} path @param {unknown} [body] */
-async function call(method, path, body) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { 'X-Service-APP-Token': SECRET, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-}
+const { container, url, call, close } = await startEmbeddedService();
 
 try {
   const now = Date.now();
@@ -77,56 +49,17 @@ try {
 
   const loading = performance.now();
   const store = resolve(container, EventStoreToken);
-  const types = /** @type {const} */ ([
-    'view',
-    'view',
-    'view',
-    'view',
-    'view',
-    'view',
-    'view',
-    'view',
-    'add_to_cart',
-    'purchase',
-  ]);
-  for (let n = 0; n < EVENTS; n += 10_000) {
-    const batch = [];
-    for (let i = n; i < n + 10_000; i++) {
-      // The first 300,000 in the week before the slice, the rest in the slice's window so far, in time order.
-      const at =
-        i < EVENTS - IN_SLICE
-          ? start - 7 * DAY + (i * 7 * DAY) / (EVENTS - IN_SLICE)
-          : start + ((i - (EVENTS - IN_SLICE)) * 7 * DAY) / IN_SLICE;
-      batch.push({
-        type: types[i % types.length],
-        productId: `P-${(i * 7919) % CATALOG}`,
-        sessionId: `s-${i % 50_000}`,
-        at: new Date(Math.floor(at)),
-      });
-    }
-    await store.append(batch);
-  }
+  // The first 300,000 in the week before the slice, the rest in the slice's window so far, in time order.
+  await storeEvents(store, EVENTS, CATALOG, (i) =>
+    i < EVENTS - IN_SLICE
+      ? start - 7 * DAY + (i * 7 * DAY) / (EVENTS - IN_SLICE)
+      : start + ((i - (EVENTS - IN_SLICE)) * 7 * DAY) / IN_SLICE,
+  );
   console.log(
     `${(await store.count()).toLocaleString('en')} events stored in ${((performance.now() - loading) / 1000).toFixed(1)} s`,
   );
 
-  let longestHold = 0;
-  let last = performance.now();
-  const probe = setInterval(() => {
-    const t = performance.now();
-    longestHold = Math.max(longestHold, t - last - 10);
-    last = t;
-  }, 10);
-  let slowestLive = 0;
-  let pinging = true;
-  const pings = (async () => {
-    while (pinging) {
-      const sent = performance.now();
-      await fetch(`${url}/health/live`).then((r) => r.text());
-      slowestLive = Math.max(slowestLive, performance.now() - sent);
-      await new Promise((done) => setTimeout(done, 20));
-    }
-  })();
+  const loop = watchEventLoop(url);
 
   const path = `${COLLECTIONS}/${collection.id}/slices/${week.id}/performance`;
   const times = [];
@@ -148,9 +81,7 @@ try {
     ),
   );
   const allAnswered = performance.now() - together;
-  pinging = false;
-  await pings;
-  clearInterval(probe);
+  const { longestHold, slowestLive } = await loop.stop();
 
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)];
@@ -174,6 +105,5 @@ try {
   );
   process.exitCode = met ? 0 : 1;
 } finally {
-  server.close();
-  await stopResources(container);
+  await close();
 }

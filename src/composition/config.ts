@@ -49,6 +49,8 @@ export interface VitrineConfig {
   readonly behaviourMinEvidence: number | undefined;
   /** How often what is learnt from events is learnt afresh from the store, in milliseconds; undefined: never periodically. */
   readonly behaviourRelearnMs: number | undefined;
+  /** How often rule slices are made again from the catalog and the events (RULE_SLICES_REFRESH_SECONDS). */
+  readonly ruleSlicesRefreshMs: number;
   /** How profiles' `navegacoes` follow shoppers' events (LIVE_MOMENTS, MOMENT_LINES, SHOP_TIME_ZONE). */
   readonly moments: MomentPolicy;
   /** Whether webhook subscriptions may name loopback and private-network addresses (WEBHOOK_ALLOW_PRIVATE_URLS). */
@@ -181,6 +183,7 @@ const EnvSchema = v.object({
   KEEP_ALIVE_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 100 to 600000', 100, 600_000), '5000'),
   MAX_CONNECTIONS: v.optional(integerText('a number of connections from 1 to 1000000', 1, 1_000_000), '10000'),
   MAX_SLICES_PER_COLLECTION: v.optional(integerText('a number of slices from 1 to 10000', 1, 10_000), '1000'),
+  RULE_SLICES_REFRESH_SECONDS: v.optional(integerText('a number of seconds from 10 to 86400', 10, 86_400), '300'),
   EVENT_RETENTION_DAYS: v.optional(integerText('a number of days from 1 to 3650', 1, 3650), '90'),
   MAX_EMBEDDED_EVENTS: v.optional(integerText('a number of events from 1000 to 100000000', 1000, 100_000_000), '1000000'),
   BEHAVIOUR_MIN_EVIDENCE: v.optional(integerText('a number of sessions from 1 to 1000000', 1, 1_000_000)),
@@ -244,6 +247,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     demoData: env_.DEMO_DATA ?? env_.MONGODB_URI === undefined,
     logLevel: env_.LOG_LEVEL,
     maxSlicesPerCollection: env_.MAX_SLICES_PER_COLLECTION,
+    ruleSlicesRefreshMs: env_.RULE_SLICES_REFRESH_SECONDS * 1000,
     eventRetentionDays: env_.EVENT_RETENTION_DAYS,
     maxEmbeddedEvents: env_.MAX_EMBEDDED_EVENTS,
     behaviourMinEvidence: env_.BEHAVIOUR_MIN_EVIDENCE,

@@ -25,6 +25,7 @@ export * from './product/recommendation-counts.js';
 export * from './merchandising/collection.js';
 export * from './merchandising/slice.js';
 export * from './merchandising/slice-filters.js';
+export * from './merchandising/slice-rules.js';
 export * from './merchandising/collection-store.js';
 export * from './merchandising/brief.js';
 export * from './merchandising/slice-history.js';

@@ -22,6 +22,7 @@ describe('configuration from the environment', () => {
       mongodbTimeoutMs: 2000,
       mongodbPoolSize: 20,
       redisUrl: undefined,
+      ruleSlicesRefreshMs: 300_000,
       redisKeyPrefix: 'vitrine:',
       redisCommandTimeoutMs: 100,
       cacheTtlMs: 60_000,

@@ -116,6 +116,103 @@ export function collectionStoreContract(adapter: string, factory: StoreFactory<C
       });
     });
 
+    describe('rule slices', () => {
+      let collectionId: number;
+      const RULES = { sort: 'bestSelling' as const, windowDays: 7, size: 3, pins: [{ productId: 'P-9', position: 2 }] };
+      const ruleDraft = (overrides: Parameters<typeof aSliceInput>[0] = {}) =>
+        draftSlice(aSliceInput({ type: 'RULES', products: [], rules: RULES, ...overrides }));
+      const FILLED = { at: at('2026-11-01T10:00:00.000Z'), listChangedAt: at('2026-11-01T10:00:00.000Z') };
+      beforeEach(async () => {
+        collectionId = (await store().createCollection({ name: 'Verão', description: '' }, CREATED)).id;
+      });
+
+      it('keeps a rule slice’s rules and refresh stamps, in the slice and in its history', async () => {
+        const input = { ...ruleDraft({ endsAt: at('2026-12-01T00:00:00.000Z') }), products: ['A', 'P-9', 'B'], refresh: FILLED };
+        const slice = (await store().createSlice(collectionId, input, CREATED))!;
+        expect(slice).toMatchObject({ type: 'RULES', rules: input.rules, refresh: FILLED, products: ['A', 'P-9', 'B'] });
+        expect(await store().getSlice(collectionId, slice.id)).toEqual(slice);
+        expect((await store().listSlices(collectionId))[0]).toMatchObject({
+          rules: input.rules,
+          refresh: FILLED,
+          productCount: 3,
+        });
+        const kept = await store().getSliceVersion(collectionId, slice.id, 1);
+        expect(kept?.content.rules).toEqual(input.rules);
+        expect(kept?.content).not.toHaveProperty('refresh');
+        // Replaced by a hand-made slice: no rules nor stamps are left behind.
+        const manual = done(await store().replaceSlice(collectionId, slice.id, draft(), LATER));
+        expect(manual).not.toHaveProperty('rules');
+        expect(manual).not.toHaveProperty('refresh');
+        expect((await store().getSliceVersion(collectionId, slice.id, 1))?.content.rules).toEqual(input.rules);
+      });
+
+      it('lists the rule slices not ended, by id, a page at a time', async () => {
+        const make = async (endsAt: string) =>
+          (await store().createSlice(
+            collectionId,
+            ruleDraft({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: at(endsAt) }),
+            CREATED,
+          ))!.id;
+        const a = await make('2026-12-01T00:00:00.000Z');
+        await store().createSlice(collectionId, draft({ endsAt: at('2026-12-01T00:00:00.000Z') }), CREATED);
+        const ended = await make('2026-11-10T00:00:00.000Z');
+        const b = await make('2026-12-02T00:00:00.000Z');
+        const other = (await store().createCollection({ name: 'B', description: '' }, CREATED)).id;
+        const c = (await store().createSlice(
+          other,
+          ruleDraft({ startsAt: at('2026-11-01T00:00:00.000Z'), endsAt: at('2026-11-10T00:00:00.001Z') }),
+          CREATED,
+        ))!.id;
+        const now = at('2026-11-10T00:00:00.000Z');
+        const first = await store().listRuleSlices({ endsAfter: now, limit: 2 });
+        expect(first.items.map((s) => s.id)).toEqual([a, b]);
+        expect(first.more).toBe(true);
+        expect(first.items[0]?.rules).toEqual(ruleDraft().rules);
+        const rest = await store().listRuleSlices({ endsAfter: now, afterId: b, limit: 2 });
+        expect(rest).toEqual({ items: [expect.objectContaining({ id: c })], more: false });
+        expect(ended).toBeLessThan(b);
+      });
+
+      it('records a refresh only at the version and stamp expected, keeping the version and what the history holds', async () => {
+        const slice = (await store().createSlice(collectionId, { ...ruleDraft(), products: ['A'], refresh: FILLED }, CREATED))!;
+        const later = at('2026-11-01T10:05:00.000Z');
+        const claim = { refresh: { at: later, listChangedAt: FILLED.listChangedAt } };
+        expect(await store().recordRuleRefresh(collectionId, slice.id, { version: 1, refreshedAt: undefined }, claim)).toBe(
+          false,
+        );
+        expect(await store().recordRuleRefresh(collectionId, slice.id, { version: 2, refreshedAt: FILLED.at }, claim)).toBe(
+          false,
+        );
+        expect(await store().recordRuleRefresh(collectionId, slice.id, { version: 1, refreshedAt: FILLED.at }, claim)).toBe(true);
+        // A second instance that read the same stamp loses.
+        expect(await store().recordRuleRefresh(collectionId, slice.id, { version: 1, refreshedAt: FILLED.at }, claim)).toBe(
+          false,
+        );
+        expect(await store().getSlice(collectionId, slice.id)).toEqual({ ...slice, refresh: claim.refresh });
+        const list = { refresh: { at: later, listChangedAt: later }, products: ['B', 'A'] };
+        expect(await store().recordRuleRefresh(collectionId, slice.id, { version: 1, refreshedAt: later }, list)).toBe(true);
+        const refreshed = await store().getSlice(collectionId, slice.id);
+        expect(refreshed).toEqual({ ...slice, products: ['B', 'A'], refresh: list.refresh });
+        expect((await store().getSliceVersion(collectionId, slice.id, 1))?.content.products).toEqual(['B', 'A']);
+        expect((await store().listSliceVersions(collectionId, slice.id, { limit: 5 }))?.items).toHaveLength(1);
+      });
+
+      it('records no refresh of a slice without rules, of another collection’s slice, nor of a missing one', async () => {
+        const manual = (await store().createSlice(collectionId, draft(), CREATED))!;
+        const rules = (await store().createSlice(collectionId, { ...ruleDraft(), refresh: FILLED }, CREATED))!;
+        const other = (await store().createCollection({ name: 'B', description: '' }, CREATED)).id;
+        const record = { refresh: { at: LATER.at, listChangedAt: LATER.at }, products: ['X'] };
+        expect(await store().recordRuleRefresh(collectionId, manual.id, { version: 1, refreshedAt: undefined }, record)).toBe(
+          false,
+        );
+        expect(await store().recordRuleRefresh(other, rules.id, { version: 1, refreshedAt: FILLED.at }, record)).toBe(false);
+        expect(await store().recordRuleRefresh(collectionId, rules.id + 99, { version: 1, refreshedAt: FILLED.at }, record)).toBe(
+          false,
+        );
+        expect(await store().getSlice(collectionId, manual.id)).toEqual(manual);
+      });
+    });
+
     describe('slices', () => {
       let collectionId: number;
       beforeEach(async () => {

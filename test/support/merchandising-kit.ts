@@ -22,6 +22,8 @@ import {
 } from '../../src/application/merchandising/spreadsheet-slices.js';
 import { UpdateCollection } from '../../src/application/merchandising/update-collection.js';
 import { UpsertProduct } from '../../src/application/product/upsert-product.js';
+import { RefreshRuleSlices } from '../../src/application/merchandising/refresh-rule-slices.js';
+import { EventStoreToken } from '../../src/domain/events/event-store.js';
 import { CollectionStoreToken } from '../../src/domain/merchandising/collection-store.js';
 import type { ProductInput } from '../../src/domain/product/product.js';
 import { testContainer } from './test-container.js';
@@ -36,6 +38,10 @@ export function merchandisingKit(start = '2026-11-21T12:00:00.000Z') {
   return {
     clock,
     cache,
+    container: { get },
+    events: get(EventStoreToken),
+    /** The rule slices' refresh (not started: a test starts it). */
+    refreshRules: get(RefreshRuleSlices),
     collections: get(CollectionStoreToken),
     answers: get(AnswerCache),
     products: get(ProductStoreToken),

@@ -98,6 +98,12 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { method: 'GET', path: '/api/v1/merchandising-collections/protected/1/slices/1/performance', scope: 'collections:read' },
   {
     method: 'POST',
+    path: '/api/v1/merchandising-collections/protected/1/slices/rules/preview',
+    scope: 'collections:read',
+    body: { rules: { sort: 'newest', size: 3 } },
+  },
+  {
+    method: 'POST',
     path: '/api/v1/merchandising-collections/protected/1/slices/1/versions/1/restore',
     scope: 'collections:write',
   },

@@ -109,7 +109,7 @@ export function pastSeasonEvents(now: Date, seen: ReadonlySet<string>): ShopperE
     .flatMap((collection) => collection.slices)
     .filter((slice) => slice.endsAt !== undefined && slice.endsAt.getTime() <= now.getTime());
   return expired.flatMap((slice, s) => {
-    const pool = slice.products.filter((id) => seen.has(id) && !heroes.has(id));
+    const pool = (slice.products ?? []).filter((id) => seen.has(id) && !heroes.has(id));
     const from = slice.startsAt.getTime() + HOUR;
     const span = slice.endsAt!.getTime() - HOUR - 10 * MINUTE - from;
     return Array.from({ length: PAST_SESSIONS_PER_SLICE }, (_, i) => {

@@ -2,6 +2,9 @@ import type { Collection, CollectionFields, CollectionSummary } from '../../doma
 import type {
   Change,
   CollectionPage,
+  RefreshExpectation,
+  RefreshRecord,
+  RuleSliceQuery,
   CollectionQuery,
   CollectionStore,
   SliceTransitionQuery,
@@ -138,8 +141,8 @@ export class InMemoryCollectionStore implements CollectionStore {
     const current = slices?.get(sliceId);
     if (slices === undefined || current === undefined) return { status: 'missing' };
     if (expectedVersion !== undefined && expectedVersion !== current.version) return stale(current.version);
-    // Fields of the draft replace the slice's; a draft without a generator leaves none behind.
-    const { generator: _previous, ...kept } = current;
+    // Fields of the draft replace the slice's; a draft without a generator (rules, refresh) leaves none behind.
+    const { generator: _previous, rules: _rules, refresh: _refresh, ...kept } = current;
     const slice = snapshot({
       ...kept,
       ...draft,
@@ -226,6 +229,44 @@ export class InMemoryCollectionStore implements CollectionStore {
       if (mine !== undefined && (next === undefined || mine < next)) next = mine;
     }
     return next;
+  }
+
+  async listRuleSlices(query: RuleSliceQuery): Promise<Page<Slice>> {
+    const found: Slice[] = [];
+    for (const slices of this.slices.values()) {
+      for (const slice of slices.values()) {
+        if (
+          slice.rules !== undefined &&
+          slice.endsAt.getTime() > query.endsAfter.getTime() &&
+          (query.afterId === undefined || slice.id > query.afterId)
+        ) {
+          found.push(slice);
+        }
+      }
+    }
+    found.sort((a, b) => a.id - b.id);
+    return { items: found.slice(0, query.limit), more: found.length > query.limit };
+  }
+
+  async recordRuleRefresh(
+    collectionId: number,
+    sliceId: number,
+    expected: RefreshExpectation,
+    record: RefreshRecord,
+  ): Promise<boolean> {
+    const slices = this.slices.get(collectionId);
+    const current = slices?.get(sliceId);
+    if (slices === undefined || current?.rules === undefined || current.version !== expected.version) return false;
+    if (current.refresh?.at.getTime() !== expected.refreshedAt?.getTime()) return false;
+    const products = record.products ?? current.products;
+    const slice = snapshot({ ...current, products: [...products], refresh: { ...record.refresh } });
+    slices.set(sliceId, slice);
+    if (record.products !== undefined) {
+      // The current version in the history holds what the slice holds now, as the slice itself does on MongoDB.
+      const history = this.histories.get(sliceId) ?? [];
+      this.histories.set(sliceId, [...history.slice(0, -1), snapshot(versionOfSlice(slice))]);
+    }
+    return true;
   }
 
   async listSliceVersions(

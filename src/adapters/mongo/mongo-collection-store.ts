@@ -3,16 +3,20 @@ import type { Collection, CollectionFields } from '../../domain/merchandising/co
 import type {
   Change,
   CollectionPage,
+  RefreshExpectation,
+  RefreshRecord,
+  RuleSliceQuery,
   CollectionQuery,
   CollectionStore,
   SliceTransitionQuery,
   SliceVersionQuery,
 } from '../../domain/merchandising/collection-store.js';
-import { MAX_SLICE_VERSIONS, versionOfSlice, type SliceVersion } from '../../domain/merchandising/slice-history.js';
+import { MAX_SLICE_VERSIONS, sliceContent, versionOfSlice, type SliceVersion } from '../../domain/merchandising/slice-history.js';
 import type { Page } from '../../domain/shared/page.js';
 import type { WriteResult } from '../../domain/shared/write-result.js';
 import type { SliceFilters } from '../../domain/merchandising/slice-filters.js';
 import type { Slice, SliceDraft, SliceGenerator, SliceSummary, SliceType } from '../../domain/merchandising/slice.js';
+import type { RuleRefresh, SliceRules } from '../../domain/merchandising/slice-rules.js';
 import { COLLECTIONS, isDuplicateKey, type MongoDatabase } from './mongo-database.js';
 
 interface CollectionDocument {
@@ -36,6 +40,8 @@ interface SliceDocument {
   filters: SliceFilters;
   products: string[];
   generator?: SliceGenerator;
+  rules?: SliceRules;
+  refresh?: RuleRefresh;
   version: number;
   createdAt: Date;
   updatedAt: Date;
@@ -52,7 +58,7 @@ type SliceSummaryDocument = Omit<SliceDocument, 'products'> & { productCount: nu
  */
 type SliceVersionDocument = Pick<
   SliceDocument,
-  'collectionId' | 'version' | 'name' | 'type' | 'startsAt' | 'endsAt' | 'filters' | 'products' | 'generator'
+  'collectionId' | 'version' | 'name' | 'type' | 'startsAt' | 'endsAt' | 'filters' | 'products' | 'generator' | 'rules'
 > & { _id: string; sliceId: number; at: Date; by: string };
 
 /** How often a replacement without an expected version is tried again when another writer got there first. */
@@ -79,7 +85,7 @@ function versionKey(sliceId: number, version: number): string {
 
 function toSliceVersion(doc: SliceVersionDocument): SliceVersion {
   const { _id, collectionId, sliceId, version, at, by, ...content } = doc;
-  return { collectionId, sliceId, version, at, by, content };
+  return { collectionId, sliceId, version, at, by, content: sliceContent(content) };
 }
 
 /** The version a slice document holds, kept as a past version. */
@@ -91,7 +97,7 @@ function pastVersionDocument(doc: SliceDocument): SliceVersionDocument {
     version: doc.version,
     at: doc.updatedAt,
     by: doc.updatedBy,
-    ...draftFields(doc),
+    ...draftFields(sliceContent(doc)),
   };
 }
 
@@ -104,6 +110,8 @@ function draftFields(draft: SliceDraft) {
     filters: draft.filters,
     products: [...draft.products],
     ...(draft.generator === undefined ? {} : { generator: { ...draft.generator, seeds: [...draft.generator.seeds] } }),
+    ...(draft.rules === undefined ? {} : { rules: draft.rules }),
+    ...(draft.refresh === undefined ? {} : { refresh: draft.refresh }),
   };
 }
 
@@ -126,6 +134,8 @@ const SUMMARY_PROJECTION = {
   endsAt: 1,
   filters: 1,
   generator: 1,
+  rules: 1,
+  refresh: 1,
   version: 1,
   createdAt: 1,
   updatedAt: 1,
@@ -285,7 +295,8 @@ export class MongoCollectionStore implements CollectionStore {
       $set: { ...draftFields(draft), updatedAt: change.at, updatedBy: change.by },
       $inc: { version: 1 },
     };
-    if (draft.generator === undefined) update.$unset = { generator: '' };
+    const unset = (['generator', 'rules', 'refresh'] as const).filter((field) => draft[field] === undefined);
+    if (unset.length > 0) update.$unset = Object.fromEntries(unset.map((field) => [field, '']));
     for (let attempt = 1; ; attempt++) {
       const current = await this.database.findOne(this.slices, { _id: sliceId, collectionId }, (doc) => doc);
       if (current === undefined) return { status: 'missing' };
@@ -450,6 +461,43 @@ export class MongoCollectionStore implements CollectionStore {
    * The slice document is its current version; the past ones kept are those of the last
    * MAX_SLICE_VERSIONS below it (older ones may linger until the next write drops them).
    */
+  /** Read by the `slices_rules` index (partial: RULES slices only), by id. */
+  async listRuleSlices(query: RuleSliceQuery): Promise<Page<Slice>> {
+    const filter: Filter<SliceDocument> = {
+      type: 'RULES',
+      endsAt: { $gt: query.endsAfter },
+      ...(query.afterId === undefined ? {} : { _id: { $gt: query.afterId } }),
+    };
+    const docs = await this.database.run((maxTimeMS) =>
+      this.slices
+        .find(filter, { maxTimeMS })
+        .sort({ _id: 1 })
+        .limit(query.limit + 1)
+        .toArray(),
+    );
+    return { items: docs.slice(0, query.limit).map(toSlice), more: docs.length > query.limit };
+  }
+
+  /** One conditional update: the version and the refresh stamp read are the filter (compare-and-set). */
+  async recordRuleRefresh(
+    collectionId: number,
+    sliceId: number,
+    expected: RefreshExpectation,
+    record: RefreshRecord,
+  ): Promise<boolean> {
+    const filter: Filter<SliceDocument> = {
+      _id: sliceId,
+      collectionId,
+      type: 'RULES',
+      version: expected.version,
+      'refresh.at': expected.refreshedAt ?? null,
+    };
+    const refresh = { at: record.refresh.at, listChangedAt: record.refresh.listChangedAt };
+    const update = { $set: record.products === undefined ? { refresh } : { refresh, products: [...record.products] } };
+    const { matchedCount } = await this.database.run((maxTimeMS) => this.slices.updateOne(filter, update, { maxTimeMS }));
+    return matchedCount === 1;
+  }
+
   async listSliceVersions(
     collectionId: number,
     sliceId: number,

@@ -258,6 +258,8 @@ async function ensureIndexes(db: Db): Promise<void> {
   // a range on the start, sorted by start then id, the end filtered from the index keys.
   await db.collection(COLLECTIONS.slices).createIndexes([
     { key: { collectionId: 1, startsAt: -1, _id: -1, endsAt: 1 }, name: 'slices_active' },
+    // The rule slices a refresh pass pages through, by id.
+    { key: { type: 1, _id: 1 }, name: 'slices_rules' },
     { key: { collectionId: 1, endsAt: 1 }, name: 'slices_ends' },
     // Webhooks: the transitions of every collection, by start and by end.
     { key: { startsAt: 1 }, name: 'slices_by_start' },

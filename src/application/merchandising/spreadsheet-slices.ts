@@ -34,7 +34,7 @@ export class ReplaceSliceProductsFromSpreadsheet {
     return this.writer.modify(
       collectionId,
       sliceId,
-      (slice) => draftSlice({ ...slice, type: 'SPREADSHEET', products, generator: undefined }),
+      (slice) => draftSlice({ ...slice, type: 'SPREADSHEET', products, generator: undefined, rules: undefined }),
       options,
     );
   }

@@ -28,3 +28,35 @@ export interface CatalogFeed {
 }
 
 export const CatalogFeedToken = token<CatalogFeed>('CatalogFeed');
+
+/**
+ * A feed that passes everything on to another: what a feed that also tells someone of the writes
+ * (webhooks, rule slices) extends, overriding `saved` and `removed`.
+ */
+export abstract class ForwardingCatalogFeed implements CatalogFeed {
+  constructor(protected readonly feed: CatalogFeed) {}
+
+  get catchingUp(): boolean {
+    return this.feed.catchingUp;
+  }
+
+  saved(products: readonly Product[]): Promise<void> {
+    return this.feed.saved(products);
+  }
+
+  removed(productIds: readonly string[]): Promise<void> {
+    return this.feed.removed(productIds);
+  }
+
+  readFromStore(productIds: readonly string[]): Promise<ReadonlyMap<string, Product>> {
+    return this.feed.readFromStore(productIds);
+  }
+
+  ensureKnown(productId: string): Promise<boolean> {
+    return this.feed.ensureKnown(productId);
+  }
+
+  settled(): Promise<void> {
+    return this.feed.settled();
+  }
+}

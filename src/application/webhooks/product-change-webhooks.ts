@@ -1,7 +1,7 @@
 import type { Product } from '../../domain/product/product.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import { productChangeEvents } from '../../domain/webhooks/webhook-message.js';
-import type { CatalogFeed } from '../product/catalog-feed.js';
+import { ForwardingCatalogFeed, type CatalogFeed } from '../product/catalog-feed.js';
 import type { Subscribers, WebhookOutbox } from './webhook-outbox.js';
 
 /**
@@ -9,18 +9,16 @@ import type { Subscribers, WebhookOutbox } from './webhook-outbox.js';
  * this instance saved or removed, one event each per write (the instance that wrote tells, so each
  * change is told once). Everything else is the feed's.
  */
-export class ProductChangeWebhooks implements CatalogFeed {
+export class ProductChangeWebhooks extends ForwardingCatalogFeed {
   constructor(
-    private readonly feed: CatalogFeed,
+    feed: CatalogFeed,
     private readonly outbox: WebhookOutbox,
     private readonly clock: Clock,
-  ) {}
-
-  get catchingUp(): boolean {
-    return this.feed.catchingUp;
+  ) {
+    super(feed);
   }
 
-  async saved(products: readonly Product[]): Promise<void> {
+  override async saved(products: readonly Product[]): Promise<void> {
     await this.feed.saved(products);
     await this.tell(
       products.map((p) => p.id),
@@ -28,21 +26,9 @@ export class ProductChangeWebhooks implements CatalogFeed {
     );
   }
 
-  async removed(productIds: readonly string[]): Promise<void> {
+  override async removed(productIds: readonly string[]): Promise<void> {
     await this.feed.removed(productIds);
     await this.tell(productIds, 'removed');
-  }
-
-  readFromStore(productIds: readonly string[]): Promise<ReadonlyMap<string, Product>> {
-    return this.feed.readFromStore(productIds);
-  }
-
-  ensureKnown(productId: string): Promise<boolean> {
-    return this.feed.ensureKnown(productId);
-  }
-
-  settled(): Promise<void> {
-    return this.feed.settled();
   }
 
   private async tell(productIds: readonly string[], change: 'saved' | 'removed'): Promise<void> {

@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { FollowCatalog } from '../../application/product/follow-catalog.js';
 import { FollowEvents } from '../../application/events/follow-events.js';
+import { RefreshRuleSlices } from '../../application/merchandising/refresh-rule-slices.js';
 import { DeliverWebhooks } from '../../application/webhooks/deliver-webhooks.js';
 import { WatchSliceTransitions } from '../../application/webhooks/watch-slice-transitions.js';
 import { ReadinessChecksToken, type ReadinessCheck } from '../../domain/health/readiness-check.js';
@@ -30,6 +31,8 @@ const BehaviourResourceToken = token<Resource>('BehaviourResource');
 /** Slice transitions watched and webhook deliveries sent, started once the stores are open. */
 const TransitionsResourceToken = token<Resource>('TransitionsResource');
 const WebhookSenderResourceToken = token<Resource>('WebhookSenderResource');
+/** Rule slices kept filled, once the catalog and the events are being followed. */
+const RuleSlicesResourceToken = token<Resource>('RuleSlicesResource');
 
 /** What readiness reports, and what is opened at start and closed at stop: whatever was configured. */
 export function lifecycleModule(config: VitrineConfig): ContainerModule {
@@ -41,6 +44,7 @@ export function lifecycleModule(config: VitrineConfig): ContainerModule {
     bindFactory(bind, BehaviourResourceToken, (events: FollowEvents): Resource => events, [FollowEvents]);
     bindFactory(bind, TransitionsResourceToken, (watch: WatchSliceTransitions): Resource => watch, [WatchSliceTransitions]);
     bindFactory(bind, WebhookSenderResourceToken, (sender: DeliverWebhooks): Resource => sender, [DeliverWebhooks]);
+    bindFactory(bind, RuleSlicesResourceToken, (rules: RefreshRuleSlices): Resource => rules, [RefreshRuleSlices]);
     bindClass(bind, SpreadsheetWorkers, []);
     bindFactory(bind, SpreadsheetReaderToken, (workers: SpreadsheetWorkers): SpreadsheetReader => workers, [SpreadsheetWorkers]);
     bindFactory(bind, SpreadsheetResourceToken, (workers: SpreadsheetWorkers): Resource => workers, [SpreadsheetWorkers]);
@@ -51,6 +55,7 @@ export function lifecycleModule(config: VitrineConfig): ContainerModule {
       BehaviourResourceToken,
       WebhookSenderResourceToken,
       TransitionsResourceToken,
+      RuleSlicesResourceToken,
       SpreadsheetResourceToken,
       ApiDescriptionToken,
     ]);

@@ -6,6 +6,7 @@ import { CacheObserverToken } from '../../domain/caching/cache-observer.js';
 import { MerchandisingSettingsToken } from '../../application/merchandising/slice-writer.js';
 import { SharedCacheToken } from '../../domain/caching/shared-cache.js';
 import { CatalogFollowSettingsToken } from '../../application/product/follow-catalog.js';
+import { DEFAULT_RULE_REFRESH, RuleRefreshSettingsToken } from '../../application/merchandising/refresh-rule-slices.js';
 import { BehaviourFollowSettingsToken } from '../../application/events/follow-events.js';
 import { RecommendationCountsToken, type RecommendationCounts } from '../../domain/product/recommendation-counts.js';
 import { TokenSecretsToken } from '../../domain/auth/token-secrets.js';
@@ -74,6 +75,7 @@ export function platformModule(config: VitrineConfig): ContainerModule {
     });
     bindValue(bind, HttpSettingsToken, { trustedProxies: config.trustProxy });
     bindValue(bind, MerchandisingSettingsToken, { maxSlicesPerCollection: config.maxSlicesPerCollection });
+    bindValue(bind, RuleRefreshSettingsToken, { ...DEFAULT_RULE_REFRESH, everyMs: config.ruleSlicesRefreshMs });
     bindValue(bind, EventPolicyToken, { retentionDays: config.eventRetentionDays });
     bindValue(bind, BehaviourFollowSettingsToken, { relearnEveryMs: config.behaviourRelearnMs });
     // Other processes write to a shared store, and no catalog news reaches this one: compare every CACHE_TTL.

@@ -16,6 +16,9 @@ import { ListSlices } from '../../application/merchandising/list-slices.js';
 import { PreviewScheduleChange } from '../../application/merchandising/preview-schedule-change.js';
 import { ProposeSliceFromBrief } from '../../application/merchandising/propose-slice-from-brief.js';
 import { ReplaceSlice } from '../../application/merchandising/replace-slice.js';
+import { RuleSliceFiller } from '../../application/merchandising/fill-rule-slice.js';
+import { PreviewRuleSlice } from '../../application/merchandising/preview-rule-slice.js';
+import { RefreshRuleSlices, RuleRefreshSettingsToken } from '../../application/merchandising/refresh-rule-slices.js';
 import { GetSlicePerformance } from '../../application/merchandising/slice-performance.js';
 import { GetSliceVersion, ListSliceVersions, RestoreSliceVersion } from '../../application/merchandising/slice-history.js';
 import { MerchandisingSettingsToken, SliceWriter } from '../../application/merchandising/slice-writer.js';
@@ -38,6 +41,7 @@ import { proposalRoutes } from '../../adapters/http/merchandising/proposal-route
 import { sliceHistoryRoutes } from '../../adapters/http/merchandising/slice-history-routes.js';
 import { slicePerformanceRoutes } from '../../adapters/http/merchandising/slice-performance-routes.js';
 import { sliceRoutes } from '../../adapters/http/merchandising/slice-routes.js';
+import { ruleSliceRoutes } from '../../adapters/http/merchandising/rule-slice-routes.js';
 import { spreadsheetAndAiRoutes } from '../../adapters/http/merchandising/spreadsheet-and-ai-routes.js';
 import { plannerRoutes } from '../../adapters/http/merchandising/planner-routes.js';
 import { timelineRoutes } from '../../adapters/http/merchandising/timeline-routes.js';
@@ -63,13 +67,25 @@ export const merchandisingModule = new ContainerModule(({ bind }) => {
     MerchandisingSettingsToken,
     ActiveSliceWatchToken,
   ]);
+  bindClass(bind, RuleSliceFiller, [ProductStoreToken, EventStoreToken, ClockToken, SchedulerToken]);
+  bindClass(bind, RefreshRuleSlices, [
+    CollectionStoreToken,
+    RuleSliceFiller,
+    ClockToken,
+    SchedulerToken,
+    AnswerCache,
+    ActiveSliceWatchToken,
+    RuleRefreshSettingsToken,
+  ]);
   bindClass(bind, ListSlices, [CollectionStoreToken, ClockToken]);
-  bindClass(bind, CreateSlice, [SliceWriter]);
+  bindClass(bind, CreateSlice, [SliceWriter, RuleSliceFiller]);
   bindClass(bind, GetSlice, [CollectionStoreToken, ProductStoreToken, ClockToken]);
-  bindClass(bind, ReplaceSlice, [SliceWriter]);
+  bindClass(bind, ReplaceSlice, [SliceWriter, RuleSliceFiller]);
   bindClass(bind, EditSliceProducts, [SliceWriter]);
   bindClass(bind, DeleteSlice, [CollectionStoreToken, AnswerCache, ActiveSliceWatchToken]);
   bindRoutes(bind, sliceRoutes, [ListSlices, CreateSlice, GetSlice, ReplaceSlice, EditSliceProducts, DeleteSlice]);
+  bindClass(bind, PreviewRuleSlice, [CollectionStoreToken, RuleSliceFiller, ClockToken]);
+  bindRoutes(bind, ruleSliceRoutes, [PreviewRuleSlice]);
 
   bindClass(bind, ListSliceVersions, [CollectionStoreToken]);
   bindClass(bind, GetSliceVersion, [CollectionStoreToken]);

@@ -3,6 +3,8 @@ import { DeleteProducts, UpsertProducts } from '../../application/product/batch-
 import { DeleteProduct } from '../../application/product/delete-product.js';
 import { FindSimilarProducts } from '../../application/product/find-similar-products.js';
 import { CatalogFollowSettingsToken, FollowCatalog } from '../../application/product/follow-catalog.js';
+import { RefreshRuleSlices } from '../../application/merchandising/refresh-rule-slices.js';
+import { RuleSliceCatalogWatch } from '../../application/merchandising/rule-slice-catalog-watch.js';
 import { GetProduct } from '../../application/product/get-product.js';
 import { GetProducts } from '../../application/product/get-products.js';
 import { RecommendationCountsToken } from '../../domain/product/recommendation-counts.js';
@@ -38,12 +40,14 @@ export const productModule = new ContainerModule(({ bind }) => {
     SchedulerToken,
     CatalogFollowSettingsToken,
   ]);
-  // Every catalog write of this instance also tells the webhook subscriptions (product.changed).
+  // Every catalog write of this instance also tells the webhook subscriptions (product.changed)
+  // and the rule slices' refresh.
   bindFactory(
     bind,
     CatalogFeedToken,
-    (follow: FollowCatalog, outbox: WebhookOutbox, clock: Clock): CatalogFeed => new ProductChangeWebhooks(follow, outbox, clock),
-    [FollowCatalog, WebhookOutbox, ClockToken],
+    (follow: FollowCatalog, outbox: WebhookOutbox, clock: Clock, rules: RefreshRuleSlices): CatalogFeed =>
+      new RuleSliceCatalogWatch(new ProductChangeWebhooks(follow, outbox, clock), rules),
+    [FollowCatalog, WebhookOutbox, ClockToken, RefreshRuleSlices],
   );
   bindClass(bind, RecommendationIds, []);
   bindClass(bind, FindSimilarProducts, [

@@ -2,6 +2,7 @@ import type { Page } from '../shared/page.js';
 import { token } from '../shared/token.js';
 import type { Collection, CollectionFields, CollectionSummary } from './collection.js';
 import type { Slice, SliceDraft, SliceSummary } from './slice.js';
+import type { RuleRefresh } from './slice-rules.js';
 import type { SliceVersion } from './slice-history.js';
 import type { WriteResult } from '../shared/write-result.js';
 
@@ -26,6 +27,26 @@ export type CollectionPage = Page<CollectionSummary>;
 export interface SliceTransitionQuery {
   readonly afterId?: number | undefined;
   readonly limit: number;
+}
+
+/** A page of the RULES slices of every collection not ended at `endsAfter`, by id. */
+export interface RuleSliceQuery {
+  readonly endsAfter: Date;
+  readonly afterId?: number | undefined;
+  readonly limit: number;
+}
+
+/** What a refresh of a rule slice expects to find: the version its list was computed for, and the stamp it read. */
+export interface RefreshExpectation {
+  readonly version: number;
+  /** The slice's `refresh.at` as read; undefined when it had none. */
+  readonly refreshedAt: Date | undefined;
+}
+
+/** What a refresh records: its stamps, and the list when the rules changed it. */
+export interface RefreshRecord {
+  readonly refresh: RuleRefresh;
+  readonly products?: readonly string[] | undefined;
 }
 
 /** A page of a slice's versions: newest first, only those older than `beforeVersion` when given. */
@@ -94,6 +115,17 @@ export interface CollectionStore {
   listSlicesChangingIn(after: Date, until: Date, query: SliceTransitionQuery): Promise<Page<SliceSummary>>;
   /** The first start or end of any slice of any collection strictly after `at`. */
   findNextTransitionOfAny(at: Date): Promise<Date | undefined>;
+
+  /** A page of the RULES slices (whole) of every collection that end after `query.endsAfter`, by id. */
+  listRuleSlices(query: RuleSliceQuery): Promise<Page<Slice>>;
+  /**
+   * Records a refresh of a rule slice, only when it is still at the version expected and its
+   * `refresh.at` is still the one read (compare-and-set: of instances refreshing at once, one
+   * wins): `refresh` becomes `record.refresh`; with `products`, the list becomes them. The version, `updatedAt` and `updatedBy` stay (a refresh
+   * is not a merchandiser's change), and the current version in the history holds the new list.
+   * Answers whether it was recorded.
+   */
+  recordRuleRefresh(collectionId: number, sliceId: number, expected: RefreshExpectation, record: RefreshRecord): Promise<boolean>;
 
   /**
    * A page of the slice's history, newest first: its last MAX_SLICE_VERSIONS versions, the current

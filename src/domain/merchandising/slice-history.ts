@@ -1,5 +1,6 @@
 import type { SliceFilters } from './slice-filters.js';
 import type { Slice, SliceDraft, SliceGenerator } from './slice.js';
+import { sameRules, type SliceRules } from './slice-rules.js';
 
 /**
  * How many versions of a slice are kept: the current one and the 99 before it. Saving the 101st
@@ -24,7 +25,7 @@ export interface SliceVersion {
 }
 
 /** The fields of a slice besides its products that a save may change. */
-export const SLICE_FIELDS = ['name', 'type', 'startsAt', 'endsAt', 'filters', 'generator'] as const;
+export const SLICE_FIELDS = ['name', 'type', 'startsAt', 'endsAt', 'filters', 'generator', 'rules'] as const;
 export type SliceField = (typeof SLICE_FIELDS)[number];
 
 /** A product at a position (from 1). */
@@ -65,17 +66,22 @@ export interface SliceVersionSummary {
   readonly endsAt: Date;
   readonly filters: SliceFilters;
   readonly generator?: SliceGenerator | undefined;
+  readonly rules?: SliceRules | undefined;
   readonly productCount: number;
   /** Undefined for the first version known: the slice's first, or the oldest kept. */
   readonly changes?: SliceVersionChanges | undefined;
 }
 
-/** Exactly what a merchandiser decides about a slice, without the store's bookkeeping. */
+/**
+ * Exactly what a merchandiser decides about a slice, without the store's bookkeeping (nor a rule
+ * slice's refresh stamps). A rule slice's version holds its rules and the list they made last
+ * while it was the slice's version: a refresh changes the list, not the version.
+ */
 export function sliceContent(draft: SliceDraft): SliceDraft {
-  const { name, type, startsAt, endsAt, filters, products, generator } = draft;
-  return generator === undefined
-    ? { name, type, startsAt, endsAt, filters, products }
-    : { name, type, startsAt, endsAt, filters, products, generator };
+  const { name, type, startsAt, endsAt, filters, products, generator, rules } = draft;
+  const content: SliceDraft = { name, type, startsAt, endsAt, filters, products };
+  if (rules !== undefined) return { ...content, rules };
+  return generator === undefined ? content : { ...content, generator };
 }
 
 /** The version a save of `slice` produced. */
@@ -138,6 +144,8 @@ function sameField(field: SliceField, a: SliceDraft, b: SliceDraft): boolean {
       return sameFilters(a.filters, b.filters);
     case 'generator':
       return sameGenerator(a.generator, b.generator);
+    case 'rules':
+      return sameRules(a.rules, b.rules);
     default:
       return a[field] === b[field];
   }

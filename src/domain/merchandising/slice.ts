@@ -2,8 +2,9 @@ import { ValidationError, type ValidationIssue } from '../shared/errors.js';
 import { newProductIdProblem } from '../product/product.js';
 import { LATEST_INSTANT_MS } from '../shared/instant.js';
 import { normaliseFilters, type SliceFilters } from './slice-filters.js';
+import { normaliseRules, type RuleRefresh, type SliceRules, type SliceRulesInput } from './slice-rules.js';
 
-export const SLICE_TYPES = ['MANUAL', 'SPREADSHEET', 'AI'] as const;
+export const SLICE_TYPES = ['MANUAL', 'SPREADSHEET', 'AI', 'RULES'] as const;
 export type SliceType = (typeof SLICE_TYPES)[number];
 
 export type SliceStatus = 'SCHEDULED' | 'ACTIVE' | 'EXPIRED';
@@ -50,6 +51,13 @@ export interface SliceDraft extends SliceWindow {
   readonly products: readonly string[];
   /** Present on AI slices only. */
   readonly generator?: SliceGenerator | undefined;
+  /** Present on RULES slices only: what fills `products`. */
+  readonly rules?: SliceRules | undefined;
+  /**
+   * RULES slices: when the rules last made `products`, and when that last changed them. Not part of
+   * what a merchandiser decides (a version's content leaves it out): a refresh keeps the version.
+   */
+  readonly refresh?: RuleRefresh | undefined;
 }
 
 export interface Slice extends SliceDraft {
@@ -120,14 +128,19 @@ export interface SliceInput {
   readonly startsAt: Date;
   readonly endsAt?: Date | undefined;
   readonly filters?: SliceFilters | undefined;
-  readonly products: readonly string[];
+  /** Required but for a RULES slice, whose rules fill it (it must then be left out or empty). */
+  readonly products?: readonly string[] | undefined;
   readonly generator?: SliceGenerator | undefined;
+  /** Required for a RULES slice, refused for the others. */
+  readonly rules?: SliceRulesInput | undefined;
 }
 
 /**
  * Checks every rule of a slice at once and answers the draft to store, or throws a
  * ValidationError listing every broken rule: a name, a known type, valid dates with the end after
- * the start, at most 500 products, each a non-empty id, none twice, filters that can hold.
+ * the start, at most 500 products, each a non-empty id, none twice, filters that can hold; rules
+ * (normaliseRules) for a RULES slice and for it only, which then holds no hand-made products (its
+ * rules fill them: the draft's `products` are empty until they do).
  */
 export function draftSlice(input: SliceInput): SliceDraft {
   const issues: ValidationIssue[] = [];
@@ -150,14 +163,37 @@ export function draftSlice(input: SliceInput): SliceDraft {
         : { path: 'endsAt', message: 'must be after startsAt' },
     );
   }
-  const products = input.products.map((id) => id.trim());
+  const products = (input.products ?? []).map((id) => id.trim());
   issues.push(...productListIssues(products), ...unsafeIdIssues(products));
   const { filters, issues: filterIssues } = normaliseFilters(input.filters ?? {});
   issues.push(...filterIssues);
+  const rules = rulesOf(input, issues);
   if (issues.length > 0) throw new ValidationError(issues);
-  return input.generator === undefined
-    ? { name, type: input.type, startsAt, endsAt, filters, products }
-    : { name, type: input.type, startsAt, endsAt, filters, products, generator: input.generator };
+  const draft: SliceDraft = { name, type: input.type, startsAt, endsAt, filters, products };
+  if (rules !== undefined) return { ...draft, rules };
+  return input.generator === undefined ? draft : { ...draft, generator: input.generator };
+}
+
+/** The rules of a RULES slice, checked (their issues added to `issues`); undefined for the other types. */
+function rulesOf(input: SliceInput, issues: ValidationIssue[]): SliceRules | undefined {
+  if (input.type !== 'RULES') {
+    if (input.rules !== undefined) issues.push({ path: 'rules', message: 'are only for a slice of type RULES' });
+    if (input.products === undefined) issues.push({ path: 'products', message: 'is required (the product ids in order)' });
+    return undefined;
+  }
+  if ((input.products?.length ?? 0) > 0) {
+    issues.push({
+      path: 'products',
+      message: 'are filled by the rules of a RULES slice: leave them out (pin products with rules.pins)',
+    });
+  }
+  if (input.rules === undefined) {
+    issues.push({ path: 'rules', message: 'are required for a slice of type RULES (conditions, sort, pins, size)' });
+    return undefined;
+  }
+  const { rules, issues: ruleIssues } = normaliseRules(input.rules, newProductIdProblem);
+  issues.push(...ruleIssues);
+  return rules;
 }
 
 function isValidInstant(date: Date): boolean {

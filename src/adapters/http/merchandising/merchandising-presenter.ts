@@ -6,6 +6,8 @@ import type { ListedCollection } from '../../../application/merchandising/list-c
 import type { CollectionSummary } from '../../../domain/merchandising/collection.js';
 import type { SliceVersionSummary } from '../../../domain/merchandising/slice-history.js';
 import type { Overlap, TimelineSegment } from '../../../domain/merchandising/schedule.js';
+import type { SliceRules } from '../../../domain/merchandising/slice-rules.js';
+import type { RulePreview } from '../../../application/merchandising/preview-rule-slice.js';
 import { STATUS_COLOUR, type SliceStatus, type SliceSummary } from '../../../domain/merchandising/slice.js';
 
 /** A collection as the builder shows it: the fields decisions.md lists, then who changed it last and its version. */
@@ -46,10 +48,40 @@ function presentSliceSummary(slice: SliceSummary, status: SliceStatus) {
     productCount: slice.productCount,
     filters: slice.filters,
     ...(slice.generator === undefined ? {} : { generator: slice.generator }),
+    ...(slice.rules === undefined ? {} : { rules: presentRules(slice.rules) }),
+    ...(slice.refresh === undefined
+      ? {}
+      : { refreshedAt: slice.refresh.at.toISOString(), listChangedAt: slice.refresh.listChangedAt.toISOString() }),
     createdAt: slice.createdAt.toISOString(),
     updatedAt: slice.updatedAt.toISOString(),
     updatedBy: slice.updatedBy,
     version: slice.version,
+  };
+}
+
+/** A slice's rules, as a write gives them back (what the store holds; no field it leaves out). */
+export function presentRules(rules: SliceRules) {
+  return {
+    conditions: rules.conditions,
+    sort: rules.sort,
+    ...(rules.windowDays === undefined ? {} : { windowDays: rules.windowDays }),
+    ...(rules.order === undefined ? {} : { order: [...rules.order] }),
+    pins: rules.pins.map((pin) => ({ productId: pin.productId, position: pin.position })),
+    size: rules.size,
+  };
+}
+
+/** What rules would hold now: the list with each product's position and whether it is pinned, and the counts. */
+export function presentRulePreview(preview: RulePreview) {
+  return {
+    at: preview.at.toISOString(),
+    rules: presentRules(preview.rules),
+    products: preview.products.map((p) => ({ productId: p.productId, position: p.position, pinned: p.pinned })),
+    counts: {
+      matching: preview.matching,
+      pinned: preview.products.filter((p) => p.pinned).length,
+      shown: preview.products.length,
+    },
   };
 }
 
@@ -157,6 +189,7 @@ export function presentSliceVersionSummary(summary: SliceVersionSummary) {
     endsAt: summary.endsAt.toISOString(),
     filters: summary.filters,
     ...(summary.generator === undefined ? {} : { generator: summary.generator }),
+    ...(summary.rules === undefined ? {} : { rules: presentRules(summary.rules) }),
     productCount: summary.productCount,
     changes: summary.changes ?? null,
   };

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { MAX_DESCRIPTION_LENGTH } from '../../../domain/merchandising/collection.js';
 import { MAX_NAME_LENGTH, MAX_NOT_IN_CATALOG_LISTED, SLICE_TYPES } from '../../../domain/merchandising/slice.js';
 import { MAX_LISTED_CHANGES, MAX_SLICE_VERSIONS, SLICE_FIELDS } from '../../../domain/merchandising/slice-history.js';
+import { RULE_SORTS } from '../../../domain/merchandising/slice-rules.js';
 import {
   cursorText,
   Instant,
@@ -47,6 +48,41 @@ export const SliceFiltersBody = jsonObject(
   'must be an object',
 );
 
+const number = v.number('must be a number');
+
+/** What fills a RULES slice: conditions, a sort, pins and a size. */
+export const SliceRulesBody = v.pipe(
+  jsonObject(
+    {
+      conditions: v.optional(
+        jsonObject(
+          {
+            availableOnly: v.optional(v.boolean('must be true or false')),
+            categories: v.optional(names),
+            brands: v.optional(names),
+            tags: v.optional(names),
+            tagsMatch: v.optional(v.picklist(['any', 'all'], 'must be any or all')),
+            minPrice: v.optional(price),
+            maxPrice: v.optional(price),
+          },
+          'must be an object',
+        ),
+      ),
+      sort: v.picklist(RULE_SORTS, `must be one of ${RULE_SORTS.join(', ')}`),
+      windowDays: v.optional(number),
+      order: v.optional(names),
+      pins: v.optional(
+        v.array(jsonObject({ productId: v.string('must be a string'), position: number }), 'must be an array of pins'),
+      ),
+      size: number,
+    },
+    'must be an object',
+  ),
+  v.description(
+    'Conditions a product meets (all that are set; `tagsMatch` `all` asks for every tag), a sort (`bestSelling`, `mostViewed`, `mostAddedToCart` over the last `windowDays` days of events (default 30, 1 to 365); `newest`; `priceAscending`; `priceDescending`; `manual`: the hand-made `order`, filtered by the conditions), pinned products at fixed positions (1 to `size`, each once), and the most products the slice holds (`size`, 1 to 500, pins included).',
+  ),
+);
+
 /** A slice as the builder saves it. `endsAt` left out (or null) means the slice never expires. */
 export const SliceBody = jsonObject(
   {
@@ -55,10 +91,19 @@ export const SliceBody = jsonObject(
     startsAt: Instant,
     endsAt: v.nullish(Instant),
     filters: v.optional(SliceFiltersBody),
-    products: v.array(v.string('must be a string'), 'must be an array of product ids'),
+    products: v.optional(
+      v.pipe(
+        v.array(v.string('must be a string'), 'must be an array of product ids'),
+        v.description('Required, but for a RULES slice: its rules fill it (left out or empty).'),
+      ),
+    ),
+    rules: v.optional(v.pipe(SliceRulesBody, v.description('Required for a RULES slice, and only for it.'))),
   },
   'must be a JSON object',
 );
+
+/** `POST .../slices/rules/preview`: the rules to try. */
+export const RulePreviewBody = jsonObject({ rules: SliceRulesBody }, 'must be a JSON object');
 
 /** `GET /`: a page of collections. The cursor is the opaque `nextCursor` of the previous page. */
 export const CollectionListQuery = queryObject({
@@ -236,6 +281,11 @@ const SliceSummaryEntries = {
   productCount: integer,
   filters: SliceFiltersBody,
   generator: v.optional(v.object({ seeds: v.array(v.string()), size: integer, includeSeeds: v.boolean() })),
+  rules: v.optional(SliceRulesBody),
+  refreshedAt: v.optional(
+    v.pipe(Timestamp, v.description('RULES slices: when the rules last made the product list (a refresh keeps the version).')),
+  ),
+  listChangedAt: v.optional(v.pipe(Timestamp, v.description('RULES slices: when that last changed the list.'))),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   updatedBy: v.string(),
@@ -389,6 +439,7 @@ const SliceVersionEntries = {
   endsAt: Timestamp,
   filters: SliceFiltersBody,
   generator: SliceSummaryEntries.generator,
+  rules: SliceSummaryEntries.rules,
   productCount: integer,
   changes: v.nullable(SliceVersionChangesResponse),
 };
@@ -409,4 +460,22 @@ export const SliceVersionResponse = v.object({
   sliceId: integer,
   ...SliceVersionEntries,
   products: v.array(PlacedProductResponse),
+});
+
+/** What rules would hold now. */
+export const RulePreviewResponse = v.object({
+  at: v.pipe(Timestamp, v.description('The instant the rules were applied at (the events counted end there).')),
+  rules: v.pipe(SliceRulesBody, v.description('The rules as a save would store them.')),
+  products: v.array(
+    v.object({
+      productId: v.string(),
+      position: integer,
+      pinned: v.pipe(v.boolean(), v.description('Held at this position by a pin.')),
+    }),
+  ),
+  counts: v.object({
+    matching: v.pipe(integer, v.description('Products that meet the conditions (pinned ones aside), shown or not.')),
+    pinned: integer,
+    shown: v.pipe(integer, v.description('Products the slice would hold: at most `rules.size`.')),
+  }),
 });

@@ -415,6 +415,28 @@ export interface paths {
         patch: operations["editSliceProducts"];
         trace?: never;
     };
+    "/api/v1/merchandising-collections/protected/{id}/slices/rules/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a slice filled by these rules would hold now
+         * @description Applies the rules to the catalog and the events now, as a save of a RULES slice would, and changes nothing: the products in order, each with its position and whether a pin holds it, and how many products met the conditions.
+         *
+         *     Needs a token with the `collections:read` scope.
+         */
+        post: operations["previewRuleSlice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchandising-collections/protected/{id}/slices/{sliceId}/versions": {
         parameters: {
             query?: never;
@@ -1117,7 +1139,7 @@ export interface components {
         SliceInput: {
             name: string;
             /** @enum {string} */
-            type: "MANUAL" | "SPREADSHEET" | "AI";
+            type: "MANUAL" | "SPREADSHEET" | "AI" | "RULES";
             /**
              * Format: date-time
              * @description An ISO 8601 instant with an offset (Z or ±hh:mm), such as 2026-11-21T18:04:05.123Z.
@@ -1125,7 +1147,30 @@ export interface components {
             startsAt: string;
             endsAt?: string | null;
             filters?: components["schemas"]["SliceFilters"];
-            products: string[];
+            /** @description Required, but for a RULES slice: its rules fill it (left out or empty). */
+            products?: string[];
+            /** @description Required for a RULES slice, and only for it. */
+            rules?: {
+                conditions?: {
+                    availableOnly?: boolean;
+                    categories?: string[];
+                    brands?: string[];
+                    tags?: string[];
+                    /** @enum {string} */
+                    tagsMatch?: "any" | "all";
+                    minPrice?: number;
+                    maxPrice?: number;
+                };
+                /** @enum {string} */
+                sort: "bestSelling" | "mostViewed" | "mostAddedToCart" | "newest" | "priceAscending" | "priceDescending" | "manual";
+                windowDays?: number;
+                order?: string[];
+                pins?: {
+                    productId: string;
+                    position: number;
+                }[];
+                size: number;
+            };
         };
         SliceFilters: {
             availableOnly?: boolean;
@@ -1139,7 +1184,7 @@ export interface components {
             id: number;
             name: string;
             /** @enum {string} */
-            type: "MANUAL" | "SPREADSHEET" | "AI";
+            type: "MANUAL" | "SPREADSHEET" | "AI" | "RULES";
             /**
              * Format: date-time
              * @example 2026-11-21T18:04:05.123Z
@@ -1161,6 +1206,19 @@ export interface components {
                 size: number;
                 includeSeeds: boolean;
             };
+            rules?: components["schemas"]["SliceRules"];
+            /**
+             * Format: date-time
+             * @description RULES slices: when the rules last made the product list (a refresh keeps the version).
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            refreshedAt?: string;
+            /**
+             * Format: date-time
+             * @description RULES slices: when that last changed the list.
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            listChangedAt?: string;
             /**
              * Format: date-time
              * @example 2026-11-21T18:04:05.123Z
@@ -1200,7 +1258,7 @@ export interface components {
             id: number;
             name: string;
             /** @enum {string} */
-            type: "MANUAL" | "SPREADSHEET" | "AI";
+            type: "MANUAL" | "SPREADSHEET" | "AI" | "RULES";
             /**
              * Format: date-time
              * @example 2026-11-21T18:04:05.123Z
@@ -1222,6 +1280,19 @@ export interface components {
                 size: number;
                 includeSeeds: boolean;
             };
+            rules?: components["schemas"]["SliceRules"];
+            /**
+             * Format: date-time
+             * @description RULES slices: when the rules last made the product list (a refresh keeps the version).
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            refreshedAt?: string;
+            /**
+             * Format: date-time
+             * @description RULES slices: when that last changed the list.
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            listChangedAt?: string;
             /**
              * Format: date-time
              * @example 2026-11-21T18:04:05.123Z
@@ -1246,7 +1317,7 @@ export interface components {
                 id: number;
                 name: string;
                 /** @enum {string} */
-                type: "MANUAL" | "SPREADSHEET" | "AI";
+                type: "MANUAL" | "SPREADSHEET" | "AI" | "RULES";
                 /**
                  * Format: date-time
                  * @example 2026-11-21T18:04:05.123Z
@@ -1268,6 +1339,19 @@ export interface components {
                     size: number;
                     includeSeeds: boolean;
                 };
+                rules?: components["schemas"]["SliceRules"];
+                /**
+                 * Format: date-time
+                 * @description RULES slices: when the rules last made the product list (a refresh keeps the version).
+                 * @example 2026-11-21T18:04:05.123Z
+                 */
+                refreshedAt?: string;
+                /**
+                 * Format: date-time
+                 * @description RULES slices: when that last changed the list.
+                 * @example 2026-11-21T18:04:05.123Z
+                 */
+                listChangedAt?: string;
                 /**
                  * Format: date-time
                  * @example 2026-11-21T18:04:05.123Z
@@ -1286,6 +1370,71 @@ export interface components {
             /** @description The cursor of the next page; null on the last page. */
             nextCursor: string | null;
         };
+        /** @description Conditions a product meets (all that are set; `tagsMatch` `all` asks for every tag), a sort (`bestSelling`, `mostViewed`, `mostAddedToCart` over the last `windowDays` days of events (default 30, 1 to 365); `newest`; `priceAscending`; `priceDescending`; `manual`: the hand-made `order`, filtered by the conditions), pinned products at fixed positions (1 to `size`, each once), and the most products the slice holds (`size`, 1 to 500, pins included). */
+        SliceRules: {
+            conditions?: {
+                availableOnly?: boolean;
+                categories?: string[];
+                brands?: string[];
+                tags?: string[];
+                /** @enum {string} */
+                tagsMatch?: "any" | "all";
+                minPrice?: number;
+                maxPrice?: number;
+            };
+            /** @enum {string} */
+            sort: "bestSelling" | "mostViewed" | "mostAddedToCart" | "newest" | "priceAscending" | "priceDescending" | "manual";
+            windowDays?: number;
+            order?: string[];
+            pins?: {
+                productId: string;
+                position: number;
+            }[];
+            size: number;
+        };
+        RulePreview: {
+            /**
+             * Format: date-time
+             * @description The instant the rules were applied at (the events counted end there).
+             * @example 2026-11-21T18:04:05.123Z
+             */
+            at: string;
+            /** @description The rules as a save would store them. */
+            rules: {
+                conditions?: {
+                    availableOnly?: boolean;
+                    categories?: string[];
+                    brands?: string[];
+                    tags?: string[];
+                    /** @enum {string} */
+                    tagsMatch?: "any" | "all";
+                    minPrice?: number;
+                    maxPrice?: number;
+                };
+                /** @enum {string} */
+                sort: "bestSelling" | "mostViewed" | "mostAddedToCart" | "newest" | "priceAscending" | "priceDescending" | "manual";
+                windowDays?: number;
+                order?: string[];
+                pins?: {
+                    productId: string;
+                    position: number;
+                }[];
+                size: number;
+            };
+            products: {
+                productId: string;
+                position: number;
+                /** @description Held at this position by a pin. */
+                pinned: boolean;
+            }[];
+            counts: {
+                /** @description Products that meet the conditions (pinned ones aside), shown or not. */
+                matching: number;
+                pinned: number;
+                /** @description Products the slice would hold: at most `rules.size`. */
+                shown: number;
+            };
+        };
         SliceVersionList: {
             collectionId: number;
             sliceId: number;
@@ -1303,7 +1452,7 @@ export interface components {
                 by: string;
                 name: string;
                 /** @enum {string} */
-                type: "MANUAL" | "SPREADSHEET" | "AI";
+                type: "MANUAL" | "SPREADSHEET" | "AI" | "RULES";
                 /**
                  * Format: date-time
                  * @example 2026-11-21T18:04:05.123Z
@@ -1320,10 +1469,11 @@ export interface components {
                     size: number;
                     includeSeeds: boolean;
                 };
+                rules?: components["schemas"]["SliceRules"];
                 productCount: number;
                 changes: {
                     /** @description The fields besides the products that changed. */
-                    fields: ("name" | "type" | "startsAt" | "endsAt" | "filters" | "generator")[];
+                    fields: ("name" | "type" | "startsAt" | "endsAt" | "filters" | "generator" | "rules")[];
                     /** @description Products new to the slice, at their new positions. */
                     added: {
                         productId: string;
@@ -1365,7 +1515,7 @@ export interface components {
             by: string;
             name: string;
             /** @enum {string} */
-            type: "MANUAL" | "SPREADSHEET" | "AI";
+            type: "MANUAL" | "SPREADSHEET" | "AI" | "RULES";
             /**
              * Format: date-time
              * @example 2026-11-21T18:04:05.123Z
@@ -1382,10 +1532,11 @@ export interface components {
                 size: number;
                 includeSeeds: boolean;
             };
+            rules?: components["schemas"]["SliceRules"];
             productCount: number;
             changes: {
                 /** @description The fields besides the products that changed. */
-                fields: ("name" | "type" | "startsAt" | "endsAt" | "filters" | "generator")[];
+                fields: ("name" | "type" | "startsAt" | "endsAt" | "filters" | "generator" | "rules")[];
                 /** @description Products new to the slice, at their new positions. */
                 added: {
                     productId: string;
@@ -4465,6 +4616,128 @@ export interface operations {
             };
             409: components["responses"]["CONFLICT"];
             412: components["responses"]["PRECONDITION_FAILED"];
+            413: components["responses"]["PAYLOAD_TOO_LARGE"];
+            415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+            429: components["responses"]["RATE_LIMITED"];
+            500: components["responses"]["INTERNAL"];
+            503: components["responses"]["UNAVAILABLE"];
+        };
+    };
+    previewRuleSlice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An id for this request (letters, digits and `-_.:`, up to 128), echoed back and logged. */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @example 1 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rules": {
+                 *         "conditions": {
+                 *           "categories": [
+                 *             "vestidos"
+                 *           ],
+                 *           "availableOnly": true
+                 *         },
+                 *         "sort": "bestSelling",
+                 *         "windowDays": 30,
+                 *         "pins": [
+                 *           {
+                 *             "productId": "VES-002",
+                 *             "position": 1
+                 *           },
+                 *           {
+                 *             "productId": "VES-005",
+                 *             "position": 2
+                 *           }
+                 *         ],
+                 *         "size": 4
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    rules: components["schemas"]["SliceRules"];
+                };
+            };
+        };
+        responses: {
+            /** @description What the rules would hold. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "at": "2026-11-21T12:00:00.000Z",
+                     *       "rules": {
+                     *         "conditions": {
+                     *           "availableOnly": true,
+                     *           "categories": [
+                     *             "vestidos"
+                     *           ]
+                     *         },
+                     *         "sort": "bestSelling",
+                     *         "windowDays": 30,
+                     *         "pins": [
+                     *           {
+                     *             "productId": "VES-002",
+                     *             "position": 1
+                     *           },
+                     *           {
+                     *             "productId": "VES-005",
+                     *             "position": 2
+                     *           }
+                     *         ],
+                     *         "size": 4
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "productId": "VES-002",
+                     *           "position": 1,
+                     *           "pinned": true
+                     *         },
+                     *         {
+                     *           "productId": "VES-005",
+                     *           "position": 2,
+                     *           "pinned": true
+                     *         },
+                     *         {
+                     *           "productId": "VES-011",
+                     *           "position": 3,
+                     *           "pinned": false
+                     *         },
+                     *         {
+                     *           "productId": "VES-003",
+                     *           "position": 4,
+                     *           "pinned": false
+                     *         }
+                     *       ],
+                     *       "counts": {
+                     *         "matching": 20,
+                     *         "pinned": 2,
+                     *         "shown": 4
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RulePreview"];
+                };
+            };
+            400: components["responses"]["VALIDATION_FAILED"];
+            401: components["responses"]["UNAUTHORIZED"];
+            403: components["responses"]["FORBIDDEN"];
+            404: components["responses"]["COLLECTION_NOT_FOUND"];
             413: components["responses"]["PAYLOAD_TOO_LARGE"];
             415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
             429: components["responses"]["RATE_LIMITED"];

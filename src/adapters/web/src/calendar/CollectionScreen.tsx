@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
+import { propose } from '../shared/drafts';
 import { go, hrefOf } from '../shared/route';
 import { QueryNote } from '../shared/ui';
 import { BriefDialog } from './BriefDialog';
@@ -34,6 +35,19 @@ export function CollectionScreen({ collectionId }: { collectionId: number }) {
               <div className="buttons">
                 <button type="button" onClick={() => go({ screen: 'slice', collectionId, sliceId: 'new' })}>
                   {t('newSlice')}
+                </button>
+                <button
+                  type="button"
+                  onClick={() =>
+                    go({
+                      screen: 'slice',
+                      collectionId,
+                      sliceId: 'new',
+                      proposal: propose({ name: '', type: 'RULES', products: [] }),
+                    })
+                  }
+                >
+                  {t('newRuleSlice')}
                 </button>
                 <button type="button" onClick={() => setDialog('spreadsheet')}>
                   {t('uploadSpreadsheet')}

@@ -82,7 +82,10 @@ function bodyOf(slice: SliceDetails, startsAt: string, endsAt: string | null, co
     startsAt,
     endsAt,
     filters: slice.filters,
-    products: slice.products.map((p) => p.productId),
+    // A rule slice is moved or copied with its rules, which fill it; any other with its products.
+    ...(slice.type === 'RULES' && slice.rules !== undefined
+      ? { rules: slice.rules }
+      : { products: slice.products.map((p) => p.productId) }),
   };
 }
 

@@ -4,9 +4,10 @@ import { DateTimeField } from '../shared/DateTimeField';
 import type { FieldErrors, SliceField } from '../shared/field-errors';
 import { describedBy, ErrorSummary, FieldMessage, TextField } from '../shared/field-messages';
 import type { Draft } from './draft';
+import { RuleFields } from './RuleFields';
 import { SliceFilters } from './SliceFilters';
 
-const TYPES: readonly SliceType[] = ['MANUAL', 'SPREADSHEET', 'AI'];
+const TYPES: readonly SliceType[] = ['MANUAL', 'SPREADSHEET', 'AI', 'RULES'];
 
 /** The id of a field of the slice form (one slice form a page), for labels, errors and focus. */
 export const sliceFieldId = (name: string) => `slice-${name}`;
@@ -108,6 +109,9 @@ export function SliceForm({
       </div>
       <p className="zone">{t('timeZoneNote', { zone: timeZone })}</p>
       <SliceFilters draft={draft} change={change} field={field} errors={errors} />
+      {draft.type === 'RULES' && (
+        <RuleFields rules={draft.rules} onChange={(patch) => change({ rules: { ...draft.rules, ...patch } })} />
+      )}
     </fieldset>
   );
 }

@@ -18,6 +18,7 @@ import { CatalogSearch } from './CatalogSearch';
 import { ConflictDialog } from './ConflictDialog';
 import { bodyOf, draftOf, emptyDraft, MAX_SLICE_PRODUCTS, sameDraft, type Draft, type Stored } from './draft';
 import { HistoryPanel } from './HistoryPanel';
+import { RuleSliceBody } from './RuleSliceBody';
 import { SheetReplace } from './SheetReplace';
 import { SLICE_FIELD_IDS, SliceForm, type SliceFormErrors } from './SliceForm';
 import { SliceProducts } from './SliceProducts';
@@ -169,11 +170,10 @@ export function SliceScreen({
   );
   const notes = useSliceNotes(collectionId, sliceId === 'new' ? undefined : sliceId);
   const [panel, setPanel] = useState<EditorPanel | undefined>(undefined);
-  const { products: catalog, failure } = useProducts(draft?.products ?? []);
   const leaving = useLeaveGuard(dirty && !save.isPending);
   const readOnly = !canWrite;
 
-  const { change, add } = useDraftEdits(draft, undoable.edit, setStatus);
+  const { change, add, pin } = useDraftEdits(draft, undoable.edit, setStatus);
 
   if (draft === undefined) return <EditorLoading query={query} />;
   return (
@@ -195,14 +195,14 @@ export function SliceScreen({
         {!readOnly && <UndoButtons history={undoable} />}
         <SliceForm draft={draft} change={change} readOnly={readOnly} problems={problems} />
       </form>
-      <div className="editor-body">
-        <SliceProducts draft={draft} catalog={catalog} failure={failure} readOnly={readOnly} change={change}>
-          {canWrite && stored && (
-            <SheetReplace collectionId={collectionId} stored={stored} onReplaced={() => setStatus(t('saved'))} />
-          )}
-        </SliceProducts>
-        {canWrite && <CatalogSearch chosen={draft.products} full={draft.products.length >= MAX_SLICE_PRODUCTS} onAdd={add} />}
-      </div>
+      <SliceBody
+        collectionId={collectionId}
+        draft={draft}
+        stored={stored}
+        readOnly={readOnly}
+        edits={{ change, add, pin }}
+        onReplaced={() => setStatus(t('saved'))}
+      />
       {gate.dialog}
       {leaving}
       {conflictDialog}
@@ -223,6 +223,58 @@ export function SliceScreen({
         />
       )}
     </main>
+  );
+}
+
+/**
+ * Under the form: the products to order by hand beside the catalog search, or a RULES slice's
+ * pins, preview and saved list (with its hand-made order when sorted by hand).
+ */
+function SliceBody({
+  collectionId,
+  draft,
+  stored,
+  readOnly,
+  edits: { change, add, pin },
+  onReplaced,
+}: {
+  collectionId: number;
+  draft: Draft;
+  stored: Stored | undefined;
+  readOnly: boolean;
+  edits: ReturnType<typeof useDraftEdits>;
+  onReplaced: () => void;
+}) {
+  const { canWrite } = useSession();
+  const { products: catalog, failure } = useProducts(draft.products);
+  const full = draft.products.length >= MAX_SLICE_PRODUCTS;
+  const products = (
+    <SliceProducts draft={draft} catalog={catalog} failure={failure} readOnly={readOnly} change={change}>
+      {canWrite && stored && draft.type !== 'RULES' && (
+        <SheetReplace collectionId={collectionId} stored={stored} onReplaced={onReplaced} />
+      )}
+    </SliceProducts>
+  );
+  const byHand = canWrite && <CatalogSearch chosen={draft.products} full={full} onAdd={add} />;
+  if (draft.type !== 'RULES') {
+    return (
+      <div className="editor-body">
+        {products}
+        {byHand}
+      </div>
+    );
+  }
+  const pinned = draft.rules.pins.map((p) => p.productId);
+  return (
+    <RuleSliceBody
+      collectionId={collectionId}
+      draft={draft}
+      stored={stored}
+      readOnly={readOnly}
+      change={change}
+      products={products}
+      search={draft.rules.sort === 'manual' ? byHand : canWrite && <CatalogSearch chosen={pinned} full={false} onAdd={pin} />}
+    />
   );
 }
 

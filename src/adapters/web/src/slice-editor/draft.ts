@@ -1,5 +1,6 @@
 import type { SliceDetails, SliceFilters, SliceType } from '../api/client';
 import { fromLocalInput, isNoEnd, toLocalInput } from '../shared/ui';
+import { emptyRules, rulesBodyOf, rulesDraftOf, type RulesDraft } from './rules';
 
 export const MAX_SLICE_PRODUCTS = 500;
 
@@ -22,7 +23,10 @@ export interface Draft {
   tags: string;
   minPrice: string;
   maxPrice: string;
+  /** The products in order; of a RULES slice, the hand-made order its manual sort keeps. */
   products: string[];
+  /** What fills a RULES slice (kept while another type is chosen, so switching back loses nothing). */
+  rules: RulesDraft;
 }
 
 /**
@@ -43,6 +47,7 @@ export function emptyDraft(): Draft {
     minPrice: '',
     maxPrice: '',
     products: [],
+    rules: emptyRules(),
   };
 }
 
@@ -60,7 +65,11 @@ export function draftOf(slice: SliceDetails): Draft {
     tags: (f.tags ?? []).join(', '),
     minPrice: f.minPrice === undefined ? '' : String(f.minPrice),
     maxPrice: f.maxPrice === undefined ? '' : String(f.maxPrice),
-    products: [...slice.products].sort((a, b) => a.position - b.position).map((p) => p.productId),
+    products:
+      slice.rules === undefined
+        ? [...slice.products].sort((a, b) => a.position - b.position).map((p) => p.productId)
+        : [...(slice.rules.order ?? [])],
+    rules: slice.rules === undefined ? emptyRules() : rulesDraftOf(slice.rules),
   };
 }
 
@@ -87,16 +96,18 @@ export function filtersOf(draft: FilterFields): SliceFilters {
   return filters;
 }
 
-/** The slice as the API takes it: instants in UTC. */
+/** The slice as the API takes it: instants in UTC; a RULES slice's rules instead of its products. */
 export function bodyOf(draft: Draft) {
-  return {
+  const common = {
     name: draft.name.trim(),
     type: draft.type,
     startsAt: fromLocalInput(draft.startsAt),
     endsAt: draft.noEnd || draft.endsAt === '' ? null : fromLocalInput(draft.endsAt),
     filters: filtersOf(draft),
-    products: draft.products,
   };
+  return draft.type === 'RULES'
+    ? { ...common, rules: rulesBodyOf(draft.rules, draft.products) }
+    : { ...common, products: draft.products };
 }
 
 /** Moves the product at `from` to `to`. */
