@@ -22,7 +22,10 @@ export function redisNewsEnds<N>(make: (connection: RedisConnection, logger: Log
   /** An instance's end of the channel of the deployment `prefix` names. */
   async function open(prefix: string): Promise<{ news: N; connection: RedisConnection }> {
     const logger = createLogger('silent');
-    const connection = new RedisConnection({ url: server.url, keyPrefix: prefix, commandTimeoutMs: 100 }, logger);
+    const connection = new RedisConnection(
+      { target: { kind: 'server', url: server.url }, keyPrefix: prefix, commandTimeoutMs: 100 },
+      logger,
+    );
     const news = make(connection, logger);
     await connection.start();
     opened.push(connection);
