@@ -59,7 +59,7 @@ export class RedisConnection {
   readonly name = 'redis';
   readonly required = false;
   readonly commands: Redis | Cluster;
-  private readonly subscriber: Redis | Cluster;
+  private readonly subscriber: Redis;
   private readonly origin = randomUUID();
   private readonly channels = new Map<string, ChannelListener[]>();
   private readonly readyHooks: (() => void)[] = [];
@@ -80,12 +80,10 @@ export class RedisConnection {
     });
     this.commands.on('error', (error: Error) => this.log.logError(error));
     this.commands.on('ready', () => this.readyHooks.forEach((hook) => hook()));
-    this.subscriber = client(settings.target, { enableOfflineQueue: false, autoResubscribe: false });
+    this.subscriber = subscriberClient(settings.target);
     this.subscriber.on('error', (error: Error) => this.log.logError(error));
     this.subscriber.on('ready', () => void this.subscribe());
     this.subscriber.on('close', () => this.tellMissedSome());
-    // A cluster moves its subscription to another node by itself when the node it was on leaves.
-    if (this.subscriber instanceof Cluster) this.subscriber.on('-node', () => this.tellMissedSome());
     this.subscriber.on('message', (channel: string, text: string) => this.received(channel, text));
   }
 
@@ -208,6 +206,33 @@ function client(target: RedisTarget, options: RedisOptions & Pick<ClusterOptions
       redisOptions: { ...COMMON, ...perNode, ...credentials },
     },
   );
+}
+
+/**
+ * The connection subscribed to the channels. On a cluster, one connection to one node: a cluster
+ * hands every PUBLISH to every node (regular pub/sub; the news is small and rare next to the
+ * commands), so any node will do. When it is lost, each attempt to connect again goes to the
+ * next of the nodes given (ioredis reads `options` afresh on each attempt), so the subscription
+ * moves to a live node, and the listeners are told they may have missed some meanwhile.
+ */
+function subscriberClient(target: RedisTarget): Redis {
+  const options = { enableOfflineQueue: false, autoResubscribe: false };
+  if (target.kind !== 'cluster') return client(target, options) as Redis;
+  const nodes = target.nodes;
+  const subscriber: Redis = new Redis({
+    ...COMMON,
+    ...options,
+    host: nodes[0]!.host,
+    port: nodes[0]!.port,
+    username: target.username,
+    password: target.password,
+    retryStrategy: (attempt: number) => {
+      const next = nodes[attempt % nodes.length]!;
+      Object.assign(subscriber.options, { host: next.host, port: next.port });
+      return RETRY(attempt);
+    },
+  });
+  return subscriber;
 }
 
 export const RedisConnectionToken = token<RedisConnection>('RedisConnection');

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
+import { createLogger } from '../../src/adapters/logging/logger.js';
+import { RedisCatalogNews } from '../../src/adapters/redis/redis-catalog-news.js';
+import { RedisConnection } from '../../src/adapters/redis/redis-connection.js';
+import { RedisEventNews } from '../../src/adapters/redis/redis-event-news.js';
+import { RedisSharedCache } from '../../src/adapters/redis/redis-shared-cache.js';
+import { RedisRequestLimiter } from '../../src/adapters/rate-limit/redis-request-limiter.js';
+import { leaseCap } from '../../src/domain/auth/quota-lease.js';
+import { catalogNewsContract } from '../contracts/catalog-news.contract.js';
+import { eventNewsContract } from '../contracts/event-news.contract.js';
+import { requestLimiterContract } from '../contracts/request-limiter.contract.js';
+import { sharedCacheContract } from '../contracts/shared-cache.contract.js';
+import { startTestServer, type TestServer } from '../support/http-harness.js';
+import { T0 } from '../support/mothers.js';
+import { hammerQuota } from '../support/quota-hammers.js';
+import { redisClusterUnavailableReason, startRedisCluster, type RedisClusterServers } from '../support/redis-cluster.js';
+import { redisNewsEnds } from '../support/redis-news.js';
+
+const reason = redisClusterUnavailableReason();
+if (reason !== undefined && process.env.REQUIRE_REDIS === '1') {
+  describe('Redis Cluster', () =>
+    it(`REQUIRE_REDIS=1 but ${reason}`, () => {
+      throw new Error(`REQUIRE_REDIS=1 but ${reason}`);
+    }));
+}
+
+/**
+ * The Redis adapters' contract suites again, on a real Redis Cluster of three masters and three
+ * replicas: every key of one operation in one slot, news heard across nodes; then three
+ * processes on one quota, two Vitrine instances sharing answers, and a master killed under load.
+ */
+describe.skipIf(reason !== undefined)('on a Redis Cluster (three masters, three replicas)', () => {
+  let cluster: RedisClusterServers;
+  const opened: RedisConnection[] = [];
+  beforeAll(async () => {
+    cluster = await startRedisCluster();
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(opened.map((connection) => connection.stop()));
+    await cluster?.stop();
+  });
+
+  async function connect(prefix = `test:${randomUUID().slice(0, 8)}:`): Promise<RedisConnection> {
+    const connection = new RedisConnection(
+      { target: cluster.target, keyPrefix: prefix, commandTimeoutMs: 500 },
+      createLogger('silent'),
+    );
+    opened.push(connection);
+    return connection;
+  }
+
+  requestLimiterContract('redis cluster', async () => {
+    const connection = await connect();
+    const limiter = new RedisRequestLimiter(connection, createLogger('silent'));
+    await connection.start();
+    return { store: limiter };
+  });
+
+  sharedCacheContract('redis cluster', async () => {
+    const clock = new FakeClock();
+    const prefix = `test:${randomUUID().slice(0, 8)}:`;
+    const open = async () => {
+      const connection = await connect(prefix);
+      const cache = new RedisSharedCache(connection, clock, createLogger('silent'));
+      await connection.start();
+      return cache;
+    };
+    const cache = await open();
+    return { store: cache, clock, settled: () => cache.settled(), another: open };
+  });
+
+  describe('catalog news', () => {
+    const { contractFixture } = redisNewsEnds(
+      (connection, logger) => new RedisCatalogNews(connection, logger),
+      () => cluster.target,
+    );
+    catalogNewsContract('redis cluster', contractFixture);
+  });
+
+  describe('event news', () => {
+    const { contractFixture } = redisNewsEnds(
+      (connection, logger) => new RedisEventNews(connection, logger),
+      () => cluster.target,
+    );
+    eventNewsContract('redis cluster', contractFixture);
+  });
+
+  it('holds three processes hammering one token to its limit', async () => {
+    const limit = { requests: 3_000, windowSeconds: 60 };
+    const results = await hammerQuota(cluster.target, `test:${randomUUID().slice(0, 8)}:`, limit, {
+      processes: 3,
+      requests: 2_000,
+      concurrency: 50,
+    });
+    const admitted = results.reduce((sum, r) => sum + r.admitted, 0);
+    expect(admitted).toBeLessThanOrEqual(limit.requests);
+    expect(admitted).toBeGreaterThanOrEqual(limit.requests - 3 * leaseCap(limit));
+  });
+
+  describe('Vitrine instances on the cluster', () => {
+    const PROFILE = '/api/v1/crm/protected/profile';
+    let servers: TestServer[] = [];
+    afterAll(async () => {
+      await Promise.all(servers.map((server) => server.close()));
+    });
+
+    /** Two instances; with no answers kept in their own memory, every hot read asks the cluster's shared cache. */
+    async function instances(prefix: string): Promise<[TestServer, TestServer]> {
+      const env = {
+        REDIS_CLUSTER_NODES: cluster.nodesVariable,
+        REDIS_KEY_PREFIX: prefix,
+        REDIS_COMMAND_TIMEOUT_MS: '200',
+        CACHE_LOCAL_ENTRIES: '0',
+      };
+      const started = [
+        await startTestServer({ clock: new FakeClock(T0), env }),
+        await startTestServer({ clock: new FakeClock(T0), env }),
+      ];
+      servers.push(...started);
+      return started as [TestServer, TestServer];
+    }
+
+    it('share a write: the other instance answers it at once (invalidations and news over the cluster)', async () => {
+      const [one, two] = await instances(`test:${randomUUID().slice(0, 8)}:`);
+      const body = { identifiers: { phones: ['11987654321'] }, profile: { ganchos_conteudo: ['a'] } };
+      await one.request('PUT', `${PROFILE}/user-profile-id/up_ana`, { body });
+      // Both stores are the instances' own memory: the second learns the profile by its own write.
+      await two.request('PUT', `${PROFILE}/user-profile-id/up_ana`, { body });
+      expect((await two.request('GET', `${PROFILE}/phone/11987654321`)).json.profile).toEqual({ ganchos_conteudo: ['a'] });
+      await two.request('PUT', `${PROFILE}/user-profile-id/up_ana`, { body: { profile: { ganchos_conteudo: ['b'] } } });
+      await one.request('PUT', `${PROFILE}/user-profile-id/up_ana`, { body: { profile: { ganchos_conteudo: ['b'] } } });
+      await expect
+        .poll(async () => (await two.request('GET', `${PROFILE}/phone/11987654321`)).json.profile, { timeout: 5_000 })
+        .toEqual({ ganchos_conteudo: ['b'] });
+    });
+
+    it('answer every request while a master is killed and its replica takes over, and hold quotas again after', async () => {
+      const prefix = `test:${randomUUID().slice(0, 8)}:`;
+      const [one] = await instances(prefix);
+      const token = await one.tokenWith(['profiles:read']);
+      await one.request('PUT', `${PROFILE}/user-profile-id/up_ana`, {
+        body: { identifiers: { phones: ['11987654321'] }, profile: { ganchos_conteudo: ['a'] } },
+      });
+      const statuses = new Map<number, number>();
+      let loading = true;
+      const load = (async () => {
+        while (loading) {
+          const answers = await Promise.all(
+            Array.from({ length: 10 }, () => one.request('GET', `${PROFILE}/phone/11987654321`, { token })),
+          );
+          for (const answer of answers) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        }
+      })();
+      try {
+        await new Promise((done) => setTimeout(done, 300));
+        // The master of the shared cache's entry for this read: its reads fail until the replica takes over.
+        const probe = cluster.probe();
+        await new Promise((done) => probe.once('ready', done));
+        const keys = (await Promise.all(probe.nodes('master').map((node) => node.keys(`${prefix}answer:*`)))).flat();
+        probe.disconnect();
+        const read = keys.find((key) => key.includes('11987654321'));
+        expect(read).toBeDefined();
+        await cluster.killMasterOf(read!);
+        await new Promise((done) => setTimeout(done, 500));
+      } finally {
+        loading = false;
+        await load;
+      }
+      expect([...statuses.keys()]).toEqual([200]);
+      expect(statuses.get(200)).toBeGreaterThan(100);
+    }, 30_000);
+  });
+});
