@@ -203,6 +203,9 @@ function client(target: RedisTarget, options: RedisOptions & Pick<ClusterOptions
       lazyConnect: true,
       clusterRetryStrategy: RETRY,
       slotsRefreshTimeout: 1_000,
+      // A command meets a failover (a dead master, CLUSTERDOWN) a few times at most, a tenth of a
+      // second apart, then fails: the adapters fail open rather than hold a request.
+      maxRedirections: 3,
       redisOptions: { ...COMMON, ...perNode, ...credentials },
     },
   );
