@@ -3,12 +3,13 @@
  * redis-server and redis-cli: three masters, each with a replica (so a master killed is replaced
  * by its replica within a few seconds: cluster-node-timeout is one second here).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Cluster } from 'ioredis';
 import type { RedisTarget } from '../../src/adapters/redis/redis-connection.js';
+import { launchRedis, until } from './redis-server.js';
 import { createServer } from 'node:net';
 
 export interface RedisClusterServers {
@@ -35,52 +36,17 @@ export function redisClusterUnavailableReason(): string | undefined {
   return undefined;
 }
 
-const running = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
 function launch(port: number, dir: string): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    [
-      ...['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'],
-      ...['--dir', dir, '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`],
-      ...['--cluster-node-timeout', String(NODE_TIMEOUT_MS)],
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  return new Promise((done, fail) => {
-    let output = '';
-    const timer = setTimeout(() => fail(new Error(`redis-server did not start on port ${port}:\n${output}`)), 10_000);
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        done(child);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`redis-server exited with ${code}:\n${output}`));
-    });
-  });
+  return launchRedis(port, [
+    ...['--dir', dir, '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`],
+    ...['--cluster-node-timeout', String(NODE_TIMEOUT_MS)],
+  ]);
 }
 
 function cli(port: number, ...args: string[]): string {
   const run = spawnSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8', timeout: 10_000 });
   if (run.status !== 0) throw new Error(`redis-cli ${args.join(' ')}: ${run.stderr}${run.stdout}`);
   return run.stdout;
-}
-
-async function until(check: () => boolean, what: string, state: () => string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms:\n${state()}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
 }
 
 /** Whether every live node sees the cluster whole, with a master for every slot and a replica for each. */
