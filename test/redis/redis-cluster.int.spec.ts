@@ -1,22 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
-import { createLogger } from '../../src/adapters/logging/logger.js';
-import { RedisCatalogNews } from '../../src/adapters/redis/redis-catalog-news.js';
-import { RedisConnection } from '../../src/adapters/redis/redis-connection.js';
-import { RedisEventNews } from '../../src/adapters/redis/redis-event-news.js';
-import { RedisSharedCache } from '../../src/adapters/redis/redis-shared-cache.js';
-import { RedisRequestLimiter } from '../../src/adapters/rate-limit/redis-request-limiter.js';
-import { leaseCap } from '../../src/domain/auth/quota-lease.js';
-import { catalogNewsContract } from '../contracts/catalog-news.contract.js';
-import { eventNewsContract } from '../contracts/event-news.contract.js';
-import { requestLimiterContract } from '../contracts/request-limiter.contract.js';
-import { sharedCacheContract } from '../contracts/shared-cache.contract.js';
 import { startTestServer, type TestServer } from '../support/http-harness.js';
+import { expectQuotaHeldAcrossProcesses, redisAdapterContracts } from '../support/redis-contracts.js';
 import { T0 } from '../support/mothers.js';
-import { hammerQuota } from '../support/quota-hammers.js';
 import { redisClusterUnavailableReason, startRedisCluster, type RedisClusterServers } from '../support/redis-cluster.js';
-import { redisNewsEnds } from '../support/redis-news.js';
 
 const reason = redisClusterUnavailableReason();
 if (reason !== undefined && process.env.REQUIRE_REDIS === '1') {
@@ -33,70 +21,17 @@ if (reason !== undefined && process.env.REQUIRE_REDIS === '1') {
  */
 describe.skipIf(reason !== undefined)('on a Redis Cluster (three masters, three replicas)', () => {
   let cluster: RedisClusterServers;
-  const opened: RedisConnection[] = [];
   beforeAll(async () => {
     cluster = await startRedisCluster();
   }, 60_000);
   afterAll(async () => {
-    await Promise.all(opened.map((connection) => connection.stop()));
     await cluster?.stop();
   });
 
-  async function connect(prefix = `test:${randomUUID().slice(0, 8)}:`): Promise<RedisConnection> {
-    const connection = new RedisConnection(
-      { target: cluster.target, keyPrefix: prefix, commandTimeoutMs: 500 },
-      createLogger('silent'),
-    );
-    opened.push(connection);
-    return connection;
-  }
-
-  requestLimiterContract('redis cluster', async () => {
-    const connection = await connect();
-    const limiter = new RedisRequestLimiter(connection, createLogger('silent'));
-    await connection.start();
-    return { store: limiter };
-  });
-
-  sharedCacheContract('redis cluster', async () => {
-    const clock = new FakeClock();
-    const prefix = `test:${randomUUID().slice(0, 8)}:`;
-    const open = async () => {
-      const connection = await connect(prefix);
-      const cache = new RedisSharedCache(connection, clock, createLogger('silent'));
-      await connection.start();
-      return cache;
-    };
-    const cache = await open();
-    return { store: cache, clock, settled: () => cache.settled(), another: open };
-  });
-
-  describe('catalog news', () => {
-    const { contractFixture } = redisNewsEnds(
-      (connection, logger) => new RedisCatalogNews(connection, logger),
-      () => cluster.target,
-    );
-    catalogNewsContract('redis cluster', contractFixture);
-  });
-
-  describe('event news', () => {
-    const { contractFixture } = redisNewsEnds(
-      (connection, logger) => new RedisEventNews(connection, logger),
-      () => cluster.target,
-    );
-    eventNewsContract('redis cluster', contractFixture);
-  });
+  redisAdapterContracts('redis cluster', () => cluster.target);
 
   it('holds three processes hammering one token to its limit', async () => {
-    const limit = { requests: 3_000, windowSeconds: 60 };
-    const results = await hammerQuota(cluster.target, `test:${randomUUID().slice(0, 8)}:`, limit, {
-      processes: 3,
-      requests: 2_000,
-      concurrency: 50,
-    });
-    const admitted = results.reduce((sum, r) => sum + r.admitted, 0);
-    expect(admitted).toBeLessThanOrEqual(limit.requests);
-    expect(admitted).toBeGreaterThanOrEqual(limit.requests - 3 * leaseCap(limit));
+    await expectQuotaHeldAcrossProcesses(cluster.target);
   });
 
   describe('Vitrine instances on the cluster', () => {

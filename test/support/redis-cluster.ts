@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Cluster } from 'ioredis';
 import type { RedisTarget } from '../../src/adapters/redis/redis-connection.js';
-import { launchRedis, until } from './redis-server.js';
+import { killRedis, launchRedis, until } from './redis-server.js';
 import { createServer } from 'node:net';
 
 export interface RedisClusterServers {
@@ -106,9 +106,7 @@ export async function startRedisCluster(): Promise<RedisClusterServers> {
       });
       if (owner === undefined) throw new Error(`no live master holds slot ${slot}`);
       const child = children.get(owner)!;
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGKILL');
-      await exited;
+      await killRedis(child);
       alive.delete(owner);
       await until(
         () => settled([...alive], MASTERS),
@@ -118,14 +116,7 @@ export async function startRedisCluster(): Promise<RedisClusterServers> {
       return owner;
     },
     async stop() {
-      await Promise.all(
-        [...children.values()].map(async (child) => {
-          if (child.exitCode !== null || child.signalCode !== null) return;
-          const exited = new Promise((done) => child.once('exit', done));
-          child.kill('SIGKILL');
-          await exited;
-        }),
-      );
+      await Promise.all([...children.values()].map(killRedis));
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RedisTarget } from '../../src/adapters/redis/redis-connection.js';
-import { freePort, launchRedis, until } from './redis-server.js';
+import { freePort, killRedis, launchRedis, until } from './redis-server.js';
 
 export const SENTINEL_NAME = 'vitrine';
 
@@ -54,21 +54,12 @@ export async function startRedisSentinel(): Promise<RedisSentinelServers> {
     async killPrimary() {
       const killed = primary();
       const child = children.get(killed)!;
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGKILL');
-      await exited;
+      await killRedis(child);
       await until(() => primary() !== killed && primary() > 0, 'the sentinel did not promote the replica');
       return primary();
     },
     async stop() {
-      await Promise.all(
-        [...children.values()].map(async (child) => {
-          if (child.exitCode !== null || child.signalCode !== null) return;
-          const exited = new Promise((done) => child.once('exit', done));
-          child.kill('SIGKILL');
-          await exited;
-        }),
-      );
+      await Promise.all([...children.values()].map(killRedis));
       rmSync(dir, { recursive: true, force: true });
     },
   };

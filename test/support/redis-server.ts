@@ -72,6 +72,15 @@ export function launchRedis(port: number, extra: readonly string[] = [], first: 
   });
 }
 
+/** Kills a redis-server (SIGKILL, after SIGCONT should it be frozen) and waits for it to end. */
+export async function killRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGCONT');
+  child.kill('SIGKILL');
+  await exited;
+}
+
 /** Waits until `check` holds (polled every 100 ms), else fails with `what` and the `state` it ended in. */
 export async function until(
   check: () => boolean,
@@ -89,13 +98,7 @@ export async function until(
 export async function startRedisServer(): Promise<RedisServer> {
   const port = await freePort();
   let child = await launchRedis(port);
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGCONT');
-    child.kill('SIGKILL');
-    await exited;
-  };
+  const stop = () => killRedis(child);
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
