@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
+import { createLogger } from '../../src/adapters/logging/logger.js';
+import { RedisCatalogNews } from '../../src/adapters/redis/redis-catalog-news.js';
+import { RedisConnection } from '../../src/adapters/redis/redis-connection.js';
 import { startTestServer, type TestServer } from '../support/http-harness.js';
 import { expectQuotaHeldAcrossProcesses, redisAdapterContracts } from '../support/redis-contracts.js';
 import { T0 } from '../support/mothers.js';
@@ -123,4 +126,36 @@ describe.skipIf(reason !== undefined)('on a Redis Cluster (three masters, three 
       expect(slowestMs).toBeLessThan(2_000);
     }, 30_000);
   });
+  // Last: the node it kills may be one the tests before rely on.
+  it("moves an instance's subscription to another node when its node dies, telling it news may have been missed", async () => {
+    const prefix = `test:${randomUUID().slice(0, 8)}:`;
+    const logger = createLogger('silent');
+    const ends = [0, 1].map(
+      () => new RedisConnection({ target: cluster.target, keyPrefix: prefix, commandTimeoutMs: 500 }, logger),
+    );
+    const [writer, reader] = ends.map((connection) => new RedisCatalogNews(connection, logger));
+    const heard: string[] = [];
+    let missed = 0;
+    reader!.subscribe({ changed: (ids) => heard.push(...ids), missedSome: () => missed++ });
+    await Promise.all(ends.map((connection) => connection.start()));
+    try {
+      const node = cluster.nodeOfClient(`${prefix}subscriber`);
+      expect(node).toBeDefined();
+      missed = 0;
+      await cluster.killNode(node!);
+      await expect.poll(() => missed, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(
+          async () => {
+            await writer!.publish(['P-1']);
+            return heard.includes('P-1');
+          },
+          { timeout: 10_000, interval: 200 },
+        )
+        .toBe(true);
+      expect(cluster.nodeOfClient(`${prefix}subscriber`)).not.toBe(node);
+    } finally {
+      await Promise.all(ends.map((connection) => connection.stop()));
+    }
+  }, 30_000);
 });

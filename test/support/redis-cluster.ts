@@ -13,7 +13,7 @@ import { killRedis, launchRedis, until } from './redis-server.js';
 import { createServer } from 'node:net';
 
 export interface RedisClusterServers {
-  /** The target Vitrine is given: two of the nodes (it discovers the others). */
+  /** The target Vitrine is given: three of the six nodes (it discovers the others). */
   readonly target: RedisTarget & { kind: 'cluster' };
   /** REDIS_CLUSTER_NODES for a Vitrine of this cluster. */
   readonly nodesVariable: string;
@@ -21,6 +21,10 @@ export interface RedisClusterServers {
   probe(): Cluster;
   /** Kills (SIGKILL) the master that holds `key`'s slot; resolves with its port once its replica has taken over. */
   killMasterOf(key: string): Promise<number>;
+  /** The live node a client named `name` is connected to (CLIENT LIST), if any. */
+  nodeOfClient(name: string): number | undefined;
+  /** Kills (SIGKILL) a node; resolves once the cluster serves every slot again. */
+  killNode(port: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -50,7 +54,7 @@ function cli(port: number, ...args: string[]): string {
 }
 
 /** Whether every live node sees the cluster whole, with a master for every slot and a replica for each. */
-function settled(ports: readonly number[], masters: number): boolean {
+function settled(ports: readonly number[], masters: number, replicas: number): boolean {
   return ports.every((port) => {
     try {
       const info = cli(port, 'cluster', 'info');
@@ -63,7 +67,7 @@ function settled(ports: readonly number[], masters: number): boolean {
         info.includes('cluster_state:ok') &&
         info.includes('cluster_slots_ok:16384') &&
         liveMasters.length === masters &&
-        liveReplicas.length >= masters - 1
+        liveReplicas.length >= replicas
       );
     } catch {
       return false;
@@ -83,14 +87,23 @@ export async function startRedisCluster(): Promise<RedisClusterServers> {
   const nodes = ports.map((port) => `127.0.0.1:${port}`);
   cli(ports[0]!, '--cluster', 'create', ...nodes, '--cluster-replicas', '1', '--cluster-yes');
   await until(
-    () => settled(ports, MASTERS),
+    () => settled(ports, MASTERS, MASTERS),
     `the cluster did not settle`,
     () => cli(ports[0]!, 'cluster', 'nodes'),
   );
   const alive = new Set(ports);
   const target = {
     kind: 'cluster' as const,
-    nodes: ports.slice(0, 2).map((port) => ({ host: '127.0.0.1', port })),
+    nodes: ports.slice(0, 3).map((port) => ({ host: '127.0.0.1', port })),
+  };
+  const killNode = async (port: number) => {
+    await killRedis(children.get(port)!);
+    alive.delete(port);
+    await until(
+      () => settled([...alive], MASTERS, 0),
+      `the cluster did not serve every slot again after node ${port} was killed`,
+      () => cli([...alive][0]!, 'cluster', 'nodes'),
+    );
   };
   return {
     target,
@@ -105,15 +118,12 @@ export async function startRedisCluster(): Promise<RedisClusterServers> {
         return line !== undefined && (line.split(' ')[2] ?? '').includes('master') && ownsSlot(line, Number(slot));
       });
       if (owner === undefined) throw new Error(`no live master holds slot ${slot}`);
-      const child = children.get(owner)!;
-      await killRedis(child);
-      alive.delete(owner);
-      await until(
-        () => settled([...alive], MASTERS),
-        'no replica took over from the killed master',
-        () => cli([...alive][0]!, 'cluster', 'nodes'),
-      );
+      await killNode(owner);
       return owner;
+    },
+    killNode,
+    nodeOfClient(name) {
+      return [...alive].find((port) => cli(port, 'client', 'list').includes(` name=${name} `));
     },
     async stop() {
       await Promise.all([...children.values()].map(killRedis));

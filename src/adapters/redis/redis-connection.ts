@@ -80,7 +80,8 @@ export class RedisConnection {
     });
     this.commands.on('error', (error: Error) => this.log.logError(error));
     this.commands.on('ready', () => this.readyHooks.forEach((hook) => hook()));
-    this.subscriber = subscriberClient(settings.target);
+    // Named after the deployment, so CLIENT LIST tells an operator whose subscription it is.
+    this.subscriber = subscriberClient(settings.target, `${settings.keyPrefix}subscriber`);
     this.subscriber.on('error', (error: Error) => this.log.logError(error));
     this.subscriber.on('ready', () => void this.subscribe());
     this.subscriber.on('close', () => this.tellMissedSome());
@@ -218,8 +219,8 @@ function client(target: RedisTarget, options: RedisOptions & Pick<ClusterOptions
  * next of the nodes given (ioredis reads `options` afresh on each attempt), so the subscription
  * moves to a live node, and the listeners are told they may have missed some meanwhile.
  */
-function subscriberClient(target: RedisTarget): Redis {
-  const options = { enableOfflineQueue: false, autoResubscribe: false };
+function subscriberClient(target: RedisTarget, connectionName: string): Redis {
+  const options = { enableOfflineQueue: false, autoResubscribe: false, connectionName };
   if (target.kind !== 'cluster') return client(target, options) as Redis;
   const nodes = target.nodes;
   const subscriber: Redis = new Redis({
