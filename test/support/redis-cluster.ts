@@ -85,12 +85,19 @@ export async function startRedisCluster(): Promise<RedisClusterServers> {
   const children = new Map<number, ChildProcess>();
   await Promise.all(ports.map(async (port) => children.set(port, await launch(port, dir))));
   const nodes = ports.map((port) => `127.0.0.1:${port}`);
-  cli(ports[0]!, '--cluster', 'create', ...nodes, '--cluster-replicas', '1', '--cluster-yes');
-  await until(
-    () => settled(ports, MASTERS, MASTERS),
-    `the cluster did not settle`,
-    () => cli(ports[0]!, 'cluster', 'nodes'),
-  );
+  try {
+    cli(ports[0]!, '--cluster', 'create', ...nodes, '--cluster-replicas', '1', '--cluster-yes');
+    await until(
+      () => settled(ports, MASTERS, MASTERS),
+      `the cluster did not settle`,
+      () => cli(ports[0]!, 'cluster', 'nodes'),
+    );
+  } catch (error) {
+    // The servers would outlive a failed start: nothing else stops them.
+    await Promise.all([...children.values()].map(killRedis));
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   const alive = new Set(ports);
   const target = {
     kind: 'cluster' as const,

@@ -47,7 +47,14 @@ export async function startRedisSentinel(): Promise<RedisSentinelServers> {
     spawnSync('redis-cli', ['-p', String(sentinelPort), 'sentinel', 'replicas', SENTINEL_NAME], {
       encoding: 'utf8',
     }).stdout.includes(String(replicaPort));
-  await until(() => primary() === primaryPort && replicasKnown(), 'the sentinel did not find the primary and its replica');
+  try {
+    await until(() => primary() === primaryPort && replicasKnown(), 'the sentinel did not find the primary and its replica');
+  } catch (error) {
+    // The servers would outlive a failed start: nothing else stops them.
+    await Promise.all([...children.values()].map(killRedis));
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     target: { kind: 'sentinel', sentinels: [{ host: '127.0.0.1', port: sentinelPort }], name: SENTINEL_NAME },
     primaryPort: primary,
