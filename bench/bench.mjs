@@ -12,7 +12,8 @@
  * a warm-up), and the benchmark reads the server process's own CPU counters before and after
  * (Linux: the sum of its threads' run time in /proc/PID/task/TID/schedstat). CPU time per request
  * holds steady on a shared, noisy machine, where requests per second move by a third from run to
- * run; the goals are judged on it: every hot read at most 2× the raw server's CPU per request.
+ * run; the goals are judged on it: every hot read at most 2× the raw server's CPU per request, on
+ * the embedded default and on Redis alike.
  *
  * Where `taskset` exists, the servers run on the second core and the load generator on the first,
  * so neither is moved between cores mid-run. Each round starts fresh Vitrine processes (the same
@@ -118,12 +119,12 @@ async function main() {
   const sliceOpening = options.slice === 'false' ? [] : await measureSliceOpening((env) => startVitrine(BUILD, env));
   const events = options.events === 'false' ? undefined : await measureEventIngestion((env) => startVitrine(BUILD, env));
   if (options.shopper !== 'false') measureShopperLookups();
-  const missed = results.filter((r) => r.setup === 'embedded' && (r.cpuRatio > goalOf(r.endpoint) || r.errors > 0));
+  const missed = results.filter((r) => r.cpuRatio > goalOf(r.endpoint) || r.errors > 0);
   console.log(
     missed.length === 0
-      ? `\nEvery hot read at most ${CPU_GOAL}× (a shopper's similar products ${SHOPPER_CPU_GOAL}×) the raw server's CPU per request on the embedded default.`
+      ? `\nEvery hot read at most ${CPU_GOAL}× (a shopper's similar products ${SHOPPER_CPU_GOAL}×) the raw server's CPU per request, on the embedded default and on Redis.`
       : `\nGoal (≤ ${CPU_GOAL}×, a shopper's similar products ${SHOPPER_CPU_GOAL}×, the raw server's CPU per request) missed: ${missed
-          .map((r) => `${r.endpoint} ${r.cpuRatio.toFixed(2)}×${r.errors > 0 ? ` (${r.errors} errors)` : ''}`)
+          .map((r) => `${r.setup}: ${r.endpoint} ${r.cpuRatio.toFixed(2)}×${r.errors > 0 ? ` (${r.errors} errors)` : ''}`)
           .join('; ')}`,
   );
   if (options.json !== undefined) {
@@ -657,7 +658,7 @@ function printTable(results) {
         ms(r.vitrine.p50),
         ms(r.vitrine.p99),
         r.errors,
-        r.setup === 'embedded' && Number.isFinite(goalOf(r.endpoint))
+        Number.isFinite(goalOf(r.endpoint))
           ? `≤ ${goalOf(r.endpoint)}× ${r.cpuRatio <= goalOf(r.endpoint) && r.errors === 0 ? 'met' : 'missed'}`
           : '',
       ];

@@ -121,7 +121,7 @@ async function runPrimary(config: VitrineConfig): Promise<void> {
   const { generatedAdminToken } = await prepareInstance(container, config);
   await stopResources(container);
 
-  if (config.redisUrl === undefined) startRateLimitMaster();
+  if (config.redis === undefined) startRateLimitMaster();
   serveClusterMetrics();
 
   let stopping = false;

@@ -4,6 +4,7 @@ import type { RateLimit } from '../domain/auth/rate-limit.js';
 import { isCountryCode, type CountryCode } from '../domain/profile/identifiers.js';
 import { LOG_LEVELS, type LogLevel } from '../adapters/logging/logger.js';
 import type { ServerLimits } from '../adapters/http/http-server.js';
+import type { RedisNode, RedisTarget } from '../adapters/redis/redis-connection.js';
 import { DEFAULT_MOMENT_POLICY, MAX_MOMENT_LINES, type MomentPolicy } from '../domain/profile/live-moment.js';
 
 /** Everything the service reads from its environment, parsed once at start-up. */
@@ -19,8 +20,8 @@ export interface VitrineConfig {
   /** The deadline of every MongoDB operation, and of finding a server for it. */
   readonly mongodbTimeoutMs: number;
   readonly mongodbPoolSize: number;
-  /** Undefined: no shared cache. */
-  readonly redisUrl: string | undefined;
+  /** Where Redis is (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS); undefined: nothing shared. */
+  readonly redis: RedisTarget | undefined;
   readonly redisKeyPrefix: string;
   readonly redisCommandTimeoutMs: number;
   /** How long a cached answer may be served (catalog changes reach cached answers within it). */
@@ -69,7 +70,7 @@ export class ConfigError extends Error {
 }
 
 /** Variables whose values may hold secrets (a token, a password in a URL): errors never repeat them. */
-const SECRET_VARIABLES = new Set(['BOOTSTRAP_ADMIN_TOKEN', 'MONGODB_URI', 'REDIS_URL']);
+const SECRET_VARIABLES = new Set(['BOOTSTRAP_ADMIN_TOKEN', 'MONGODB_URI', 'REDIS_URL', 'REDIS_PASSWORD']);
 
 const TRUE = ['1', 'true', 'yes', 'on'];
 const FALSE = ['0', 'false', 'no', 'off'];
@@ -98,6 +99,24 @@ function booleanText() {
     v.transform((s) => TRUE.includes(s)),
   );
 }
+
+/** `host:port,host:port`: Redis servers (cluster nodes, sentinels), IPv6 addresses in brackets. */
+function nodeListText() {
+  const message = 'must be host:port pairs separated by commas, such as redis-1:6379,redis-2:6379 ([::1]:6379 for IPv6)';
+  return v.pipe(
+    v.string(),
+    v.transform((text) => text.split(',').map((node) => node.trim())),
+    v.check((nodes) => nodes.every((node) => NODE.test(node) && Number(NODE.exec(node)?.[3]) <= 65_535), message),
+    v.transform((nodes) =>
+      nodes.map((node): RedisNode => {
+        const [, bracketed, host, port] = NODE.exec(node) ?? [];
+        return { host: bracketed ?? host ?? '', port: Number(port) };
+      }),
+    ),
+  );
+}
+
+const NODE = /^(?:\[([\da-fA-F:.]+)\]|([\w.-]+)):(\d{1,5})$/;
 
 const UNITS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600 };
 
@@ -156,6 +175,11 @@ const EnvSchema = v.object({
   MONGODB_TIMEOUT_MS: v.optional(integerText('a number of milliseconds from 100 to 60000', 100, 60_000), '2000'),
   MONGODB_POOL_SIZE: v.optional(integerText('a number of connections from 1 to 1000', 1, 1000), '20'),
   REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL'))),
+  REDIS_CLUSTER_NODES: v.optional(nodeListText()),
+  REDIS_SENTINELS: v.optional(nodeListText()),
+  REDIS_SENTINEL_NAME: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ . -'))),
+  REDIS_USERNAME: v.optional(v.pipe(v.string(), v.regex(/^\S{1,256}$/, 'must be 1 to 256 characters without spaces'))),
+  REDIS_PASSWORD: v.optional(v.pipe(v.string(), v.regex(/^\S{1,512}$/, 'must be 1 to 512 characters without spaces'))),
   REDIS_KEY_PREFIX: v.optional(
     v.pipe(v.string(), v.regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -')),
     'vitrine:',
@@ -233,7 +257,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     mongodbDb: env_.MONGODB_DB,
     mongodbTimeoutMs: env_.MONGODB_TIMEOUT_MS,
     mongodbPoolSize: env_.MONGODB_POOL_SIZE,
-    redisUrl: env_.REDIS_URL,
+    redis: redisTarget(env_),
     redisKeyPrefix: env_.REDIS_KEY_PREFIX,
     redisCommandTimeoutMs: env_.REDIS_COMMAND_TIMEOUT_MS,
     cacheTtlMs: env_.CACHE_TTL * 1000,
@@ -264,7 +288,48 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
 }
 
 /** What no single variable says wrong but their combination does. */
+/** Where Redis is, from the one of REDIS_URL, REDIS_CLUSTER_NODES and REDIS_SENTINELS that is set. */
+function redisTarget(env_: v.InferOutput<typeof EnvSchema>): RedisTarget | undefined {
+  const credentials = {
+    ...(env_.REDIS_USERNAME === undefined ? {} : { username: env_.REDIS_USERNAME }),
+    ...(env_.REDIS_PASSWORD === undefined ? {} : { password: env_.REDIS_PASSWORD }),
+  };
+  if (env_.REDIS_URL !== undefined) return { kind: 'server', url: env_.REDIS_URL };
+  if (env_.REDIS_CLUSTER_NODES !== undefined) return { kind: 'cluster', nodes: env_.REDIS_CLUSTER_NODES, ...credentials };
+  if (env_.REDIS_SENTINELS !== undefined && env_.REDIS_SENTINEL_NAME !== undefined)
+    return { kind: 'sentinel', sentinels: env_.REDIS_SENTINELS, name: env_.REDIS_SENTINEL_NAME, ...credentials };
+  return undefined;
+}
+
+/** The Redis variables that go together: one way to reach Redis, a Sentinel's primary named, credentials where the URL has none. */
+function redisProblems(input: Readonly<Record<string, string | undefined>>): { variable: string; message: string }[] {
+  const ways = ['REDIS_URL', 'REDIS_CLUSTER_NODES', 'REDIS_SENTINELS'].filter((name) => input[name] !== undefined);
+  const problems: { variable: string; message: string }[] = [];
+  if (ways.length > 1)
+    problems.push({
+      variable: ways[1]!,
+      message: `must not be set with ${ways[0]}: Redis is one server, one cluster or one Sentinel-watched primary`,
+    });
+  if (input.REDIS_SENTINELS !== undefined && input.REDIS_SENTINEL_NAME === undefined)
+    problems.push({
+      variable: 'REDIS_SENTINEL_NAME',
+      message: 'must name the primary the sentinels watch (their `sentinel monitor` name) when REDIS_SENTINELS is set',
+    });
+  if (input.REDIS_SENTINEL_NAME !== undefined && input.REDIS_SENTINELS === undefined)
+    problems.push({ variable: 'REDIS_SENTINEL_NAME', message: 'is only read with REDIS_SENTINELS (the sentinels to ask)' });
+  for (const name of ['REDIS_USERNAME', 'REDIS_PASSWORD']) {
+    if (input[name] !== undefined && input.REDIS_CLUSTER_NODES === undefined && input.REDIS_SENTINELS === undefined)
+      problems.push({
+        variable: name,
+        message: 'is only read with REDIS_CLUSTER_NODES or REDIS_SENTINELS (with REDIS_URL, put the credentials in the URL)',
+      });
+  }
+  return problems;
+}
+
 function checkCombinations(env_: v.InferOutput<typeof EnvSchema>, input: Readonly<Record<string, string | undefined>>): void {
+  const redis = redisProblems(input);
+  if (redis.length > 0) throw new ConfigError(redis);
   if (env_.WORKERS > 1 && env_.MONGODB_URI === undefined) {
     throw new ConfigError([
       {

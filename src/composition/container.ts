@@ -35,11 +35,11 @@ export const FEATURE_MODULES = [
  */
 export function createContainer(config: VitrineConfig, overrides: Overrides = []): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  const { mongodbUri, redisUrl } = config;
+  const { mongodbUri, redis } = config;
   container.load(
     platformModule(config),
     mongodbUri === undefined ? memoryStoresModule(config) : mongoStoresModule({ ...config, mongodbUri }),
-    redisUrl === undefined ? withoutRedisModule(config) : redisModule({ ...config, redisUrl }),
+    redis === undefined ? withoutRedisModule(config) : redisModule({ ...config, redis }),
     similarityModule(config),
     lifecycleModule(config),
     ...FEATURE_MODULES,

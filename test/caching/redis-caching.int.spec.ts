@@ -94,7 +94,7 @@ describeWithRedis('caching the hot reads in Redis', () => {
       expect((await get(`${PROFILE}/phone/${written}`, second)).json.userProfileId).toBe('up_ana');
     }
     expect(profiles.count('findByIdentifier')).toBe(reads);
-    expect(await probe.exists(`${prefix}answer:profile:phone:+5511987654321`)).toBe(1);
+    expect(await probe.exists(`${prefix}answer:{k:profile:phone:+5511987654321}`)).toBe(1);
   });
 
   it('answers similar products, the active slice and the token from Redis the second time', async () => {
@@ -127,12 +127,12 @@ describeWithRedis('caching the hot reads in Redis', () => {
       body: { name: 'S', type: 'MANUAL', startsAt: '2026-11-21T12:00:05.000Z', endsAt: '2026-11-21T13:00:00.000Z', products: [] },
     });
     expectProblem(await get(`${COLLECTIONS}/${json.id}`), 404, 'NO_ACTIVE_SLICE');
-    const ttl = await probe.pttl(`${prefix}answer:active:${json.id}`);
+    const ttl = await probe.pttl(`${prefix}answer:{k:active:${json.id}}`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(5_000);
     clock.set('2026-11-21T12:00:05.000Z');
     expect((await get(`${COLLECTIONS}/${json.id}`)).json.sliceName).toBe('S');
-    expect(await probe.pttl(`${prefix}answer:active:${json.id}`)).toBeLessThanOrEqual(3_595_000);
+    expect(await probe.pttl(`${prefix}answer:{k:active:${json.id}}`)).toBeLessThanOrEqual(3_595_000);
   });
 
   it('forgets a profile under every old and new identifier when it is replaced or erased', async () => {
@@ -188,7 +188,7 @@ describeWithRedis('caching the hot reads in Redis', () => {
       expect((await instance.request('GET', COLLECTIONS, { token: issued.token })).status).toBe(200);
     }
     await settled();
-    expect(await probe.exists(`${prefix}answer:token:${await hashOf(issued.token)}`)).toBe(1);
+    expect(await probe.exists(`${prefix}answer:{k:token:${await hashOf(issued.token)}}`)).toBe(1);
     expect((await server.request('DELETE', `${TOKENS}/${issued.id}`)).status).toBe(204);
     for (const instance of [second, server]) {
       expectProblem(await instance.request('GET', COLLECTIONS, { token: issued.token }), 401, 'UNAUTHORIZED');

@@ -21,7 +21,7 @@ describe('configuration from the environment', () => {
       mongodbDb: 'vitrine',
       mongodbTimeoutMs: 2000,
       mongodbPoolSize: 20,
-      redisUrl: undefined,
+      redis: undefined,
       ruleSlicesRefreshMs: 300_000,
       redisKeyPrefix: 'vitrine:',
       redisCommandTimeoutMs: 100,
@@ -194,6 +194,56 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('reads a Redis Cluster (some of its nodes) and a Sentinel-watched primary, with their credentials', () => {
+    expect(
+      parseConfig({ REDIS_CLUSTER_NODES: 'redis-1:7000, 10.0.0.2:7001,[::1]:7002', REDIS_PASSWORD: 's3cret' }).redis,
+    ).toEqual({
+      kind: 'cluster',
+      nodes: [
+        { host: 'redis-1', port: 7000 },
+        { host: '10.0.0.2', port: 7001 },
+        { host: '::1', port: 7002 },
+      ],
+      password: 's3cret',
+    });
+    expect(
+      parseConfig({ REDIS_SENTINELS: 'sentinel-1:26379,sentinel-2:26379', REDIS_SENTINEL_NAME: 'vitrine', REDIS_USERNAME: 'app' })
+        .redis,
+    ).toEqual({
+      kind: 'sentinel',
+      sentinels: [
+        { host: 'sentinel-1', port: 26379 },
+        { host: 'sentinel-2', port: 26379 },
+      ],
+      name: 'vitrine',
+      username: 'app',
+    });
+  });
+
+  it.each([
+    [{ REDIS_CLUSTER_NODES: 'redis-1' }, 'REDIS_CLUSTER_NODES must be host:port pairs separated by commas'],
+    [{ REDIS_CLUSTER_NODES: 'redis-1:7000,,redis-2:7000' }, 'REDIS_CLUSTER_NODES must be host:port pairs'],
+    [{ REDIS_SENTINELS: 'sentinel-1:99999', REDIS_SENTINEL_NAME: 'v' }, 'REDIS_SENTINELS must be host:port pairs'],
+    [
+      { REDIS_URL: 'redis://cache:6379', REDIS_CLUSTER_NODES: 'redis-1:7000' },
+      'REDIS_CLUSTER_NODES must not be set with REDIS_URL',
+    ],
+    [{ REDIS_SENTINELS: 'sentinel-1:26379' }, 'REDIS_SENTINEL_NAME must name the primary the sentinels watch'],
+    [{ REDIS_SENTINEL_NAME: 'vitrine' }, 'REDIS_SENTINEL_NAME is only read with REDIS_SENTINELS'],
+    [
+      { REDIS_URL: 'redis://cache:6379', REDIS_PASSWORD: 'hunter2' },
+      'REDIS_PASSWORD is only read with REDIS_CLUSTER_NODES or REDIS_SENTINELS',
+    ],
+  ])('stops on Redis settings that do not go together: %j', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  it('never repeats REDIS_PASSWORD in an error', () => {
+    expect(() => parseConfig({ REDIS_CLUSTER_NODES: 'redis-1:7000', REDIS_PASSWORD: 'hunter2 x' })).toThrow(
+      'REDIS_PASSWORD must be 1 to 512 characters without spaces (got a value of 9 characters)',
+    );
+  });
+
   it('reads the operations settings', () => {
     expect(
       parseConfig({ TRUST_PROXY: '2', CACHE_LOCAL_ENTRIES: '0', WORKERS: '4', MONGODB_URI: 'mongodb://db.internal:27017' }),
@@ -233,7 +283,7 @@ describe('configuration from the environment', () => {
       mongodbDb: 'loja',
       mongodbTimeoutMs: 1500,
       mongodbPoolSize: 50,
-      redisUrl: 'rediss://:secret@cache.example.net:6380/2',
+      redis: { kind: 'server', url: 'rediss://:secret@cache.example.net:6380/2' },
       redisKeyPrefix: 'loja:prod:',
       redisCommandTimeoutMs: 250,
       cacheTtlMs: 30_000,

@@ -27,7 +27,10 @@ describeWithRedis('the Redis shared cache', () => {
   /** An instance's cache: on a connection of its own, as each instance has. */
   async function open(clock: FakeClock, prefix = `test:${randomUUID().slice(0, 8)}:`): Promise<RedisSharedCache> {
     const logger = createLogger('silent');
-    const connection = new RedisConnection({ url: server.url, keyPrefix: prefix, commandTimeoutMs: 100 }, logger);
+    const connection = new RedisConnection(
+      { target: { kind: 'server', url: server.url }, keyPrefix: prefix, commandTimeoutMs: 100 },
+      logger,
+    );
     const cache = new RedisSharedCache(connection, clock, logger);
     await connection.start();
     opened.push(connection);
@@ -80,11 +83,11 @@ describeWithRedis('the Redis shared cache', () => {
     const { stamp } = await cache.lookup('active:7');
     cache.store('active:7', '{"ok":true,"value":1}', { from: clock.now(), until: new Date('2026-11-21T12:00:05.000Z') }, stamp);
     await cache.settled();
-    const ttl = await probe.pttl('loja:prod:answer:active:7');
+    const ttl = await probe.pttl('loja:prod:answer:{k:active:7}');
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(5_000);
     await cache.invalidate(['active:7']);
-    expect(await probe.keys('loja:prod:*active:7')).toEqual(['loja:prod:generation:active:7']);
-    expect(await probe.ttl('loja:prod:generation:active:7')).toBeGreaterThan(0);
+    expect(await probe.keys('loja:prod:*active:7}')).toEqual(['loja:prod:generation:{k:active:7}']);
+    expect(await probe.ttl('loja:prod:generation:{k:active:7}')).toBeGreaterThan(0);
   });
 });

@@ -1,28 +1,31 @@
 import { randomUUID } from 'node:crypto';
+import { Cluster } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import { createLogger, type Logger } from '../../src/adapters/logging/logger.js';
-import { RedisConnection } from '../../src/adapters/redis/redis-connection.js';
+import { RedisConnection, type RedisTarget } from '../../src/adapters/redis/redis-connection.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
 
 /**
  * Instances' ends of one news channel (catalog news, event news) over a real redis-server started
- * for the suite, each end on a connection of its own as each instance has. Call inside a describe.
+ * for the suite (or over `target()`, a Redis the caller started: a cluster), each end on a
+ * connection of its own as each instance has. Call inside a describe.
  */
-export function redisNewsEnds<N>(make: (connection: RedisConnection, logger: Logger) => N) {
-  let server: RedisServer;
+export function redisNewsEnds<N>(make: (connection: RedisConnection, logger: Logger) => N, target?: () => RedisTarget) {
+  let server: RedisServer | undefined;
   const opened: RedisConnection[] = [];
   beforeAll(async () => {
-    server = await startRedisServer();
+    if (target === undefined) server = await startRedisServer();
   });
   afterAll(async () => {
     await Promise.all(opened.map((connection) => connection.stop()));
-    await server.stop();
+    await server?.stop();
   });
 
   /** An instance's end of the channel of the deployment `prefix` names. */
   async function open(prefix: string): Promise<{ news: N; connection: RedisConnection }> {
     const logger = createLogger('silent');
-    const connection = new RedisConnection({ url: server.url, keyPrefix: prefix, commandTimeoutMs: 100 }, logger);
+    const where = target?.() ?? { kind: 'server' as const, url: server!.url };
+    const connection = new RedisConnection({ target: where, keyPrefix: prefix, commandTimeoutMs: 100 }, logger);
     const news = make(connection, logger);
     await connection.start();
     opened.push(connection);
@@ -36,12 +39,15 @@ export function redisNewsEnds<N>(make: (connection: RedisConnection, logger: Log
     return {
       store: news,
       another: async () => (await open(prefix)).news,
-      // The subscriber's connection is cut from the server's side: ioredis connects again by itself.
+      // The subscriber's connection is cut from the server's side (every node's, on a cluster):
+      // ioredis connects again by itself.
       dropLink: async () => {
-        await connection.commands.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+        const { commands } = connection;
+        const nodes = commands instanceof Cluster ? commands.nodes('all') : [commands];
+        await Promise.all(nodes.map((node) => node.call('CLIENT', 'KILL', 'TYPE', 'pubsub')));
       },
     };
   }
 
-  return { open, contractFixture, server: () => server };
+  return { open, contractFixture, server: () => server! };
 }

@@ -21,7 +21,7 @@ export function redisUnavailableReason(): string | undefined {
   return found.status === 0 ? undefined : 'no redis-server on PATH (Debian: apt-get install -y redis-server)';
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);
@@ -37,10 +37,18 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-function launch(port: number): Promise<ChildProcess> {
+/**
+ * Starts a redis-server on `port` (loopback, nothing saved) with `extra` arguments (a cluster
+ * node's, a replica's, `--sentinel` with its config file first): resolves once it is ready.
+ */
+export function launchRedis(port: number, extra: readonly string[] = [], first: readonly string[] = []): Promise<ChildProcess> {
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'],
+    [
+      ...first,
+      ...['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'],
+      ...extra,
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -52,7 +60,7 @@ function launch(port: number): Promise<ChildProcess> {
     const timer = setTimeout(() => fail(new Error(`redis-server did not start on port ${port}:\n${output}`)), 10_000);
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
-      if (output.includes('Ready to accept connections')) {
+      if (output.includes('Ready to accept connections') || output.includes('Sentinel ID is')) {
         clearTimeout(timer);
         done(child);
       }
@@ -64,23 +72,40 @@ function launch(port: number): Promise<ChildProcess> {
   });
 }
 
+/** Kills a redis-server (SIGKILL, after SIGCONT should it be frozen) and waits for it to end. */
+export async function killRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGCONT');
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** Waits until `check` holds (polled every 100 ms), else fails with `what` and the `state` it ended in. */
+export async function until(
+  check: () => boolean,
+  what: string,
+  state: () => string = () => '',
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms:\n${state()}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
 export async function startRedisServer(): Promise<RedisServer> {
   const port = await freePort();
-  let child = await launch(port);
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGCONT');
-    child.kill('SIGKILL');
-    await exited;
-  };
+  let child = await launchRedis(port);
+  const stop = () => killRedis(child);
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
     stop,
     async restart() {
       await stop();
-      child = await launch(port);
+      child = await launchRedis(port);
     },
     freeze: () => child.kill('SIGSTOP'),
     thaw: () => child.kill('SIGCONT'),

@@ -1,6 +1,8 @@
-import { RateLimiterCluster, RateLimiterClusterMaster, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterCluster, RateLimiterClusterMaster } from 'rate-limiter-flexible';
+import type { QuotaState } from '../../domain/auth/request-limiter.js';
 import type { RateLimit } from '../../domain/auth/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
+import { FlexibleLimiters } from '../rate-limit/flexible-limiters.js';
 import { InsuredLimiters } from '../rate-limit/insured-limiters.js';
 
 /** How long a worker waits for the primary's count before counting on its own. */
@@ -16,13 +18,18 @@ export class ClusterRequestLimiter extends InsuredLimiters {
     super(logger, 'The primary process');
   }
 
-  protected create(limit: RateLimit, keyPrefix: string): RateLimiterAbstract {
-    return new RateLimiterCluster({
-      points: limit.requests,
-      duration: limit.windowSeconds,
-      keyPrefix: `vitrine:${keyPrefix}`,
-      timeoutMs: CLUSTER_TIMEOUT_MS,
-    });
+  private readonly limiters = new FlexibleLimiters(
+    (limit, keyPrefix) =>
+      new RateLimiterCluster({
+        points: limit.requests,
+        duration: limit.windowSeconds,
+        keyPrefix: `vitrine:${keyPrefix}`,
+        timeoutMs: CLUSTER_TIMEOUT_MS,
+      }),
+  );
+
+  protected count(bucket: string, limit: RateLimit): Promise<QuotaState> {
+    return this.limiters.count(bucket, limit);
   }
 }
 

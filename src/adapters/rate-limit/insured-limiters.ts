@@ -3,7 +3,7 @@ import type { RateLimit } from '../../domain/auth/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
 import { InMemoryRequestLimiter } from './in-memory-request-limiter.js';
 import { FailurePause } from '../redis/failure-pause.js';
-import { FlexibleLimiters } from './flexible-limiters.js';
+import { KnownOverLimits } from './known-over-limits.js';
 
 /**
  * Counts in a store shared with other processes, and in memory (the insurance) while that store
@@ -13,7 +13,7 @@ import { FlexibleLimiters } from './flexible-limiters.js';
  * shared, and a bucket over its limit is known to a process from its first request that finds it
  * over.
  */
-export abstract class InsuredLimiters extends FlexibleLimiters implements RequestLimiter {
+export abstract class InsuredLimiters extends KnownOverLimits implements RequestLimiter {
   private readonly insurance = new InMemoryRequestLimiter();
   private readonly pause: FailurePause;
 
@@ -36,4 +36,7 @@ export abstract class InsuredLimiters extends FlexibleLimiters implements Reques
     }
     return this.learn(bucket, limit, state);
   }
+
+  /** Counts one request in the shared store; rejects when the store does not answer. */
+  protected abstract count(bucket: string, limit: RateLimit): Promise<QuotaState>;
 }

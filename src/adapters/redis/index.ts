@@ -1,4 +1,4 @@
-export { RedisConnection, type RedisSettings } from './redis-connection.js';
+export { RedisConnection, type RedisSettings, type RedisTarget, type RedisNode } from './redis-connection.js';
 export { RedisSharedCache } from './redis-shared-cache.js';
 export { RedisCatalogNews } from './redis-catalog-news.js';
 export { RedisRequestLimiter } from '../rate-limit/redis-request-limiter.js';

@@ -1,11 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
 import { token } from '../../domain/shared/token.js';
 import type { Logger } from '../logging/logger.js';
 import { FailurePause } from './failure-pause.js';
 
+/** A Redis server's address. */
+export interface RedisNode {
+  readonly host: string;
+  readonly port: number;
+}
+
+/**
+ * Where Redis is: one server (REDIS_URL), a Redis Cluster (REDIS_CLUSTER_NODES: some of its nodes,
+ * the others are discovered), or a primary and its replicas watched by Sentinel (REDIS_SENTINELS
+ * and REDIS_SENTINEL_NAME). The credentials of a cluster's nodes or of a Sentinel-watched primary
+ * are REDIS_USERNAME and REDIS_PASSWORD (a server's are in its URL).
+ */
+export type RedisTarget =
+  | { readonly kind: 'server'; readonly url: string }
+  | { readonly kind: 'cluster'; readonly nodes: readonly RedisNode[]; readonly username?: string; readonly password?: string }
+  | {
+      readonly kind: 'sentinel';
+      readonly sentinels: readonly RedisNode[];
+      readonly name: string;
+      readonly username?: string;
+      readonly password?: string;
+    };
+
 export interface RedisSettings {
-  readonly url: string;
+  readonly target: RedisTarget;
   /** Every key and channel starts with this, so several deployments can share one Redis. */
   readonly keyPrefix: string;
   /** How long one command may take before it counts as failed. */
@@ -35,7 +58,7 @@ const RETRY = (attempt: number) => Math.min(50 * 2 ** Math.min(attempt, 6), 2_00
 export class RedisConnection {
   readonly name = 'redis';
   readonly required = false;
-  readonly commands: Redis;
+  readonly commands: Redis | Cluster;
   private readonly subscriber: Redis;
   private readonly origin = randomUUID();
   private readonly channels = new Map<string, ChannelListener[]>();
@@ -49,24 +72,16 @@ export class RedisConnection {
     logger: Logger,
   ) {
     this.log = new FailurePause(logger, 'Redis does not answer; the service goes on without it until it does');
-    this.commands = new Redis(settings.url, {
+    this.commands = client(settings.target, {
       enableOfflineQueue: false,
       commandTimeout: settings.commandTimeoutMs,
-      connectTimeout: 1_000,
       maxRetriesPerRequest: 1,
-      retryStrategy: RETRY,
       enableAutoPipelining: true,
-      lazyConnect: true,
     });
     this.commands.on('error', (error: Error) => this.log.logError(error));
     this.commands.on('ready', () => this.readyHooks.forEach((hook) => hook()));
-    this.subscriber = new Redis(settings.url, {
-      enableOfflineQueue: false,
-      connectTimeout: 1_000,
-      retryStrategy: RETRY,
-      autoResubscribe: false,
-      lazyConnect: true,
-    });
+    // Named after the deployment, so CLIENT LIST tells an operator whose subscription it is.
+    this.subscriber = subscriberClient(settings.target, `${settings.keyPrefix}subscriber`);
     this.subscriber.on('error', (error: Error) => this.log.logError(error));
     this.subscriber.on('ready', () => void this.subscribe());
     this.subscriber.on('close', () => this.tellMissedSome());
@@ -159,6 +174,69 @@ export class RedisConnection {
     const items = payload.items.filter((item): item is string => typeof item === 'string');
     for (const listener of this.channels.get(channel) ?? []) listener.received(items);
   }
+}
+
+/** What every connection is: failing fast, reconnecting by itself, connected by `start`. */
+const COMMON: RedisOptions = { connectTimeout: 1_000, lazyConnect: true };
+
+/** A client of the target: a server, a cluster, or the primary Sentinel names. */
+function client(target: RedisTarget, options: RedisOptions & Pick<ClusterOptions, 'enableAutoPipelining'>): Redis | Cluster {
+  if (target.kind === 'server') return new Redis(target.url, { ...COMMON, ...options, retryStrategy: RETRY });
+  const credentials = { username: target.username, password: target.password };
+  if (target.kind === 'sentinel') {
+    const sentinels = target.sentinels.map(({ host, port }) => ({ host, port }));
+    return new Redis({
+      ...COMMON,
+      ...options,
+      ...credentials,
+      retryStrategy: RETRY,
+      sentinels,
+      name: target.name,
+      sentinelRetryStrategy: RETRY,
+    });
+  }
+  const { enableOfflineQueue, enableAutoPipelining, ...perNode } = options;
+  return new Cluster(
+    target.nodes.map(({ host, port }) => ({ host, port })),
+    {
+      enableOfflineQueue,
+      enableAutoPipelining,
+      lazyConnect: true,
+      clusterRetryStrategy: RETRY,
+      slotsRefreshTimeout: 1_000,
+      // A command meets a failover (a dead master, CLUSTERDOWN) a few times at most, a tenth of a
+      // second apart, then fails: the adapters fail open rather than hold a request.
+      maxRedirections: 3,
+      redisOptions: { ...COMMON, ...perNode, ...credentials },
+    },
+  );
+}
+
+/**
+ * The connection subscribed to the channels. On a cluster, one connection to one node: a cluster
+ * hands every PUBLISH to every node (regular pub/sub; the news is small and rare next to the
+ * commands), so any node will do. When it is lost, each attempt to connect again goes to the
+ * next of the nodes given (ioredis reads `options` afresh on each attempt), so the subscription
+ * moves to a live node, and the listeners are told they may have missed some meanwhile.
+ */
+function subscriberClient(target: RedisTarget, connectionName: string): Redis {
+  const options = { enableOfflineQueue: false, autoResubscribe: false, connectionName };
+  if (target.kind !== 'cluster') return client(target, options) as Redis;
+  const nodes = target.nodes;
+  const subscriber: Redis = new Redis({
+    ...COMMON,
+    ...options,
+    host: nodes[0]!.host,
+    port: nodes[0]!.port,
+    username: target.username,
+    password: target.password,
+    retryStrategy: (attempt: number) => {
+      const next = nodes[attempt % nodes.length]!;
+      Object.assign(subscriber.options, { host: next.host, port: next.port });
+      return RETRY(attempt);
+    },
+  });
+  return subscriber;
 }
 
 export const RedisConnectionToken = token<RedisConnection>('RedisConnection');

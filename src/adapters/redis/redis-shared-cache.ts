@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import type { CacheLookup, InvalidationListener, SharedCache, Validity } from '../../domain/caching/shared-cache.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import type { Logger } from '../logging/logger.js';
@@ -29,8 +29,20 @@ end
 return 0
 `;
 
-type CacheRedis = Redis & {
+/**
+ * Bumps a key's generation (kept GENERATION_TTL_SECONDS) and deletes its answer.
+ * KEYS: generation key, answer key. ARGV: the generation's TTL in seconds.
+ */
+const INVALIDATE = `
+redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+redis.call('DEL', KEYS[2])
+return 1
+`;
+
+type CacheRedis = (Redis | Cluster) & {
   storeIfCurrent(answerKey: string, generationKey: string, generation: string, value: string, ttlMs: number): Promise<number>;
+  invalidateKey(generationKey: string, answerKey: string, ttlSeconds: number): Promise<number>;
 };
 
 /**
@@ -39,7 +51,7 @@ type CacheRedis = Redis & {
  * Invalidations that could not be delivered are kept and sent again, before any lookup, as soon as
  * Redis answers.
  *
- * Every invalidation is also published, in the same transaction, on a channel every instance
+ * Every invalidation is also published, once the generations are bumped, on a channel every instance
  * listens to, so the answers other instances keep in their own memory go at once. Whenever that
  * subscription (re)starts, news may have been missed, and the watchers are told so.
  */
@@ -59,6 +71,7 @@ export class RedisSharedCache implements SharedCache {
     this.pause = new FailurePause(logger, 'Redis does not answer; reads go to the stores until it does');
     this.invalidations = new Outbox(this.pause, (keys) => this.send(keys), logger, 'invalidations');
     connection.commands.defineCommand('storeIfCurrent', { numberOfKeys: 2, lua: STORE_IF_CURRENT });
+    connection.commands.defineCommand('invalidateKey', { numberOfKeys: 2, lua: INVALIDATE });
     this.redis = connection.commands as CacheRedis;
     connection.whenReady(() => void this.invalidations.flush());
     connection.beforeStop(async () => {
@@ -126,16 +139,16 @@ export class RedisSharedCache implements SharedCache {
     return { value: entry.slice(second + 1), validity: { from: new Date(from), until: new Date(until) } };
   }
 
-  /** Bumps each key's generation, deletes its answer and tells the other instances, in one transaction. */
+  /**
+   * Bumps each key's generation and deletes its answer (one script per key: a key's two entries
+   * share a hash slot, different keys may not), then tells the other instances. A failure
+   * anywhere sends the whole list again: bumping a generation twice is harmless.
+   */
   private async send(keys: readonly string[]): Promise<void> {
-    const batch = this.redis.multi();
-    for (const key of keys) {
-      const generationKey = this.generationKey(key);
-      batch.incr(generationKey).expire(generationKey, GENERATION_TTL_SECONDS).del(this.answerKey(key));
-    }
-    batch.publish(this.connection.key(CHANNEL), this.connection.message(keys));
-    const results = await batch.exec();
-    if (results === null || results.some(([error]) => error !== null)) throw new Error('the invalidation was not applied');
+    await Promise.all(
+      keys.map((key) => this.redis.invalidateKey(this.generationKey(key), this.answerKey(key), GENERATION_TTL_SECONDS)),
+    );
+    await this.redis.publish(this.connection.key(CHANNEL), this.connection.message(keys));
   }
 
   /** Redis may be asked now: not paused, and no invalidation owed to it (else it could answer stale). */
@@ -144,11 +157,16 @@ export class RedisSharedCache implements SharedCache {
     return this.invalidations.empty || (await this.invalidations.flush());
   }
 
+  /**
+   * A key's answer and generation are read together (MGET) and written together (scripts): their
+   * names share a hash tag, so on a Redis Cluster they are in one slot. The tag never comes out
+   * empty, whatever braces the key holds.
+   */
   private answerKey(key: string): string {
-    return this.connection.key(`answer:${key}`);
+    return this.connection.key(`answer:{k:${key}}`);
   }
 
   private generationKey(key: string): string {
-    return this.connection.key(`generation:${key}`);
+    return this.connection.key(`generation:{k:${key}}`);
   }
 }

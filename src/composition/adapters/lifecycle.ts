@@ -38,7 +38,7 @@ const RuleSlicesResourceToken = token<Resource>('RuleSlicesResource');
 export function lifecycleModule(config: VitrineConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
     const stores: Token<ReadinessCheck & Resource>[] = config.mongodbUri === undefined ? [] : [MongoDatabaseToken];
-    const redis: Token<ReadinessCheck & Resource>[] = config.redisUrl === undefined ? [] : [RedisConnectionToken];
+    const redis: Token<ReadinessCheck & Resource>[] = config.redis === undefined ? [] : [RedisConnectionToken];
     bindList<ReadinessCheck>(bind, ReadinessChecksToken, [...(stores.length > 0 ? stores : [InMemoryReadinessToken]), ...redis]);
     bindFactory(bind, CatalogResourceToken, (catalog: FollowCatalog): Resource => catalog, [FollowCatalog]);
     bindFactory(bind, BehaviourResourceToken, (events: FollowEvents): Resource => events, [FollowEvents]);

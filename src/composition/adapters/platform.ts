@@ -80,7 +80,7 @@ export function platformModule(config: VitrineConfig): ContainerModule {
     bindValue(bind, BehaviourFollowSettingsToken, { relearnEveryMs: config.behaviourRelearnMs });
     // Other processes write to a shared store, and no catalog news reaches this one: compare every CACHE_TTL.
     bindValue(bind, CatalogFollowSettingsToken, {
-      reconcileEveryMs: config.mongodbUri !== undefined && config.redisUrl === undefined ? config.cacheTtlMs : undefined,
+      reconcileEveryMs: config.mongodbUri !== undefined && config.redis === undefined ? config.cacheTtlMs : undefined,
     });
 
     bindClass(bind, AnswerCache, [SharedCacheToken, ClockToken, CacheSettingsToken, CacheObserverToken]);

@@ -11,7 +11,7 @@ import { RedisCatalogNews } from '../../adapters/redis/redis-catalog-news.js';
 import { RedisEventNews } from '../../adapters/redis/redis-event-news.js';
 import { InProcessEventNews } from '../../adapters/memory/in-process-event-news.js';
 import { EventNewsToken, type EventNews } from '../../domain/events/event-news.js';
-import { RedisConnection, RedisConnectionToken } from '../../adapters/redis/redis-connection.js';
+import { RedisConnection, RedisConnectionToken, type RedisTarget } from '../../adapters/redis/redis-connection.js';
 import { RedisRequestLimiter } from '../../adapters/rate-limit/redis-request-limiter.js';
 import { RedisSharedCache } from '../../adapters/redis/redis-shared-cache.js';
 import { token } from '../../domain/shared/token.js';
@@ -31,20 +31,20 @@ interface RedisAdapters {
 const RedisAdaptersToken = token<RedisAdapters>('RedisAdapters');
 
 /**
- * What the instances of a deployment share through Redis (REDIS_URL): the shared cache and its
+ * What the instances of a deployment share through Redis (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS): the shared cache and its
  * invalidations, the rate-limit counts, catalog news and event news, all on one connection. They are built
  * together, before the connection sends anything: each defines its Lua scripts on the shared
  * client as it is built, and ioredis' automatic pipelines only know the scripts defined before
  * they were opened.
  */
-export function redisModule(config: VitrineConfig & { redisUrl: string }): ContainerModule {
+export function redisModule(config: VitrineConfig & { redis: RedisTarget }): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bindFactory(
       bind,
       RedisAdaptersToken,
       (clock: Clock, logger: Logger): RedisAdapters => {
         const settings = {
-          url: config.redisUrl,
+          target: config.redis,
           keyPrefix: config.redisKeyPrefix,
           commandTimeoutMs: config.redisCommandTimeoutMs,
         };

@@ -1,0 +1,167 @@
+/**
+ * A real Redis Cluster on loopback ports, started by the tests that need it with Debian's
+ * redis-server and redis-cli: three masters, each with a replica (so a master killed is replaced
+ * by its replica within a few seconds: cluster-node-timeout is one second here).
+ */
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Cluster } from 'ioredis';
+import type { RedisTarget } from '../../src/adapters/redis/redis-connection.js';
+import { killRedis, launchRedis, until } from './redis-server.js';
+import { createServer } from 'node:net';
+
+export interface RedisClusterServers {
+  /** The target Vitrine is given: three of the six nodes (it discovers the others). */
+  readonly target: RedisTarget & { kind: 'cluster' };
+  /** REDIS_CLUSTER_NODES for a Vitrine of this cluster. */
+  readonly nodesVariable: string;
+  /** A client of the cluster, for the tests' own looks. */
+  probe(): Cluster;
+  /** Kills (SIGKILL) the master that holds `key`'s slot; resolves with its port once its replica has taken over. */
+  killMasterOf(key: string): Promise<number>;
+  /** The live node a client named `name` is connected to (CLIENT LIST), if any. */
+  nodeOfClient(name: string): number | undefined;
+  /** Kills (SIGKILL) a node; resolves once the cluster serves every slot again. */
+  killNode(port: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const MASTERS = 3;
+const NODE_TIMEOUT_MS = 1_000;
+
+/** Why the cluster cannot be started here, or undefined when it can. */
+export function redisClusterUnavailableReason(): string | undefined {
+  const cli = spawnSync('redis-cli', ['--version'], { encoding: 'utf8' });
+  const server = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
+  if (server.status !== 0) return 'no redis-server on PATH (Debian: apt-get install -y redis-server)';
+  if (cli.status !== 0) return 'no redis-cli on PATH (Debian: apt-get install -y redis-tools)';
+  return undefined;
+}
+
+function launch(port: number, dir: string): Promise<ChildProcess> {
+  return launchRedis(port, [
+    ...['--dir', dir, '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`],
+    ...['--cluster-node-timeout', String(NODE_TIMEOUT_MS)],
+  ]);
+}
+
+function cli(port: number, ...args: string[]): string {
+  const run = spawnSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8', timeout: 10_000 });
+  if (run.status !== 0) throw new Error(`redis-cli ${args.join(' ')}: ${run.stderr}${run.stdout}`);
+  return run.stdout;
+}
+
+/** Whether every live node sees the cluster whole, with a master for every slot and a replica for each. */
+function settled(ports: readonly number[], masters: number, replicas: number): boolean {
+  return ports.every((port) => {
+    try {
+      const info = cli(port, 'cluster', 'info');
+      const nodes = cli(port, 'cluster', 'nodes');
+      // Flags such as `myself,master` or `master,fail`; `fail?` is a node a peer has not heard from lately, not yet failed.
+      const flags = nodes.split('\n').map((line) => (line.split(' ')[2] ?? '').split(','));
+      const liveMasters = flags.filter((f) => f.includes('master') && !f.includes('fail'));
+      const liveReplicas = flags.filter((f) => f.includes('slave') && !f.includes('fail'));
+      return (
+        info.includes('cluster_state:ok') &&
+        info.includes('cluster_slots_ok:16384') &&
+        liveMasters.length === masters &&
+        liveReplicas.length >= replicas
+      );
+    } catch {
+      return false;
+    }
+  });
+}
+
+export async function startRedisCluster(): Promise<RedisClusterServers> {
+  const dir = mkdtempSync(join(tmpdir(), 'vitrine-redis-cluster-'));
+  const ports: number[] = [];
+  while (ports.length < MASTERS * 2) {
+    const port = await clusterPort();
+    if (!ports.includes(port)) ports.push(port);
+  }
+  const children = new Map<number, ChildProcess>();
+  await Promise.all(ports.map(async (port) => children.set(port, await launch(port, dir))));
+  const nodes = ports.map((port) => `127.0.0.1:${port}`);
+  try {
+    cli(ports[0]!, '--cluster', 'create', ...nodes, '--cluster-replicas', '1', '--cluster-yes');
+    await until(
+      () => settled(ports, MASTERS, MASTERS),
+      `the cluster did not settle`,
+      () => cli(ports[0]!, 'cluster', 'nodes'),
+    );
+  } catch (error) {
+    // The servers would outlive a failed start: nothing else stops them.
+    await Promise.all([...children.values()].map(killRedis));
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const alive = new Set(ports);
+  const target = {
+    kind: 'cluster' as const,
+    nodes: ports.slice(0, 3).map((port) => ({ host: '127.0.0.1', port })),
+  };
+  const killNode = async (port: number) => {
+    await killRedis(children.get(port)!);
+    alive.delete(port);
+    await until(
+      () => settled([...alive], MASTERS, 0),
+      `the cluster did not serve every slot again after node ${port} was killed`,
+      () => cli([...alive][0]!, 'cluster', 'nodes'),
+    );
+  };
+  return {
+    target,
+    nodesVariable: target.nodes.map(({ host, port }) => `${host}:${port}`).join(','),
+    probe: () => new Cluster(target.nodes.map(({ host, port }) => ({ host, port }))),
+    async killMasterOf(key) {
+      const slot = cli([...alive][0]!, 'cluster', 'keyslot', key).trim();
+      const owner = [...alive].find((port) => {
+        const line = cli(port, 'cluster', 'nodes')
+          .split('\n')
+          .find((l) => l.includes('myself'));
+        return line !== undefined && (line.split(' ')[2] ?? '').includes('master') && ownsSlot(line, Number(slot));
+      });
+      if (owner === undefined) throw new Error(`no live master holds slot ${slot}`);
+      await killNode(owner);
+      return owner;
+    },
+    killNode,
+    nodeOfClient(name) {
+      return [...alive].find((port) => cli(port, 'client', 'list').includes(` name=${name} `));
+    },
+    async stop() {
+      await Promise.all([...children.values()].map(killRedis));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A free port whose cluster bus port (10,000 above) is free too, both below 65536. */
+async function clusterPort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 30_000);
+    if ((await isFree(port)) && (await isFree(port + 10_000))) return port;
+  }
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', () => done(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => done(true)));
+  });
+}
+
+/** Whether a CLUSTER NODES line's slot ranges (`0-5460 10923`) hold `slot`. */
+function ownsSlot(line: string, slot: number): boolean {
+  return line
+    .split(' ')
+    .slice(8)
+    .some((range) => {
+      const [from, to = from] = range.split('-').map(Number);
+      return from !== undefined && to !== undefined && slot >= from && slot <= to;
+    });
+}
