@@ -1,7 +1,7 @@
 /**
  * A real Redis Cluster on loopback ports, started by the tests that need it with Debian's
  * redis-server and redis-cli: three masters, each with a replica (so a master killed is replaced
- * by its replica within a few seconds: cluster-node-timeout is one second here).
+ * by its replica within a few seconds: cluster-node-timeout is 2.5 s here, long enough that a node starved by a busy machine is not taken for dead).
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,7 +29,7 @@ export interface RedisClusterServers {
 }
 
 const MASTERS = 3;
-const NODE_TIMEOUT_MS = 1_000;
+const NODE_TIMEOUT_MS = 2_500;
 
 /** Why the cluster cannot be started here, or undefined when it can. */
 export function redisClusterUnavailableReason(): string | undefined {
