@@ -1878,7 +1878,7 @@ export interface components {
                     id: number;
                     name: string;
                     /** @enum {string} */
-                    type: "MANUAL" | "SPREADSHEET" | "AI";
+                    type: "MANUAL" | "SPREADSHEET" | "AI" | "RULES";
                     /** @enum {string} */
                     status: "SCHEDULED" | "ACTIVE" | "EXPIRED";
                     /**
