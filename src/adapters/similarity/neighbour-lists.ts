@@ -1,7 +1,8 @@
 import { MAX_SIMILAR_LIMIT, type CatalogNeighbours } from '../../domain/product/similarity.js';
 import type { Product } from '../../domain/product/product.js';
-import { rankByCategoryNeighbourhood } from '../../domain/product/similarity-ranking.js';
+import { nearestInCategory } from '../../domain/product/similarity-ranking.js';
 import { searchWords, type SlottedProducts } from './catalog-search.js';
+import { CategoryIndex } from './category-index.js';
 import { ContentIndex, type Terms } from './content-index.js';
 import { SlotList } from './top-k.js';
 import { unitVector, VectorIndex, EXACT_SEARCH_BELOW } from './vector-index.js';
@@ -92,6 +93,8 @@ export class NeighbourLists implements SlottedProducts {
   /** Slots of deleted products, given to the next new ones (the last slots are given back altogether). */
   private readonly freeSlots = new Set<number>();
   private readonly byCategory = new Map<string, Set<number>>();
+  /** The available products of each category in the orders an answer's top-up walks. */
+  private readonly categories = new CategoryIndex((slot) => this.entries[slot]!.product);
   /** How many products carry each brand, as written. */
   private readonly brands = new Map<string, number>();
   private readonly content: ContentIndex;
@@ -135,20 +138,13 @@ export class NeighbourLists implements SlottedProducts {
 
   /**
    * The available products of a product's category, nearest it by brand, tags and price (the
-   * category's own ranking), at most `n`: a walk of the category.
+   * category's own ranking), at most `n`: a few short walks of the category's orders.
    */
   categoryNeighbours(productId: string, n: number): readonly string[] {
     const product = this.productOf(productId);
-    const members = product?.category === undefined ? undefined : this.byCategory.get(product.category);
-    if (product === undefined || members === undefined || members.size <= 1) return [];
-    const candidates: Product[] = [];
-    for (const slot of members) {
-      const member = this.entries[slot]!.product;
-      if (member.id !== productId && member.available) candidates.push(member);
-    }
-    return rankByCategoryNeighbourhood(product, candidates)
-      .slice(0, n)
-      .map((p) => p.id);
+    const members = product?.category === undefined ? undefined : this.categories.members(product.category);
+    if (product === undefined || members === undefined) return [];
+    return nearestInCategory(product, members, n).map((p) => p.id);
   }
 
   /** The ids of a category's products (every one, available or not). */
@@ -363,6 +359,7 @@ export class NeighbourLists implements SlottedProducts {
     };
     this.entries[slot] = entry;
     this.slotOf.set(product.id, slot);
+    this.categories.add(slot, product);
     if (unit !== undefined) this.embedded++;
     if (product.category !== undefined) {
       let members = this.byCategory.get(product.category);
@@ -380,6 +377,7 @@ export class NeighbourLists implements SlottedProducts {
   /** Takes a product out of the indexes and out of every list holding it; those lists are recomputed. */
   private detach(entry: Entry): void {
     const { slot, product } = entry;
+    this.categories.remove(slot, product);
     this.content.remove(slot);
     this.content.release(entry.terms);
     if (entry.unit !== undefined) {

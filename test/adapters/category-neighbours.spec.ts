@@ -1,0 +1,137 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CategoryIndex } from '../../src/adapters/similarity/category-index.js';
+import { NeighbourLists } from '../../src/adapters/similarity/neighbour-lists.js';
+import type { Product } from '../../src/domain/product/product.js';
+import {
+  nearestInCategory,
+  rankByCategoryNeighbourhood,
+  type CategoryMembers,
+} from '../../src/domain/product/similarity-ranking.js';
+import { aPlainProduct } from '../support/mothers.js';
+
+const IDS = Array.from({ length: 40 }, (_, i) => `P-${String(i).padStart(2, '0')}`);
+/** Prices that tie (the same price; prices as close on both sides of 20: 10 and 40), zero, none. */
+const PRICES = [undefined, 0, 0, 10, 20, 20, 40, 33.3, 99.99, 100, 250];
+
+const aVersion = fc.record({
+  id: fc.constantFrom(...IDS),
+  category: fc.constantFrom('a', 'b', undefined),
+  brand: fc.constantFrom('Aurora', 'Trama', undefined),
+  tags: fc.array(fc.constantFrom('verão', 'linho', 'festa', 'básico'), { maxLength: 3 }),
+  price: fc.oneof(fc.constantFrom(...PRICES), fc.double({ min: 0, max: 500, noNaN: true })),
+  available: fc.boolean(),
+});
+
+const aChange = fc.oneof(
+  { weight: 4, arbitrary: fc.array(aVersion, { minLength: 1, maxLength: 8 }).map((saved) => ({ saved, removed: [] })) },
+  {
+    weight: 1,
+    arbitrary: fc.array(fc.constantFrom(...IDS), { minLength: 1, maxLength: 4 }).map((removed) => ({ saved: [], removed })),
+  },
+);
+
+/** What the category's ranking of every product gives, cut to `n`: the rule as written, every member sorted. */
+function expected(catalog: Map<string, Product>, product: Product, n: number): string[] {
+  const members = [...catalog.values()].filter((p) => p.category === product.category);
+  return rankByCategoryNeighbourhood(product, members)
+    .slice(0, n)
+    .map((p) => p.id);
+}
+
+describe("a category's nearest products (an answer's top-up)", () => {
+  it('are those the ranking of the whole category gives first, in its order, through saves, changes and removals', () => {
+    fc.assert(
+      fc.property(fc.array(aChange, { minLength: 1, maxLength: 12 }), (changes) => {
+        const lists = new NeighbourLists({ background: false });
+        const catalog = new Map<string, Product>();
+        for (const { saved, removed } of changes) {
+          const products = saved.map((v) => aPlainProduct(v.id, v));
+          lists.productsSaved(products);
+          for (const p of products) catalog.set(p.id, p);
+          lists.productsRemoved(removed);
+          for (const id of removed) catalog.delete(id);
+          for (const product of catalog.values()) {
+            for (const n of [1, 3, 10, 50]) {
+              const want = product.category === undefined ? [] : expected(catalog, product, n);
+              expect(lists.categoryNeighbours(product.id, n)).toEqual(want);
+            }
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it(
+    'cost the brand and tag sharers and about n per price walk, not the category (walked: a fraction of 200,000)',
+    { timeout: 30_000 },
+    () => {
+      const products: Product[] = [];
+      for (let i = 0; i < 200_000; i++) {
+        products.push(
+          aPlainProduct(`Q-${String(i).padStart(6, '0')}`, {
+            category: 'c',
+            price: 10 + ((i * 7919) % 100_000) / 100,
+            brand: i % 1000 === 0 ? 'Aurora' : `B-${i % 997}`,
+            tags: i % 500 === 0 ? ['linho'] : [],
+          }),
+        );
+      }
+      const byPrice = [...products]
+        .filter((p) => p.price !== undefined)
+        .sort((a, b) => a.price! - b.price! || (a.id < b.id ? -1 : 1));
+      const byId = [...products].sort((a, b) => (a.id < b.id ? -1 : 1));
+      let walked = 0;
+      const counted = function* (list: Iterable<Product>): Generator<Product> {
+        for (const p of list) {
+          walked++;
+          yield p;
+        }
+      };
+      const members: CategoryMembers = {
+        withBrand: (brand) => counted(products.filter((p) => p.brand === brand)),
+        withTag: (tag) => counted(products.filter((p) => p.tags.includes(tag))),
+        pricedUpTo: (price) => counted(byPrice.filter((p) => p.price! <= price).reverse()),
+        pricedAbove: (price) => counted(byPrice.filter((p) => p.price! > price)),
+        byId: () => counted(byId),
+      };
+      const product = aPlainProduct('ASKING', { category: 'c', price: 505, brand: 'Aurora', tags: ['linho'] });
+      const found = nearestInCategory(product, members, 50).map((p) => p.id);
+      expect(found).toEqual(
+        rankByCategoryNeighbourhood(product, products)
+          .slice(0, 50)
+          .map((p) => p.id),
+      );
+      // 200 of the brand, 400 of the tag (200 of them both), then about 50 on each side of the price.
+      expect(walked).toBeLessThan(200 + 400 + 3 * 50);
+    },
+  );
+
+  it("are found within a few milliseconds in a category of 200,000 products, through the index's own walks", () => {
+    const products: Product[] = [];
+    for (let i = 0; i < 200_000; i++) {
+      products.push(
+        aPlainProduct(`Q-${String(i).padStart(6, '0')}`, {
+          category: 'c',
+          price: 10 + ((i * 7919) % 100_000) / 100,
+          brand: `B-${i % 150}`,
+          tags: [`t-${i % 40}`],
+        }),
+      );
+    }
+    const index = new CategoryIndex((slot) => products[slot]!);
+    products.forEach((product, slot) => index.add(slot, product));
+    const times: number[] = [];
+    for (let k = 0; k < 50; k++) {
+      const product = products[(k * 3989) % products.length]!;
+      const started = performance.now();
+      const found = nearestInCategory(product, index.members('c')!, 20);
+      times.push(performance.now() - started);
+      if (k < 3) expect(found).toEqual(rankByCategoryNeighbourhood(product, products).slice(0, 20));
+    }
+    times.sort((a, b) => a - b);
+    // Ranking the whole category takes about 150 ms here; the brand's and the tag's 6,300 products a few.
+    expect(times[25]).toBeLessThan(25);
+  }, 30_000);
+});
