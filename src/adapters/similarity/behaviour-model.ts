@@ -1,4 +1,5 @@
 import type { ShopperEvent } from '../../domain/events/shopper-event.js';
+import type { MeasuringWalk } from './measuring-walk.js';
 import type { NeighbourSessions, SessionQuery } from '../../domain/product/session-neighbours.js';
 import { MAX_SIMILAR_LIMIT, type Relearning, type ShopperHistory } from '../../domain/product/similarity.js';
 import type { SimilarityPolicy } from '../../domain/product/similarity-policy.js';
@@ -178,6 +179,16 @@ export class BehaviourModel {
   /** Sizes of what is learnt now: the session index's and the number of shoppers remembered. */
   get stats(): SessionIndex['stats'] & { users: number } {
     return { ...this.current.sessions.stats, users: this.current.shoppers.size };
+  }
+
+  /** The sizes but the bytes: read at once. */
+  get counts(): SessionIndex['counts'] & { users: number } {
+    return { ...this.current.sessions.counts, users: this.current.shoppers.size };
+  }
+
+  /** The bytes the session index holds, measured in a walk with pauses. */
+  measureBytes(): MeasuringWalk {
+    return this.current.sessions.measureBytes();
   }
 
   private fresh(): Learnt {

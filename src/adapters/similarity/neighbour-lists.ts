@@ -4,6 +4,7 @@ import { nearestInCategory } from '../../domain/product/similarity-ranking.js';
 import { searchWords, type SlottedProducts } from './catalog-search.js';
 import { CategoryIndex } from './category-index.js';
 import { ContentIndex, type Terms } from './content-index.js';
+import { PAUSE_EVERY, walkedWhole, type MeasuringWalk } from './measuring-walk.js';
 import { SlotList } from './top-k.js';
 import { unitVector, VectorIndex, EXACT_SEARCH_BELOW } from './vector-index.js';
 
@@ -61,6 +62,16 @@ interface Entry {
   readersLimit: number;
   /** The list as ids, made when first read after it changed. */
   ids: readonly string[] | undefined;
+}
+
+/** The lists' sizes that are read at once. */
+export interface NeighbourListCounts {
+  readonly products: number;
+  readonly embedded: number;
+  readonly approximate: boolean;
+  readonly pending: number;
+  readonly slots: number;
+  readonly terms: number;
 }
 
 export interface NeighbourListSettings {
@@ -271,15 +282,12 @@ export class NeighbourLists implements SlottedProducts {
    * terms of the content index, and the bytes of the arrays it holds (the vector graph's own
    * memory, in usearch, aside).
    */
-  get stats(): {
-    products: number;
-    embedded: number;
-    approximate: boolean;
-    pending: number;
-    slots: number;
-    terms: number;
-    bytes: number;
-  } {
+  get stats(): NeighbourListCounts & { bytes: number } {
+    return { ...this.counts, bytes: walkedWhole(this.measureBytes()) };
+  }
+
+  /** The sizes but the bytes: read at once, whatever the catalog's size. */
+  get counts(): NeighbourListCounts {
     return {
       products: this.slotOf.size,
       embedded: this.embedded,
@@ -287,16 +295,19 @@ export class NeighbourLists implements SlottedProducts {
       pending: this.queue.size,
       slots: this.entries.length,
       terms: this.content.terms,
-      bytes: this.content.bytes + this.entryBytes(),
     };
   }
 
-  private entryBytes(): number {
-    let total = 0;
-    for (const entry of this.entries) {
-      if (entry === undefined) continue;
-      total += entry.list.byteLength + entry.scores.byteLength + entry.terms.ids.byteLength + entry.terms.weights.byteLength;
-      total += entry.readers.bytes + (entry.unit?.byteLength ?? 0);
+  /** The bytes of the arrays the engine holds, measured in a walk with pauses (a walk of every product and term). */
+  *measureBytes(): MeasuringWalk {
+    let total = yield* this.content.measureBytes();
+    for (let slot = 0; slot < this.entries.length; slot++) {
+      const entry = this.entries[slot];
+      if (entry !== undefined) {
+        total += entry.list.byteLength + entry.scores.byteLength + entry.terms.ids.byteLength + entry.terms.weights.byteLength;
+        total += entry.readers.bytes + (entry.unit?.byteLength ?? 0);
+      }
+      if ((slot + 1) % PAUSE_EVERY === 0) yield;
     }
     return total;
   }

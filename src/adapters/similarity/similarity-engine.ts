@@ -13,6 +13,7 @@ import type { ShopperMoment, ShopperMoments } from '../../domain/profile/shopper
 import { DEFAULT_SIMILARITY_POLICY, type SimilarityPolicy } from '../../domain/product/similarity-policy.js';
 import { BehaviourModel, EVERY_PRODUCT } from './behaviour-model.js';
 import { NeighbourLists, type NeighbourListSettings } from './neighbour-lists.js';
+import type { MeasuringWalk } from './measuring-walk.js';
 import { ChangeCounter } from './session-index.js';
 
 export interface SimilarityEngineSettings extends NeighbourListSettings {
@@ -178,8 +179,18 @@ export class SimilarityEngine implements SimilarityIndex, SimilarityFeed, Shoppe
     this.lists.computePendingNow();
   }
 
-  /** The lists' sizes and backlog (vitrine_similarity_*). */
+  /** The lists' sizes and backlog (vitrine_similarity_*), the bytes measured at once. */
   get stats(): NeighbourLists['stats'] {
     return this.lists.stats;
+  }
+
+  /** The lists' sizes and backlog but the bytes: read at once, whatever the catalog's size. */
+  get counts(): NeighbourLists['counts'] {
+    return this.lists.counts;
+  }
+
+  /** The bytes the lists hold, measured in a walk with pauses (what a scrape reports, measured off the request). */
+  measureBytes(): MeasuringWalk {
+    return this.lists.measureBytes();
   }
 }

@@ -53,11 +53,14 @@ export function similarityModule(config: VitrineConfig): ContainerModule {
       SimilarityEngineToken,
       (metrics: PrometheusMetrics, tuning: EngineTuning, policy: SimilarityPolicy) => {
         const engine = new SimilarityEngine({ ...tuning, policy });
-        metrics.observeSimilarity(() => engine.stats);
-        metrics.observeBehaviour(() => {
-          const { products, sessions, users, bytes } = engine.behaviour.stats;
-          return { products, sessions, users, bytes };
-        });
+        metrics.observeSimilarity(
+          () => engine.counts,
+          () => engine.measureBytes(),
+        );
+        metrics.observeBehaviour(
+          () => engine.behaviour.counts,
+          () => engine.behaviour.measureBytes(),
+        );
         return engine;
       },
       [MetricsToken, EngineTuningToken, SimilarityPolicyToken],
