@@ -120,7 +120,10 @@ describe("a category's nearest products (an answer's top-up)", () => {
         }),
       );
     }
-    const index = new CategoryIndex((slot) => products[slot]!);
+    const index = new CategoryIndex(
+      (slot) => products[slot]!,
+      () => 0,
+    );
     products.forEach((product, slot) => index.add(slot, product));
     const times: number[] = [];
     for (let k = 0; k < 50; k++) {

@@ -24,14 +24,14 @@ describe('the bytes gauges of /metrics (measured off the scrape)', () => {
       () => ({ products: 1, embedded: 0, pending: 0, slots: 1, terms: 1 }),
       () => {
         walks++;
-        // 150 slices of 1 ms: a walk of 150 ms, as a catalog of about a million products takes.
-        return slowWalk(walks === 1 ? 0 : 150, 1, figure);
+        // 300 steps of 1 ms: a walk of 300 ms, more than a catalog of a million products takes.
+        return slowWalk(walks === 1 ? 0 : 300, 1, figure);
       },
     );
     figure = 2000;
     const started = performance.now();
     const first = await metrics.render();
-    expect(performance.now() - started).toBeLessThan(40);
+    expect(performance.now() - started).toBeLessThan(100);
     expect(gaugeOf(first, 'vitrine_similarity_bytes')).toBe(1000);
     // The walk the scrape started runs in slices; the event loop is never held long meanwhile.
     let longest = 0;
@@ -48,7 +48,8 @@ describe('the bytes gauges of /metrics (measured off the scrape)', () => {
     }
     clearInterval(probe);
     expect(gaugeOf(metricsText, 'vitrine_similarity_bytes')).toBe(2000);
-    expect(longest).toBeLessThan(30);
+    // Slices of 4 ms (the margin is for a loaded machine; the whole walk at once would hold it 300 ms).
+    expect(longest).toBeLessThan(100);
   });
 
   it("report the engine's bytes as measured whole, once the walk is done", async () => {

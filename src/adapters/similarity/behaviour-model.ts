@@ -136,6 +136,13 @@ export class BehaviourModel {
     }
   }
 
+  /** A product became available or unavailable: the rankings that list it read differently (popular() shows available products only). */
+  availabilityChanged(productId: string, category: string | undefined): void {
+    const { popular } = this.current;
+    if (category !== undefined) popular.touch(category, productId);
+    popular.touch(EVERY_PRODUCT, productId);
+  }
+
   sessionProducts(sessionId: string, now: number, current?: string): readonly string[] {
     return this.current.sessions.sessionProducts(sessionId, now, current);
   }

@@ -20,10 +20,15 @@ interface Category {
  */
 export class CategoryIndex {
   private readonly categories = new Map<string, Category>();
+  /** When each category's available products last changed (kept when it empties: a stamp never goes back). */
+  private readonly stamps = new Map<string, number>();
   private readonly comparePrices: (a: number, b: number) => number;
   private readonly compareIds: (a: number, b: number) => number;
 
-  constructor(private readonly productIn: (slot: number) => Product) {
+  constructor(
+    private readonly productIn: (slot: number) => Product,
+    private readonly nextStamp: () => number,
+  ) {
     this.compareIds = (a, b) => compareStrings(productIn(a).id, productIn(b).id);
     this.comparePrices = (a, b) => productIn(a).price! - productIn(b).price! || this.compareIds(a, b);
   }
@@ -41,6 +46,7 @@ export class CategoryIndex {
       };
       this.categories.set(product.category, category);
     }
+    this.stamps.set(product.category, this.nextStamp());
     if (product.price !== undefined) category.byPrice.add(slot);
     category.byId.add(slot);
     if (product.brand !== undefined) listIn(category.brands, product.brand).push(slot);
@@ -51,11 +57,17 @@ export class CategoryIndex {
   remove(slot: number, product: Product): void {
     const category = product.available && product.category !== undefined ? this.categories.get(product.category) : undefined;
     if (category === undefined) return;
+    this.stamps.set(product.category!, this.nextStamp());
     if (product.price !== undefined) category.byPrice.remove(slot);
     category.byId.remove(slot);
     if (product.brand !== undefined) removeFrom(category.brands, product.brand, slot);
     for (const tag of new Set(product.tags)) removeFrom(category.tags, tag, slot);
     if (category.byId.size === 0) this.categories.delete(product.category!);
+  }
+
+  /** The stamp of the category's last change (0: none yet). */
+  stampOf(category: string): number {
+    return this.stamps.get(category) ?? 0;
   }
 
   /** A category's available products, as `nearestInCategory` reads them; undefined when it has none. */

@@ -39,13 +39,10 @@ export class SimilarityEngine implements SimilarityIndex, SimilarityFeed, Shoppe
   readonly lists: NeighbourLists;
   readonly behaviour: BehaviourModel;
   private readonly counter = new ChangeCounter();
-  /** The counter's value when a change of the catalog was last seen, and the lists' version then. */
-  private catalogStamp = 0;
-  private catalogSeen = -1;
 
   constructor(settings: SimilarityEngineSettings = {}) {
     const policy = settings.policy ?? DEFAULT_SIMILARITY_POLICY;
-    this.lists = new NeighbourLists(settings);
+    this.lists = new NeighbourLists({ ...settings, counter: this.counter });
     this.behaviour = new BehaviourModel({
       policy,
       categoryOf: (id) => this.lists.productOf(id)?.category,
@@ -116,12 +113,16 @@ export class SimilarityEngine implements SimilarityIndex, SimilarityFeed, Shoppe
   }
 
   answerStamp(productId: string): number {
-    const version = this.lists.catalogVersion;
-    if (version !== this.catalogSeen) {
-      this.catalogSeen = version;
-      this.catalogStamp = this.counter.next();
-    }
-    return Math.max(this.catalogStamp, this.behaviour.stampOf(productId, this.lists.productOf(productId)?.category));
+    const own = this.lists.stampOf(productId);
+    return own < 0 ? own : Math.max(own, this.behaviour.stampOf(productId, this.lists.productOf(productId)?.category));
+  }
+
+  categoryStamp(category: string): number {
+    return this.lists.categoryStamp(category);
+  }
+
+  get availabilityVersion(): number {
+    return this.lists.writeVersion;
   }
 
   overallStamp(): number {
@@ -138,8 +139,9 @@ export class SimilarityEngine implements SimilarityIndex, SimilarityFeed, Shoppe
 
   productsSaved(products: readonly Product[]): void {
     for (const product of products) {
-      const before = this.lists.productOf(product.id)?.category;
-      if (before !== product.category) this.behaviour.moved(product.id, before, product.category);
+      const before = this.lists.productOf(product.id);
+      if (before?.category !== product.category) this.behaviour.moved(product.id, before?.category, product.category);
+      if ((before?.available ?? false) !== product.available) this.behaviour.availabilityChanged(product.id, product.category);
     }
     this.lists.productsSaved(products);
   }
