@@ -630,7 +630,9 @@ export class NeighbourLists implements SlottedProducts {
         if (performance.now() >= until) break;
         continue;
       } else this.compute(entry);
-      if (++done % 16 === 0 && performance.now() >= until) break;
+      done++;
+      // A list takes up to a few milliseconds at a large catalog: the budget is checked after each.
+      if (performance.now() >= until) break;
     }
     if (done > 0) this.version++;
     if (this.pending === 0 && this.idle !== undefined) {
