@@ -55,13 +55,15 @@ const builds =
 /** @param {string} dist */
 async function modulesOf(dist) {
   const load = (/** @type {string} */ path) => import(pathToFileURL(`${dist}/${path}`).href);
-  const [{ SimilarityEngine }, { SimilarAnswers }, { PrometheusMetrics }, { DEFAULT_SIMILARITY_POLICY }] = await Promise.all([
-    load('adapters/similarity/similarity-engine.js'),
-    load('application/product/similar-answers.js'),
-    load('adapters/metrics/prometheus-metrics.js'),
-    load('domain/product/similarity-policy.js'),
-  ]);
-  return { SimilarityEngine, SimilarAnswers, PrometheusMetrics, policy: DEFAULT_SIMILARITY_POLICY };
+  const [{ SimilarityEngine }, { SimilarAnswers }, { PrometheusMetrics }, { DEFAULT_SIMILARITY_POLICY }, { reportEngine }] =
+    await Promise.all([
+      load('adapters/similarity/similarity-engine.js'),
+      load('application/product/similar-answers.js'),
+      load('adapters/metrics/prometheus-metrics.js'),
+      load('domain/product/similarity-policy.js'),
+      load('composition/adapters/similarity.js'),
+    ]);
+  return { SimilarityEngine, SimilarAnswers, PrometheusMetrics, reportEngine, policy: DEFAULT_SIMILARITY_POLICY };
 }
 
 /** @param {number} count */
@@ -102,19 +104,11 @@ const spread = (/** @type {number[]} */ times) =>
 const pause = (/** @type {number} */ t) => new Promise((r) => setTimeout(r, t));
 const turn = () => new Promise((r) => setImmediate(r));
 
-/** The metrics wired as the service wires them, for a build of either shape. */
+/** The metrics wired as the service wires them, for a build of either shape (before issue 25: no reportEngine). */
 function metricsFor(/** @type {any} */ modules, /** @type {any} */ engine) {
   const metrics = new modules.PrometheusMetrics();
-  if (typeof engine.measureBytes === 'function') {
-    metrics.observeSimilarity(
-      () => engine.counts,
-      () => engine.measureBytes(),
-    );
-    metrics.observeBehaviour(
-      () => engine.behaviour.counts,
-      () => engine.behaviour.measureBytes(),
-    );
-  } else {
+  if (modules.reportEngine !== undefined) modules.reportEngine(metrics, engine);
+  else {
     metrics.observeSimilarity(() => engine.stats);
     metrics.observeBehaviour(() => engine.behaviour.stats);
   }

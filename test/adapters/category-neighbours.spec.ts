@@ -39,6 +39,13 @@ function expected(catalog: Map<string, Product>, product: Product, n: number): s
     .map((p) => p.id);
 }
 
+/** 200,000 products of one category, priced from 10 to 1,010, each with the brand and tags `shape` gives. */
+function largeCategory(shape: (i: number) => Pick<Product, 'brand' | 'tags'>): Product[] {
+  return Array.from({ length: 200_000 }, (_, i) =>
+    aPlainProduct(`Q-${String(i).padStart(6, '0')}`, { category: 'c', price: 10 + ((i * 7919) % 100_000) / 100, ...shape(i) }),
+  );
+}
+
 describe("a category's nearest products (an answer's top-up)", () => {
   it('are those the ranking of the whole category gives first, in its order, through saves, changes and removals', () => {
     fc.assert(
@@ -67,17 +74,10 @@ describe("a category's nearest products (an answer's top-up)", () => {
     'cost the brand and tag sharers and about n per price walk, not the category (walked: a fraction of 200,000)',
     { timeout: 30_000 },
     () => {
-      const products: Product[] = [];
-      for (let i = 0; i < 200_000; i++) {
-        products.push(
-          aPlainProduct(`Q-${String(i).padStart(6, '0')}`, {
-            category: 'c',
-            price: 10 + ((i * 7919) % 100_000) / 100,
-            brand: i % 1000 === 0 ? 'Aurora' : `B-${i % 997}`,
-            tags: i % 500 === 0 ? ['linho'] : [],
-          }),
-        );
-      }
+      const products = largeCategory((i) => ({
+        brand: i % 1000 === 0 ? 'Aurora' : `B-${i % 997}`,
+        tags: i % 500 === 0 ? ['linho'] : [],
+      }));
       const byPrice = [...products]
         .filter((p) => p.price !== undefined)
         .sort((a, b) => a.price! - b.price! || (a.id < b.id ? -1 : 1));
@@ -109,17 +109,7 @@ describe("a category's nearest products (an answer's top-up)", () => {
   );
 
   it("are found within a few milliseconds in a category of 200,000 products, through the index's own walks", () => {
-    const products: Product[] = [];
-    for (let i = 0; i < 200_000; i++) {
-      products.push(
-        aPlainProduct(`Q-${String(i).padStart(6, '0')}`, {
-          category: 'c',
-          price: 10 + ((i * 7919) % 100_000) / 100,
-          brand: `B-${i % 150}`,
-          tags: [`t-${i % 40}`],
-        }),
-      );
-    }
+    const products = largeCategory((i) => ({ brand: `B-${i % 150}`, tags: [`t-${i % 40}`] }));
     const index = new CategoryIndex(
       (slot) => products[slot]!,
       () => 0,

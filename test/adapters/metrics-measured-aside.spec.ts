@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PrometheusMetrics } from '../../src/adapters/metrics/prometheus-metrics.js';
+import { reportEngine } from '../../src/composition/adapters/similarity.js';
 import { SimilarityEngine } from '../../src/adapters/similarity/similarity-engine.js';
 import { aPlainProduct } from '../support/mothers.js';
 
@@ -55,14 +56,7 @@ describe('the bytes gauges of /metrics (measured off the scrape)', () => {
   it("report the engine's bytes as measured whole, once the walk is done", async () => {
     const metrics = new PrometheusMetrics();
     const engine = new SimilarityEngine({ background: false });
-    metrics.observeSimilarity(
-      () => engine.counts,
-      () => engine.measureBytes(),
-    );
-    metrics.observeBehaviour(
-      () => engine.behaviour.counts,
-      () => engine.behaviour.measureBytes(),
-    );
+    reportEngine(metrics, engine);
     engine.productsSaved(Array.from({ length: 5000 }, (_, i) => aPlainProduct(`P-${i}`, { name: `Item ${i} linho ${i % 7}` })));
     engine.learn([{ sessionId: 'S', productId: 'P-1', type: 'view', at: new Date('2026-11-27T00:00:00Z') }]);
     engine.computePendingNow();
