@@ -35,8 +35,9 @@ interface KeptAnswer {
   readonly usedOverall: boolean;
   /** The category it was topped up from (its validity then follows that category's products too). */
   readonly usedCategory: string | undefined;
-  /** The products it named or passed over, and whether each was available then. */
-  readonly looked: ReadonlyMap<string, boolean>;
+  /** The products it named or passed over, and whether each was available then (`shown`, in the same order). */
+  readonly looked: readonly string[];
+  readonly shown: readonly boolean[];
   /** The index's availability version when `looked` was last found as it was. */
   checked: number;
   readonly answer: Recommendation;
@@ -48,7 +49,8 @@ interface KeptAnswer {
 interface Reads {
   overall: boolean;
   category: string | undefined;
-  readonly looked: Map<string, boolean>;
+  readonly looked: string[];
+  readonly shown: boolean[];
 }
 
 /** A kept answer's products as the shopper's re-ranking reads them, for one style. */
@@ -114,7 +116,7 @@ export class SimilarAnswers {
     let found = this.kept.get(productId);
     if (found === undefined || found.size < size || !this.stands(productId, found)) {
       const checked = this.index.availabilityVersion;
-      const used: Reads = { overall: false, category: undefined, looked: new Map() };
+      const used: Reads = { overall: false, category: undefined, looked: [], shown: [] };
       const answer = this.compose(productId, [], size, undefined, used);
       if (answer === undefined) return undefined;
       if (this.kept.size >= KEPT_ANSWERS && found === undefined) this.kept.delete(this.kept.keys().next().value!);
@@ -126,6 +128,7 @@ export class SimilarAnswers {
         usedOverall: used.overall,
         usedCategory: used.category,
         looked: used.looked,
+        shown: used.shown,
         checked,
         answer: frozen(answer),
         cuts: new Map(),
@@ -140,7 +143,8 @@ export class SimilarAnswers {
     if (kept.stamp !== this.stampOf(productId, kept.usedOverall, kept.usedCategory)) return false;
     const version = this.index.availabilityVersion;
     if (kept.checked === version) return true;
-    for (const [id, shown] of kept.looked) if (this.shown(id) !== shown) return false;
+    const { looked, shown } = kept;
+    for (let i = 0; i < looked.length; i++) if (this.shown(looked[i]!) !== shown[i]) return false;
     kept.checked = version;
     return true;
   }
@@ -221,7 +225,8 @@ export class SimilarAnswers {
         ? (id) => this.shown(id)
         : (id) => {
             const shown = this.shown(id);
-            used.looked.set(id, shown);
+            used.looked.push(id);
+            used.shown.push(shown);
             return shown;
           },
     );
