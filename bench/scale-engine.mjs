@@ -100,7 +100,8 @@ function events(count, n) {
 const collectGarbage = () => /** @type {any} */ (globalThis).gc?.();
 const ms = (/** @type {number} */ x) => `${x.toFixed(2)} ms`;
 const spread = (/** @type {number[]} */ times) =>
-  `median ${ms(quantile(times, 0.5))}, p99 ${ms(quantile(times, 0.99))}, longest ${ms(times.reduce((a, b) => Math.max(a, b), 0))}`;
+  `median ${ms(quantile(times, 0.5))}, p99 ${ms(quantile(times, 0.99))}, longest ${ms(times.reduce((a, b) => Math.max(a, b), 0))}` +
+  `, over 50 ms ${times.filter((t) => t > 50).length}`;
 const pause = (/** @type {number} */ t) => new Promise((r) => setTimeout(r, t));
 const turn = () => new Promise((r) => setImmediate(r));
 
