@@ -7,6 +7,7 @@ import {
   nearestInCategory,
   rankByCategoryNeighbourhood,
   type CategoryMembers,
+  type PricedMembers,
 } from '../../src/domain/product/similarity-ranking.js';
 import { aPlainProduct } from '../support/mothers.js';
 
@@ -47,28 +48,32 @@ function largeCategory(shape: (i: number) => Pick<Product, 'brand' | 'tags'>): P
 }
 
 describe("a category's nearest products (an answer's top-up)", () => {
-  it('are those the ranking of the whole category gives first, in its order, through saves, changes and removals', () => {
-    fc.assert(
-      fc.property(fc.array(aChange, { minLength: 1, maxLength: 12 }), (changes) => {
-        const lists = new NeighbourLists({ background: false });
-        const catalog = new Map<string, Product>();
-        for (const { saved, removed } of changes) {
-          const products = saved.map((v) => aPlainProduct(v.id, v));
-          lists.productsSaved(products);
-          for (const p of products) catalog.set(p.id, p);
-          lists.productsRemoved(removed);
-          for (const id of removed) catalog.delete(id);
-          for (const product of catalog.values()) {
-            for (const n of [1, 3, 10, 50]) {
-              const want = product.category === undefined ? [] : expected(catalog, product, n);
-              expect(lists.categoryNeighbours(product.id, n)).toEqual(want);
+  it(
+    'are those the ranking of the whole category gives first, in its order, through saves, changes and removals',
+    { timeout: 120_000 },
+    () => {
+      fc.assert(
+        fc.property(fc.array(aChange, { minLength: 1, maxLength: 12 }), (changes) => {
+          const lists = new NeighbourLists({ background: false });
+          const catalog = new Map<string, Product>();
+          for (const { saved, removed } of changes) {
+            const products = saved.map((v) => aPlainProduct(v.id, v));
+            lists.productsSaved(products);
+            for (const p of products) catalog.set(p.id, p);
+            lists.productsRemoved(removed);
+            for (const id of removed) catalog.delete(id);
+            for (const product of catalog.values()) {
+              for (const n of [1, 3, 10, 50]) {
+                const want = product.category === undefined ? [] : expected(catalog, product, n);
+                expect(lists.categoryNeighbours(product.id, n)).toEqual(want);
+              }
             }
           }
-        }
-      }),
-      { numRuns: 150 },
-    );
-  });
+        }),
+        { numRuns: 150 },
+      );
+    },
+  );
 
   it(
     'cost the brand and tag sharers and about n per price walk, not the category (walked: a fraction of 200,000)',
@@ -78,10 +83,6 @@ describe("a category's nearest products (an answer's top-up)", () => {
         brand: i % 1000 === 0 ? 'Aurora' : `B-${i % 997}`,
         tags: i % 500 === 0 ? ['linho'] : [],
       }));
-      const byPrice = [...products]
-        .filter((p) => p.price !== undefined)
-        .sort((a, b) => a.price! - b.price! || (a.id < b.id ? -1 : 1));
-      const byId = [...products].sort((a, b) => (a.id < b.id ? -1 : 1));
       let walked = 0;
       const counted = function* (list: Iterable<Product>): Generator<Product> {
         for (const p of list) {
@@ -89,12 +90,19 @@ describe("a category's nearest products (an answer's top-up)", () => {
           yield p;
         }
       };
+      const priced = (group: Product[]): PricedMembers => {
+        const byPrice = group.filter((p) => p.price !== undefined).sort((a, b) => a.price! - b.price! || (a.id < b.id ? -1 : 1));
+        const byId = [...group].sort((a, b) => (a.id < b.id ? -1 : 1));
+        return {
+          pricedUpTo: (price) => counted(byPrice.filter((p) => p.price! <= price).reverse()),
+          pricedAbove: (price) => counted(byPrice.filter((p) => p.price! > price)),
+          byId: () => counted(byId),
+        };
+      };
       const members: CategoryMembers = {
-        withBrand: (brand) => counted(products.filter((p) => p.brand === brand)),
+        ...priced(products),
+        withBrand: (brand) => priced(products.filter((p) => p.brand === brand)),
         withTag: (tag) => counted(products.filter((p) => p.tags.includes(tag))),
-        pricedUpTo: (price) => counted(byPrice.filter((p) => p.price! <= price).reverse()),
-        pricedAbove: (price) => counted(byPrice.filter((p) => p.price! > price)),
-        byId: () => counted(byId),
       };
       const product = aPlainProduct('ASKING', { category: 'c', price: 505, brand: 'Aurora', tags: ['linho'] });
       const found = nearestInCategory(product, members, 50).map((p) => p.id);
@@ -103,12 +111,13 @@ describe("a category's nearest products (an answer's top-up)", () => {
           .slice(0, 50)
           .map((p) => p.id),
       );
-      // 200 of the brand, 400 of the tag (200 of them both), then about 50 on each side of the price.
-      expect(walked).toBeLessThan(200 + 400 + 3 * 50);
+      // 400 of the tag (200 of them of the brand too), then about 50 on each side of the price in the
+      // brand's others and in the category's (which meets the brand's on its way).
+      expect(walked).toBeLessThan(400 + 4 * 50 + 200);
     },
   );
 
-  it("are found within a few milliseconds in a category of 200,000 products, through the index's own walks", () => {
+  it("are found in a small part of the time ranking the category takes, at 200,000 products, through the index's own walks", () => {
     const products = largeCategory((i) => ({ brand: `B-${i % 150}`, tags: [`t-${i % 40}`] }));
     const index = new CategoryIndex(
       (slot) => products[slot]!,
@@ -116,15 +125,21 @@ describe("a category's nearest products (an answer's top-up)", () => {
     );
     products.forEach((product, slot) => index.add(slot, product));
     const times: number[] = [];
-    for (let k = 0; k < 50; k++) {
+    const ranking: number[] = [];
+    for (let k = 0; k < 30; k++) {
       const product = products[(k * 3989) % products.length]!;
-      const started = performance.now();
+      let started = performance.now();
       const found = nearestInCategory(product, index.members('c')!, 20);
       times.push(performance.now() - started);
-      if (k < 3) expect(found).toEqual(rankByCategoryNeighbourhood(product, products).slice(0, 20));
+      if (k % 10 !== 0) continue;
+      started = performance.now();
+      expect(found).toEqual(rankByCategoryNeighbourhood(product, products).slice(0, 20));
+      ranking.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    // Ranking the whole category takes about 150 ms here; the brand's and the tag's 6,300 products a few.
-    expect(times[25]).toBeLessThan(25);
+    ranking.sort((a, b) => a - b);
+    // Measured against ranking the whole category, on this machine at this moment (however loaded):
+    // the tag's 5,000 products scored, and short walks, against 200,000 scored and sorted.
+    expect(times[15]! * 5).toBeLessThan(ranking[1]!);
   }, 30_000);
 });

@@ -1,19 +1,39 @@
 import type { Product } from '../../domain/product/product.js';
-import type { CategoryMembers } from '../../domain/product/similarity-ranking.js';
+import type { CategoryMembers, PricedMembers } from '../../domain/product/similarity-ranking.js';
 import { OrderedSlots } from './ordered-slots.js';
 import { SlotList } from './top-k.js';
 
-/** One category's available products, in the orders an answer's top-up walks. */
-interface Category {
+/** Products in the two orders a price walk reads. */
+class Orders {
   /** Those with a price, by price then id. */
   readonly byPrice: OrderedSlots;
   readonly byId: OrderedSlots;
-  readonly brands: Map<string, SlotList>;
+
+  constructor(comparePrices: (a: number, b: number) => number, compareIds: (a: number, b: number) => number) {
+    this.byPrice = new OrderedSlots(comparePrices);
+    this.byId = new OrderedSlots(compareIds);
+  }
+
+  add(slot: number, product: Product): void {
+    if (product.price !== undefined) this.byPrice.add(slot);
+    this.byId.add(slot);
+  }
+
+  remove(slot: number, product: Product): void {
+    if (product.price !== undefined) this.byPrice.remove(slot);
+    this.byId.remove(slot);
+  }
+}
+
+/** One category's available products, in the orders an answer's top-up walks. */
+interface Category {
+  readonly all: Orders;
+  readonly brands: Map<string, Orders>;
   readonly tags: Map<string, SlotList>;
 }
 
 /**
- * Each category's available products by price, by id, by brand and by tag, kept as products come,
+ * Each category's available products by price and by id (and each brand's of them the same), and by tag, kept as products come,
  * change and go, so that the category's nearest products to one (`nearestInCategory`) are found
  * without sorting the category. Holds slots; `productIn` reads the product a slot holds (as it was
  * when added, until it is removed).
@@ -38,18 +58,16 @@ export class CategoryIndex {
     if (!product.available || product.category === undefined) return;
     let category = this.categories.get(product.category);
     if (category === undefined) {
-      category = {
-        byPrice: new OrderedSlots(this.comparePrices),
-        byId: new OrderedSlots(this.compareIds),
-        brands: new Map(),
-        tags: new Map(),
-      };
+      category = { all: this.orders(), brands: new Map(), tags: new Map() };
       this.categories.set(product.category, category);
     }
     this.stamps.set(product.category, this.nextStamp());
-    if (product.price !== undefined) category.byPrice.add(slot);
-    category.byId.add(slot);
-    if (product.brand !== undefined) listIn(category.brands, product.brand).push(slot);
+    category.all.add(slot, product);
+    if (product.brand !== undefined) {
+      let brand = category.brands.get(product.brand);
+      if (brand === undefined) category.brands.set(product.brand, (brand = this.orders()));
+      brand.add(slot, product);
+    }
     for (const tag of new Set(product.tags)) listIn(category.tags, tag).push(slot);
   }
 
@@ -58,11 +76,16 @@ export class CategoryIndex {
     const category = product.available && product.category !== undefined ? this.categories.get(product.category) : undefined;
     if (category === undefined) return;
     this.stamps.set(product.category!, this.nextStamp());
-    if (product.price !== undefined) category.byPrice.remove(slot);
-    category.byId.remove(slot);
-    if (product.brand !== undefined) removeFrom(category.brands, product.brand, slot);
+    category.all.remove(slot, product);
+    const brand = product.brand === undefined ? undefined : category.brands.get(product.brand);
+    brand?.remove(slot, product);
+    if (brand?.byId.size === 0) category.brands.delete(product.brand!);
     for (const tag of new Set(product.tags)) removeFrom(category.tags, tag, slot);
-    if (category.byId.size === 0) this.categories.delete(product.category!);
+    if (category.all.byId.size === 0) this.categories.delete(product.category!);
+  }
+
+  private orders(): Orders {
+    return new Orders(this.comparePrices, this.compareIds);
   }
 
   /** The stamp of the category's last change (0: none yet). */
@@ -81,12 +104,15 @@ export class CategoryIndex {
     const listed = function* (list: SlotList | undefined): Generator<Product> {
       for (let i = 0; i < (list?.length ?? 0); i++) yield productIn(list!.at(i));
     };
+    const priced = (orders: Orders | undefined): PricedMembers => ({
+      pricedUpTo: (price) => products(orders?.byPrice.downFrom((slot) => productIn(slot).price! > price) ?? []),
+      pricedAbove: (price) => products(orders?.byPrice.upFrom((slot) => productIn(slot).price! > price) ?? []),
+      byId: () => products(orders?.byId.ascending() ?? []),
+    });
     return {
-      withBrand: (brand) => listed(category.brands.get(brand)),
+      ...priced(category.all),
+      withBrand: (brand) => priced(category.brands.get(brand)),
       withTag: (tag) => listed(category.tags.get(tag)),
-      pricedUpTo: (price) => products(category.byPrice.downFrom((slot) => productIn(slot).price! > price)),
-      pricedAbove: (price) => products(category.byPrice.upFrom((slot) => productIn(slot).price! > price)),
-      byId: () => products(category.byId.ascending()),
     };
   }
 }

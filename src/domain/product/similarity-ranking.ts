@@ -47,21 +47,25 @@ function tagOverlap(left: ReadonlySet<string>, b: readonly string[]): number {
   return shared / (left.size + size - shared);
 }
 
-/**
- * A category's available products (the asking product among them, maybe) in the orders
- * `nearestInCategory` walks: the index that holds them keeps each order as products change.
- */
-export interface CategoryMembers {
-  /** Those of a brand, in any order. */
-  withBrand(brand: string): Iterable<Product>;
-  /** Those carrying a tag, in any order. */
-  withTag(tag: string): Iterable<Product>;
+/** Some available products (the asking product among them, maybe) in the orders a price walk reads. */
+export interface PricedMembers {
   /** Those with a price of at most `price`, dearest first. */
   pricedUpTo(price: number): Iterable<Product>;
   /** Those with a price above `price`, cheapest first. */
   pricedAbove(price: number): Iterable<Product>;
   /** Every one, by id. */
   byId(): Iterable<Product>;
+}
+
+/**
+ * A category's available products in the orders `nearestInCategory` walks: the index that holds
+ * them keeps each order as products change.
+ */
+export interface CategoryMembers extends PricedMembers {
+  /** Those of a brand, in the same orders. */
+  withBrand(brand: string): PricedMembers;
+  /** Those carrying a tag, in any order. */
+  withTag(tag: string): Iterable<Product>;
 }
 
 /**
@@ -72,11 +76,12 @@ const ROUNDING_SLACK = 1e-9;
 
 /**
  * The first `n` of `rankByCategoryNeighbourhood(product, members)`, the same products in the same
- * order, without scoring the whole category: a shared brand (3) or a shared tag (up to 2) outweighs
- * any closeness of price (up to 1), so those sharing one are scored each; every other scores its
- * price closeness alone, which falls as the price moves away on either side, so each side is walked
- * from the product's price until no product can enter; those scoring 0 (no price to compare) come
- * by id, as far as room is left. Costs the brand's and tags' products plus about `n` per walk.
+ * order, without scoring the whole category. A shared tag adds up to 2, a shared brand 3, price
+ * closeness up to 1: those sharing a tag are scored each; those sharing only the brand score 3
+ * plus their price closeness, and the others their price closeness alone, which falls as the price
+ * moves away on either side: so each of those two groups is walked outwards from the product's
+ * price until none can enter, then (those scoring no closeness) by id while room is left. Costs
+ * the tags' products plus about `n` per walk, whatever the category's size.
  */
 export function nearestInCategory(product: Product, members: CategoryMembers, n: number): Product[] {
   if (n <= 0) return [];
@@ -87,26 +92,28 @@ export function nearestInCategory(product: Product, members: CategoryMembers, n:
     seen.add(candidate.id);
     best.offer(candidate, value);
   };
-  const sharing: Iterable<Product>[] = product.tags.map((tag) => members.withTag(tag));
-  if (product.brand !== undefined) sharing.unshift(members.withBrand(product.brand));
-  for (const group of sharing) for (const candidate of group) if (!seen.has(candidate.id)) consider(candidate, score(candidate));
-  const { price } = product;
-  if (price !== undefined) {
-    for (const side of [members.pricedUpTo(price), members.pricedAbove(price)]) {
+  for (const tag of product.tags) {
+    for (const candidate of members.withTag(tag)) if (!seen.has(candidate.id)) consider(candidate, score(candidate));
+  }
+  const walk = (group: PricedMembers, floor: number): void => {
+    const { price } = product;
+    for (const side of price === undefined ? [] : [group.pricedUpTo(price), group.pricedAbove(price)]) {
       for (const candidate of side) {
         if (seen.has(candidate.id)) continue;
         const value = score(candidate);
-        if (value <= 0 || (best.full && value < best.worstScore - ROUNDING_SLACK)) break;
+        if (value <= floor || (best.full && value < best.worstScore - ROUNDING_SLACK)) break;
         consider(candidate, value);
       }
     }
-  }
-  if (!best.full || best.worstScore <= 0) {
-    for (const candidate of members.byId()) {
-      if (best.full && (best.worstScore > 0 || candidate.id > best.worstId)) break;
+    if (best.full && best.worstScore > floor) return;
+    // Those left score the floor: by id, while one can enter (any, while the worst kept scores less).
+    for (const candidate of group.byId()) {
+      if (best.full && (best.worstScore > floor || (best.worstScore === floor && candidate.id > best.worstId))) break;
       if (!seen.has(candidate.id)) consider(candidate, score(candidate));
     }
-  }
+  };
+  if (product.brand !== undefined) walk(members.withBrand(product.brand), BRAND_WEIGHT);
+  walk(members, 0);
   return best.ranked();
 }
 
