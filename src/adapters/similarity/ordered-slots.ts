@@ -18,8 +18,11 @@ export class OrderedSlots {
 
   add(slot: number): void {
     this.count++;
-    if (this.blocks.length === 0) {
-      this.blocks.push([slot]);
+    const last = this.blocks.at(-1);
+    // After every slot (a catalog read in order): appended, no search.
+    if (last === undefined || this.compare(last[last.length - 1]!, slot) < 0) {
+      if (last === undefined || last.length >= BLOCK) this.blocks.push([slot]);
+      else last.push(slot);
       return;
     }
     const b = Math.min(
