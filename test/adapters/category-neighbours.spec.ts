@@ -76,7 +76,7 @@ describe("a category's nearest products (an answer's top-up)", () => {
   );
 
   it(
-    'cost the tag sharers and about n per price walk (the brand'\''s, the category'\''s), not the category (walked: a fraction of 200,000)',
+    "cost the tag sharers and about n per price walk (the brand's, the category's), not the category (walked: a fraction of 200,000)",
     { timeout: 30_000 },
     () => {
       const products = largeCategory((i) => ({
