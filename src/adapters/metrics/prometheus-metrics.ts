@@ -1,6 +1,7 @@
 import type { QuotaReport } from '../../domain/shared/errors.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { CacheLookups, RequestSeries } from './hot-series.js';
+import { MeasuredAside } from './measured-aside.js';
 import type { CacheLayer, CacheObserver } from '../../domain/caching/cache-observer.js';
 import type { RecommendationCounts } from '../../domain/product/recommendation-counts.js';
 import { NEIGHBOUR_SOURCES, type NeighbourSource } from '../../domain/product/neighbour-blend.js';
@@ -8,6 +9,9 @@ import { token } from '../../domain/shared/token.js';
 
 /** Latency buckets in seconds: a hot read answers in well under a millisecond, a store call in a few. */
 export const HTTP_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+/** A walk measuring a figure, pausing between slices (see MeasuredAside). */
+type Walk = Generator<void, number, void>;
+
 const STORE_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
 /**
@@ -113,20 +117,29 @@ export class PrometheusMetrics implements CacheObserver, RecommendationCounts {
     });
   }
 
-  /** Reports what is learnt from shoppers' events (read when scraped). */
-  observeBehaviour(stats: () => { products: number; sessions: number; users: number; bytes: number }): void {
-    const gauge = this.gaugesFrom(stats);
+  /**
+   * Reports what is learnt from shoppers' events: the counts read when scraped, the bytes measured
+   * aside (a walk of every session: see MeasuredAside).
+   */
+  observeBehaviour(counts: () => { products: number; sessions: number; users: number }, measureBytes: () => Walk): void {
+    const bytes = new MeasuredAside(measureBytes);
+    const gauge = this.gaugesFrom(() => ({ ...counts(), bytes: bytes.read() }));
     gauge('vitrine_behaviour_products', 'Products seen in shoppers’ sessions.', (s) => s.products);
     gauge('vitrine_behaviour_sessions', 'Sessions (visits) remembered, for session neighbours.', (s) => s.sessions);
     gauge('vitrine_behaviour_shoppers', 'Shoppers (userId) whose recent events are remembered.', (s) => s.users);
     gauge('vitrine_behaviour_bytes', 'An estimate of the memory what is learnt from shoppers holds.', (s) => s.bytes);
   }
 
-  /** Reports the similarity engine's size and backlog (read when scraped). */
+  /**
+   * Reports the similarity engine's size and backlog: the counts read when scraped, the bytes
+   * measured aside (a walk of every product: see MeasuredAside).
+   */
   observeSimilarity(
-    stats: () => { products: number; embedded: number; pending: number; slots: number; terms: number; bytes: number },
+    counts: () => { products: number; embedded: number; pending: number; slots: number; terms: number },
+    measureBytes: () => Walk,
   ): void {
-    const gauge = this.gaugesFrom(stats);
+    const bytes = new MeasuredAside(measureBytes);
+    const gauge = this.gaugesFrom(() => ({ ...counts(), bytes: bytes.read() }));
     gauge('vitrine_similarity_products', 'Products the similarity engine of this process knows.', (s) => s.products);
     gauge('vitrine_similarity_embedded_products', 'Of those, products with an embedding.', (s) => s.embedded);
     gauge(
@@ -149,8 +162,8 @@ export class PrometheusMetrics implements CacheObserver, RecommendationCounts {
 
   /**
    * Gauges read from one set of figures, worked out once per scrape: every gauge of the set reads
-   * it, and working it out walks the whole engine (a scrape's collections all run in one turn of
-   * the event loop; the next turn forgets the figures).
+   * it (a scrape's collections all run in one turn of the event loop; the next turn forgets the
+   * figures).
    */
   private gaugesFrom<S>(stats: () => S): (name: string, help: string, read: (s: S) => number) => void {
     let kept: S | undefined;

@@ -1,4 +1,5 @@
 import type { ShopperEvent } from '../../domain/events/shopper-event.js';
+import type { MeasuringWalk } from './measuring-walk.js';
 import type { NeighbourSessions, SessionQuery } from '../../domain/product/session-neighbours.js';
 import { MAX_SIMILAR_LIMIT, type Relearning, type ShopperHistory } from '../../domain/product/similarity.js';
 import type { SimilarityPolicy } from '../../domain/product/similarity-policy.js';
@@ -135,6 +136,13 @@ export class BehaviourModel {
     }
   }
 
+  /** A product became available or unavailable: the rankings that list it read differently (popular() shows available products only). */
+  availabilityChanged(productId: string, category: string | undefined): void {
+    const { popular } = this.current;
+    if (category !== undefined) popular.touch(category, productId);
+    popular.touch(EVERY_PRODUCT, productId);
+  }
+
   sessionProducts(sessionId: string, now: number, current?: string): readonly string[] {
     return this.current.sessions.sessionProducts(sessionId, now, current);
   }
@@ -178,6 +186,16 @@ export class BehaviourModel {
   /** Sizes of what is learnt now: the session index's and the number of shoppers remembered. */
   get stats(): SessionIndex['stats'] & { users: number } {
     return { ...this.current.sessions.stats, users: this.current.shoppers.size };
+  }
+
+  /** The sizes but the bytes: read at once. */
+  get counts(): SessionIndex['counts'] & { users: number } {
+    return { ...this.current.sessions.counts, users: this.current.shoppers.size };
+  }
+
+  /** The bytes the session index holds, measured in a walk with pauses. */
+  measureBytes(): MeasuringWalk {
+    return this.current.sessions.measureBytes();
   }
 
   private fresh(): Learnt {

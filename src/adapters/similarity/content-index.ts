@@ -1,4 +1,5 @@
 import type { Product } from '../../domain/product/product.js';
+import { PAUSE_EVERY, type MeasuringWalk } from './measuring-walk.js';
 import { TopK } from './top-k.js';
 import { WordDictionary } from './word-dictionary.js';
 
@@ -205,12 +206,18 @@ export class ContentIndex {
     return this.termIds.size;
   }
 
-  /** The bytes of the arrays this index holds (postings, norms, scratch space). */
-  get bytes(): number {
+  /** The bytes of the arrays this index holds (postings, norms, scratch space), measured in a walk with pauses. */
+  *measureBytes(): MeasuringWalk {
     let total = this.norms.byteLength + this.normsAt.byteLength + this.logPrices.byteLength;
     total += this.accumulator.byteLength + this.touched.byteLength;
-    for (const posting of this.postings) total += posting.slots.byteLength + posting.weights.byteLength;
-    for (const posting of this.dormantPostings) total += posting.slots.byteLength + posting.weights.byteLength;
+    let counted = 0;
+    for (const postings of [this.postings, this.dormantPostings]) {
+      for (let i = 0; i < postings.length; i++) {
+        const posting = postings[i];
+        if (posting !== undefined) total += posting.slots.byteLength + posting.weights.byteLength;
+        if (++counted % PAUSE_EVERY === 0) yield;
+      }
+    }
     return total;
   }
 

@@ -1,15 +1,18 @@
 import { MAX_SIMILAR_LIMIT, type CatalogNeighbours } from '../../domain/product/similarity.js';
 import type { Product } from '../../domain/product/product.js';
-import { rankByCategoryNeighbourhood } from '../../domain/product/similarity-ranking.js';
+import { nearestInCategory } from '../../domain/product/similarity-ranking.js';
 import { searchWords, type SlottedProducts } from './catalog-search.js';
+import { CategoryIndex } from './category-index.js';
 import { ContentIndex, type Terms } from './content-index.js';
+import { PAUSE_EVERY, walkedWhole, type MeasuringWalk } from './measuring-walk.js';
+import { ChangeCounter } from './session-index.js';
 import { SlotList } from './top-k.js';
 import { unitVector, VectorIndex, EXACT_SEARCH_BELOW } from './vector-index.js';
 
 /** How many neighbours are kept per product: enough for the largest `limit` a request may ask. */
 export const NEIGHBOURS_KEPT = MAX_SIMILAR_LIMIT;
 
-/** Pending lists a lookup finishes itself rather than leave to the background. */
+/** Without background work: pending lists a lookup finishes itself rather than leave to a later one. */
 const SMALL_BACKLOG = 64;
 
 /** The least length a product's record of readers grows to before it is compacted. */
@@ -60,6 +63,18 @@ interface Entry {
   readersLimit: number;
   /** The list as ids, made when first read after it changed. */
   ids: readonly string[] | undefined;
+  /** The counter's value when the product was written or its list last changed (what its answers follow). */
+  changedAt: number;
+}
+
+/** The lists' sizes that are read at once. */
+export interface NeighbourListCounts {
+  readonly products: number;
+  readonly embedded: number;
+  readonly approximate: boolean;
+  readonly pending: number;
+  readonly slots: number;
+  readonly terms: number;
 }
 
 export interface NeighbourListSettings {
@@ -69,6 +84,8 @@ export interface NeighbourListSettings {
   readonly background?: boolean;
   /** The content index's walk of common terms per query (see ContentIndexSettings; benchmarks compare). */
   readonly commonWalkBudget?: number | undefined;
+  /** What stamps changes (shared with the behaviour, so that stamps compare). */
+  readonly counter?: ChangeCounter | undefined;
 }
 
 /**
@@ -79,9 +96,11 @@ export interface NeighbourListSettings {
  * with price closeness) otherwise. Lists hold available products only.
  *
  * Changes are incremental: a changed, unavailable or deleted product is taken out of every list
- * holding it at once (those lists are recomputed in the background), a new or changed product's
- * own list is computed in the background (or on the spot when asked for first), and it enters the
- * lists of its neighbours when it ranks within them.
+ * holding it at once (those lists are recomputed in the background, off any request, in slices),
+ * a new or changed product's own list is computed in the background first (or on the spot when
+ * asked for first), and it enters the lists of its neighbours when it ranks within them. Each
+ * product's stamp says when its list last changed, each category's when its available products
+ * did: the answers made from them are made again then, and only then.
  *
  * It holds the catalog as the similarity index knows it: every product, by id and by slot, with
  * its category and its terms (what the catalog search and the shopper's style read).
@@ -92,11 +111,17 @@ export class NeighbourLists implements SlottedProducts {
   /** Slots of deleted products, given to the next new ones (the last slots are given back altogether). */
   private readonly freeSlots = new Set<number>();
   private readonly byCategory = new Map<string, Set<number>>();
+  /** The available products of each category in the orders an answer's top-up walks. */
+  private readonly categories: CategoryIndex;
+  private readonly counter: ChangeCounter;
+  private writes = 0;
   /** How many products carry each brand, as written. */
   private readonly brands = new Map<string, number>();
   private readonly content: ContentIndex;
   private vectors: VectorIndex | undefined;
   private embedded = 0;
+  /** Lists to compute: written products' own (first: they enter their neighbours' lists), then those that lost a product. */
+  private readonly fresh = new Set<number>();
   private readonly queue = new Set<number>();
   private pumping = false;
   private lastChangeAt = 0;
@@ -109,6 +134,11 @@ export class NeighbourLists implements SlottedProducts {
     this.exactSearchBelow = settings.exactSearchBelow ?? EXACT_SEARCH_BELOW;
     this.background = settings.background ?? true;
     this.content = new ContentIndex({ commonWalkBudget: settings.commonWalkBudget });
+    const counter = (this.counter = settings.counter ?? new ChangeCounter());
+    this.categories = new CategoryIndex(
+      (slot) => this.entries[slot]!.product,
+      () => counter.next(),
+    );
   }
 
   /** A product's list as ids, best first (at most NEIGHBOURS_KEPT), and what it is; undefined for an unknown product. */
@@ -116,9 +146,7 @@ export class NeighbourLists implements SlottedProducts {
     const slot = this.slotOf.get(productId);
     if (slot === undefined) return undefined;
     const entry = this.entries[slot]!;
-    // A little pending work (a write or two) is finished first, so lists read right after a write
-    // include what it changed; a large backlog (an import) is left to the background.
-    if (this.queue.size > 0 && this.queue.size <= SMALL_BACKLOG) this.drain(Infinity);
+    this.catchUp();
     if (entry.stale) {
       this.compute(entry);
       this.version++;
@@ -135,20 +163,47 @@ export class NeighbourLists implements SlottedProducts {
 
   /**
    * The available products of a product's category, nearest it by brand, tags and price (the
-   * category's own ranking), at most `n`: a walk of the category.
+   * category's own ranking), at most `n`: a few short walks of the category's orders.
    */
   categoryNeighbours(productId: string, n: number): readonly string[] {
     const product = this.productOf(productId);
-    const members = product?.category === undefined ? undefined : this.byCategory.get(product.category);
-    if (product === undefined || members === undefined || members.size <= 1) return [];
-    const candidates: Product[] = [];
-    for (const slot of members) {
-      const member = this.entries[slot]!.product;
-      if (member.id !== productId && member.available) candidates.push(member);
-    }
-    return rankByCategoryNeighbourhood(product, candidates)
-      .slice(0, n)
-      .map((p) => p.id);
+    const members = product?.category === undefined ? undefined : this.categories.members(product.category);
+    if (product === undefined || members === undefined) return [];
+    return nearestInCategory(product, members, n).map((p) => p.id);
+  }
+
+  /**
+   * The counter's value when the product was last written or its list last changed (-1 for an
+   * unknown product): an answer made from the list stands while it does.
+   */
+  stampOf(productId: string): number {
+    this.catchUp();
+    const slot = this.slotOf.get(productId);
+    return slot === undefined ? -1 : this.entries[slot]!.changedAt;
+  }
+
+  /** The counter's value when the category's available products (or what their ranking reads of them) last changed. */
+  categoryStamp(category: string): number {
+    return this.categories.stampOf(category);
+  }
+
+  /** Changes with every write that changed a product (it may have come, gone, or changed availability). */
+  get writeVersion(): number {
+    return this.writes;
+  }
+
+  /**
+   * Without background work, a little pending work (a write or two) is finished before a read, so
+   * reads right after a write see what it changed (a large backlog waits for computePendingNow).
+   * With it, the background does it within a few milliseconds, off the request.
+   */
+  private catchUp(): void {
+    const pending = this.pending;
+    if (!this.background && pending > 0 && pending <= SMALL_BACKLOG) this.drain(Infinity);
+  }
+
+  private get pending(): number {
+    return this.fresh.size + this.queue.size;
   }
 
   /** The ids of a category's products (every one, available or not). */
@@ -251,7 +306,7 @@ export class NeighbourLists implements SlottedProducts {
 
   /** Resolves once every list is current. */
   settled(): Promise<void> {
-    if (this.queue.size === 0) return Promise.resolve();
+    if (this.pending === 0) return Promise.resolve();
     if (!this.background) {
       this.drain(Infinity);
       return Promise.resolve();
@@ -275,32 +330,32 @@ export class NeighbourLists implements SlottedProducts {
    * terms of the content index, and the bytes of the arrays it holds (the vector graph's own
    * memory, in usearch, aside).
    */
-  get stats(): {
-    products: number;
-    embedded: number;
-    approximate: boolean;
-    pending: number;
-    slots: number;
-    terms: number;
-    bytes: number;
-  } {
+  get stats(): NeighbourListCounts & { bytes: number } {
+    return { ...this.counts, bytes: walkedWhole(this.measureBytes()) };
+  }
+
+  /** The sizes but the bytes: read at once, whatever the catalog's size. */
+  get counts(): NeighbourListCounts {
     return {
       products: this.slotOf.size,
       embedded: this.embedded,
       approximate: this.vectors?.approximate ?? false,
-      pending: this.queue.size,
+      pending: this.pending,
       slots: this.entries.length,
       terms: this.content.terms,
-      bytes: this.content.bytes + this.entryBytes(),
     };
   }
 
-  private entryBytes(): number {
-    let total = 0;
-    for (const entry of this.entries) {
-      if (entry === undefined) continue;
-      total += entry.list.byteLength + entry.scores.byteLength + entry.terms.ids.byteLength + entry.terms.weights.byteLength;
-      total += entry.readers.bytes + (entry.unit?.byteLength ?? 0);
+  /** The bytes of the arrays the engine holds, measured in a walk with pauses (a walk of every product and term). */
+  *measureBytes(): MeasuringWalk {
+    let total = yield* this.content.measureBytes();
+    for (let slot = 0; slot < this.entries.length; slot++) {
+      const entry = this.entries[slot];
+      if (entry !== undefined) {
+        total += entry.list.byteLength + entry.scores.byteLength + entry.terms.ids.byteLength + entry.terms.weights.byteLength;
+        total += entry.readers.bytes + (entry.unit?.byteLength ?? 0);
+      }
+      if ((slot + 1) % PAUSE_EVERY === 0) yield;
     }
     return total;
   }
@@ -360,9 +415,11 @@ export class NeighbourLists implements SlottedProducts {
       readers: new SlotList(),
       readersLimit: MIN_READERS_LIMIT,
       ids: undefined,
+      changedAt: this.counter.next(),
     };
     this.entries[slot] = entry;
     this.slotOf.set(product.id, slot);
+    this.categories.add(slot, product);
     if (unit !== undefined) this.embedded++;
     if (product.category !== undefined) {
       let members = this.byCategory.get(product.category);
@@ -374,12 +431,13 @@ export class NeighbourLists implements SlottedProducts {
       this.content.add(slot, terms, product.price);
       if (unit !== undefined) this.vectors!.add(slot, unit);
     } else this.content.addDormant(slot, terms);
-    this.queue.add(slot);
+    this.fresh.add(slot);
   }
 
   /** Takes a product out of the indexes and out of every list holding it; those lists are recomputed. */
   private detach(entry: Entry): void {
     const { slot, product } = entry;
+    this.categories.remove(slot, product);
     this.content.remove(slot);
     this.content.release(entry.terms);
     if (entry.unit !== undefined) {
@@ -401,6 +459,7 @@ export class NeighbourLists implements SlottedProducts {
       const reader = this.entries[entry.readers.at(i)];
       if (reader === undefined || !removeFromList(reader, slot)) continue;
       reader.ids = undefined;
+      reader.changedAt = this.counter.next();
       this.queue.add(reader.slot);
       reader.stale = true;
     }
@@ -409,12 +468,15 @@ export class NeighbourLists implements SlottedProducts {
     for (let i = 0; i < entry.size; i++) this.entries[entry.list[i]!]?.readers.remove(slot);
     entry.size = 0;
     entry.ids = undefined;
+    this.fresh.delete(slot);
     this.queue.delete(slot);
   }
 
   /** (Re)computes one product's list and offers the product to its neighbours' lists. */
   private compute(entry: Entry, searched?: { slots: Int32Array; scores: Float32Array }): void {
+    this.fresh.delete(entry.slot);
     this.queue.delete(entry.slot);
+    const kindBefore = entry.kind;
     entry.stale = false;
     const { product, slot, unit } = entry;
     let found: { slots: Int32Array; scores: Float32Array };
@@ -435,6 +497,9 @@ export class NeighbourLists implements SlottedProducts {
     // The neighbours it no longer lists lose it as a reader; the new ones gain it (the others have it).
     const before = new Set(entry.list.subarray(0, entry.size));
     const after = new Set(found.slots);
+    if (entry.kind !== kindBefore || !sameSlots(entry.list.subarray(0, entry.size), found.slots)) {
+      entry.changedAt = this.counter.next();
+    }
     for (const member of before) if (!after.has(member)) this.entries[member]?.readers.remove(slot);
     entry.list.set(found.slots);
     entry.scores.set(found.scores);
@@ -474,6 +539,7 @@ export class NeighbourLists implements SlottedProducts {
     target.scores[at] = score;
     target.size = Math.min(n + 1, NEIGHBOURS_KEPT);
     target.ids = undefined;
+    target.changedAt = this.counter.next();
     this.addReader(candidate, target.slot);
   }
 
@@ -494,8 +560,9 @@ export class NeighbourLists implements SlottedProducts {
 
   private changed(): void {
     this.version++;
+    this.writes++;
     this.lastChangeAt = performance.now();
-    if (this.queue.size > 0 && this.background && !this.pumping) {
+    if (this.pending > 0 && this.background && !this.pumping) {
       this.pumping = true;
       setImmediate(() => this.pump());
     }
@@ -507,7 +574,7 @@ export class NeighbourLists implements SlottedProducts {
    */
   private pump(): void {
     this.drain(SLICE_MS);
-    if (this.queue.size === 0) {
+    if (this.pending === 0) {
       this.pumping = false;
       return;
     }
@@ -530,7 +597,7 @@ export class NeighbourLists implements SlottedProducts {
    */
   private computeEmbeddedBatch(): number {
     const batch: Entry[] = [];
-    for (const slot of this.queue) {
+    for (const slot of this.pendingSlots()) {
       const entry = this.entries[slot];
       if (entry !== undefined && this.searchesEmbedding(entry)) batch.push(entry);
       if (batch.length >= EMBEDDED_BATCH) break;
@@ -544,21 +611,31 @@ export class NeighbourLists implements SlottedProducts {
     return batch.length;
   }
 
+  /** The pending lists, written products' own first. */
+  private *pendingSlots(): Generator<number> {
+    yield* this.fresh;
+    yield* this.queue;
+  }
+
   private drain(budgetMs: number): void {
     const until = performance.now() + budgetMs;
     let done = 0;
-    for (const slot of this.queue) {
+    for (const slot of this.pendingSlots()) {
       const entry = this.entries[slot];
-      if (entry === undefined) this.queue.delete(slot);
-      else if (this.searchesEmbedding(entry) && this.vectors!.approximate) {
+      if (entry === undefined) {
+        this.fresh.delete(slot);
+        this.queue.delete(slot);
+      } else if (this.searchesEmbedding(entry) && this.vectors!.approximate) {
         done += this.computeEmbeddedBatch();
         if (performance.now() >= until) break;
         continue;
       } else this.compute(entry);
-      if (++done % 16 === 0 && performance.now() >= until) break;
+      done++;
+      // A list takes up to a few milliseconds at a large catalog: the budget is checked after each.
+      if (performance.now() >= until) break;
     }
     if (done > 0) this.version++;
-    if (this.queue.size === 0 && this.idle !== undefined) {
+    if (this.pending === 0 && this.idle !== undefined) {
       this.idle.resolve();
       this.idle = undefined;
     }
@@ -576,6 +653,12 @@ function removeFromList(entry: Entry, slot: number): boolean {
     return true;
   }
   return false;
+}
+
+function sameSlots(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function listHolds(entry: Entry, slot: number): boolean {

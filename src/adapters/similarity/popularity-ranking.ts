@@ -79,6 +79,12 @@ export class PopularityRanking {
     if (at < this.depth) found.stamp = this.counter.next();
   }
 
+  /** A listed product may have become shown or hidden (its availability changed): the group's answers read differently. */
+  touch(group: string, id: string): void {
+    const found = this.groups.get(group);
+    if (found?.places.has(id) === true) found.stamp = this.counter.next();
+  }
+
   /** The group's best products, best first (at most `capacity`). */
   top(group: string): readonly string[] {
     return this.groups.get(group)?.ids ?? NONE;

@@ -1,4 +1,5 @@
 import type { NeighbourSessions, SessionQuery } from '../../domain/product/session-neighbours.js';
+import { PAUSE_EVERY, walkedWhole, type MeasuringWalk } from './measuring-walk.js';
 import { NO_NEIGHBOUR_SESSIONS } from '../../domain/product/session-neighbours.js';
 import { TopK } from './top-k.js';
 
@@ -287,14 +288,33 @@ export class SessionIndex {
 
   /** Sizes: products and sessions known, events counted and ignored, and an estimate of the bytes held. */
   get stats(): { products: number; sessions: number; events: number; ignored: number; bytes: number } {
+    return { ...this.counts, bytes: walkedWhole(this.measureBytes()) };
+  }
+
+  /** The sizes but the bytes: read at once. */
+  get counts(): { products: number; sessions: number; events: number; ignored: number } {
+    return { products: this.slotOf.size, sessions: this.opened.size, events: this.counted, ignored: this.ignored };
+  }
+
+  /** An estimate of the bytes held, measured in a walk with pauses (the structures may change between them). */
+  *measureBytes(): MeasuringWalk {
     let bytes = this.popularity.byteLength + this.evidences.byteLength + this.stamps.byteLength;
     bytes += this.postingHeads.byteLength + this.postingSizes.byteLength + 16 * this.opened.size;
-    for (const ring of this.postings) if (ring !== undefined) bytes += ring.byteLength;
-    for (const visit of this.visits) {
-      if (visit !== undefined) bytes += VISIT_BYTES + 2 * visit.key.length + VISIT_PRODUCT_BYTES * visit.products.length;
+    let counted = 0;
+    for (let i = 0; i < this.postings.length; i++) {
+      bytes += this.postings[i]?.byteLength ?? 0;
+      if (++counted % PAUSE_EVERY === 0) yield;
     }
-    for (const id of this.slotOf.keys()) bytes += 64 + 2 * id.length;
-    return { products: this.slotOf.size, sessions: this.opened.size, events: this.counted, ignored: this.ignored, bytes };
+    for (let i = 0; i < this.visits.length; i++) {
+      const visit = this.visits[i];
+      if (visit !== undefined) bytes += VISIT_BYTES + 2 * visit.key.length + VISIT_PRODUCT_BYTES * visit.products.length;
+      if (++counted % PAUSE_EVERY === 0) yield;
+    }
+    for (const id of this.slotOf.keys()) {
+      bytes += 64 + 2 * id.length;
+      if (++counted % PAUSE_EVERY === 0) yield;
+    }
+    return bytes;
   }
 
   /** The session's latest visit for an event, or a new one when there is none or the event comes `visitGapMs` after it. */

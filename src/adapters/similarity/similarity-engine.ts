@@ -13,6 +13,7 @@ import type { ShopperMoment, ShopperMoments } from '../../domain/profile/shopper
 import { DEFAULT_SIMILARITY_POLICY, type SimilarityPolicy } from '../../domain/product/similarity-policy.js';
 import { BehaviourModel, EVERY_PRODUCT } from './behaviour-model.js';
 import { NeighbourLists, type NeighbourListSettings } from './neighbour-lists.js';
+import type { MeasuringWalk } from './measuring-walk.js';
 import { ChangeCounter } from './session-index.js';
 
 export interface SimilarityEngineSettings extends NeighbourListSettings {
@@ -38,13 +39,10 @@ export class SimilarityEngine implements SimilarityIndex, SimilarityFeed, Shoppe
   readonly lists: NeighbourLists;
   readonly behaviour: BehaviourModel;
   private readonly counter = new ChangeCounter();
-  /** The counter's value when a change of the catalog was last seen, and the lists' version then. */
-  private catalogStamp = 0;
-  private catalogSeen = -1;
 
   constructor(settings: SimilarityEngineSettings = {}) {
     const policy = settings.policy ?? DEFAULT_SIMILARITY_POLICY;
-    this.lists = new NeighbourLists(settings);
+    this.lists = new NeighbourLists({ ...settings, counter: this.counter });
     this.behaviour = new BehaviourModel({
       policy,
       categoryOf: (id) => this.lists.productOf(id)?.category,
@@ -115,12 +113,16 @@ export class SimilarityEngine implements SimilarityIndex, SimilarityFeed, Shoppe
   }
 
   answerStamp(productId: string): number {
-    const version = this.lists.catalogVersion;
-    if (version !== this.catalogSeen) {
-      this.catalogSeen = version;
-      this.catalogStamp = this.counter.next();
-    }
-    return Math.max(this.catalogStamp, this.behaviour.stampOf(productId, this.lists.productOf(productId)?.category));
+    const own = this.lists.stampOf(productId);
+    return own < 0 ? own : Math.max(own, this.behaviour.stampOf(productId, this.lists.productOf(productId)?.category));
+  }
+
+  categoryStamp(category: string): number {
+    return this.lists.categoryStamp(category);
+  }
+
+  get availabilityVersion(): number {
+    return this.lists.writeVersion;
   }
 
   overallStamp(): number {
@@ -137,8 +139,9 @@ export class SimilarityEngine implements SimilarityIndex, SimilarityFeed, Shoppe
 
   productsSaved(products: readonly Product[]): void {
     for (const product of products) {
-      const before = this.lists.productOf(product.id)?.category;
-      if (before !== product.category) this.behaviour.moved(product.id, before, product.category);
+      const before = this.lists.productOf(product.id);
+      if (before?.category !== product.category) this.behaviour.moved(product.id, before?.category, product.category);
+      if ((before?.available ?? false) !== product.available) this.behaviour.availabilityChanged(product.id, product.category);
     }
     this.lists.productsSaved(products);
   }
@@ -178,8 +181,18 @@ export class SimilarityEngine implements SimilarityIndex, SimilarityFeed, Shoppe
     this.lists.computePendingNow();
   }
 
-  /** The lists' sizes and backlog (vitrine_similarity_*). */
+  /** The lists' sizes and backlog (vitrine_similarity_*), the bytes measured at once. */
   get stats(): NeighbourLists['stats'] {
     return this.lists.stats;
+  }
+
+  /** The lists' sizes and backlog but the bytes: read at once, whatever the catalog's size. */
+  get counts(): NeighbourLists['counts'] {
+    return this.lists.counts;
+  }
+
+  /** The bytes the lists hold, measured in a walk with pauses (what a scrape reports, measured off the request). */
+  measureBytes(): MeasuringWalk {
+    return this.lists.measureBytes();
   }
 }

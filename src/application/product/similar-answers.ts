@@ -33,9 +33,24 @@ interface KeptAnswer {
   readonly size: number;
   /** Whether it was topped up from what is popular overall (its validity then follows that ranking too). */
   readonly usedOverall: boolean;
+  /** The category it was topped up from (its validity then follows that category's products too). */
+  readonly usedCategory: string | undefined;
+  /** The products it named or passed over, and whether each was available then (`shown`, in the same order). */
+  readonly looked: readonly string[];
+  readonly shown: readonly boolean[];
+  /** The index's availability version when `looked` was last found as it was. */
+  checked: number;
   readonly answer: Recommendation;
   /** The answer cut to each limit asked, frozen: the same answer is the same object, rendered once. */
   readonly cuts: Map<number, Recommendation>;
+}
+
+/** What making an answer read beyond the product's own stamp: its top-ups, and the availability of the products it considered. */
+interface Reads {
+  overall: boolean;
+  category: string | undefined;
+  readonly looked: string[];
+  readonly shown: boolean[];
 }
 
 /** A kept answer's products as the shopper's re-ranking reads them, for one style. */
@@ -71,8 +86,11 @@ const NO_STYLE: StyleTerms = Object.freeze({ size: 0 });
  * known of, their purchases left out and the rest re-ranked to their taste (shopper-ranking).
  *
  * An answer that depends on the product alone (no session with other products, nobody known) is
- * kept until the index says it may have changed (its answer stamp); a session's answer is made
- * for each request (a few short walks of the index). Every cache is this object's, bounded.
+ * kept until the index says it may have changed: its answer stamp (the product, its lists, its
+ * behaviour), the stamps of the top-ups it read, and the availability of every product it named
+ * or passed over (checked again after a catalog write). A write thus makes again the answers it
+ * changes, not every one. A session's answer is made for each request (a few short walks of the
+ * index). Every cache is this object's, bounded.
  */
 export class SimilarAnswers {
   private readonly kept = new Map<string, KeptAnswer>();
@@ -96,17 +114,43 @@ export class SimilarAnswers {
   forEveryone(productId: string, limit: number): Recommendation | undefined {
     const size = limit <= SMALL_ANSWER ? SMALL_ANSWER : MAX_SIMILAR_LIMIT;
     let found = this.kept.get(productId);
-    if (found === undefined || found.stamp !== this.stampOf(productId, found.usedOverall) || found.size < size) {
-      const used = { overall: false };
+    if (found === undefined || found.size < size || !this.stands(productId, found)) {
+      const checked = this.index.availabilityVersion;
+      const used: Reads = { overall: false, category: undefined, looked: [], shown: [] };
       const answer = this.compose(productId, [], size, undefined, used);
       if (answer === undefined) return undefined;
       if (this.kept.size >= KEPT_ANSWERS && found === undefined) this.kept.delete(this.kept.keys().next().value!);
       // Stamped after it is made: making it may have brought lists up to date (a newer stamp).
-      const stamp = this.stampOf(productId, used.overall);
-      found = { stamp, size, usedOverall: used.overall, answer: frozen(answer), cuts: new Map() };
+      const stamp = this.stampOf(productId, used.overall, used.category);
+      found = {
+        stamp,
+        size,
+        usedOverall: used.overall,
+        usedCategory: used.category,
+        looked: used.looked,
+        shown: used.shown,
+        checked,
+        answer: frozen(answer),
+        cuts: new Map(),
+      };
       this.kept.set(productId, found);
     }
     return cutOf(found, limit);
+  }
+
+  /** Whether a kept answer is still the answer: its stamps stand, and the products it considered are as available as they were. */
+  private stands(productId: string, kept: KeptAnswer): boolean {
+    if (kept.stamp !== this.stampOf(productId, kept.usedOverall, kept.usedCategory)) return false;
+    const version = this.index.availabilityVersion;
+    if (kept.checked === version) return true;
+    const { looked, shown } = kept;
+    for (let i = 0; i < looked.length; i++) if (this.shown(looked[i]!) !== shown[i]) return false;
+    kept.checked = version;
+    return true;
+  }
+
+  private shown(id: string): boolean {
+    return this.index.productOf(id)?.available === true;
   }
 
   /**
@@ -134,10 +178,12 @@ export class SimilarAnswers {
     return at < 0 ? undefined : answer!.from[at];
   }
 
-  /** What a kept answer is valid for: the product's stamp, and the overall ranking's when its top-up read it. */
-  private stampOf(productId: string, usedOverall: boolean): number {
+  /** What a kept answer is valid for: the product's stamp, and the stamps of the top-ups it read. */
+  private stampOf(productId: string, usedOverall: boolean, usedCategory: string | undefined): number {
     const stamp = this.index.answerStamp(productId);
-    return usedOverall ? Math.max(stamp, this.index.overallStamp()) : stamp;
+    if (stamp < 0) return stamp;
+    const overall = usedOverall ? this.index.overallStamp() : 0;
+    return Math.max(stamp, overall, usedCategory === undefined ? 0 : this.index.categoryStamp(usedCategory));
   }
 
   private compose(
@@ -145,7 +191,7 @@ export class SimilarAnswers {
     seen: readonly string[],
     limit: number,
     sessionId?: string,
-    used: { overall: boolean } = { overall: false },
+    used?: Reads,
   ): Recommendation | undefined {
     const { index, policy } = this;
     const product = index.productOf(productId);
@@ -164,15 +210,25 @@ export class SimilarAnswers {
         popular: product.category === undefined ? undefined : index.popular(product.category, policy.popularPool),
         catalog: catalog === undefined || catalog.source === 'curated' ? [] : catalog.ids,
         catalogSource: catalog?.source === 'embedding' ? 'embedding' : 'content',
-        category: () => index.categoryNeighbours(productId, limit),
+        category: () => {
+          if (used !== undefined) used.category = product.category;
+          return index.categoryNeighbours(productId, limit);
+        },
         overall: () => {
-          used.overall = true;
+          if (used !== undefined) used.overall = true;
           return index.popular(undefined, limit + 1);
         },
       },
       limit,
       policy,
-      (id) => index.productOf(id)?.available === true,
+      used === undefined
+        ? (id) => this.shown(id)
+        : (id) => {
+            const shown = this.shown(id);
+            used.looked.push(id);
+            used.shown.push(shown);
+            return shown;
+          },
     );
   }
 

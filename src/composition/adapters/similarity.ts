@@ -28,6 +28,18 @@ export const EngineTuningToken = token<EngineTuning>('EngineTuning');
 /** The engine itself: an override (a test's own engine) replaces it behind every port. */
 export const SimilarityEngineToken = token<SimilarityEngine>('SimilarityEngine');
 
+/** The engine's and the behaviour's sizes in the metrics: the counts read when scraped, the bytes measured off the scrape. */
+export function reportEngine(metrics: PrometheusMetrics, engine: SimilarityEngine): void {
+  metrics.observeSimilarity(
+    () => engine.counts,
+    () => engine.measureBytes(),
+  );
+  metrics.observeBehaviour(
+    () => engine.behaviour.counts,
+    () => engine.behaviour.measureBytes(),
+  );
+}
+
 /**
  * The similarity index of this process (SimilarityEngine: the catalog's neighbour lists and what
  * shoppers' events taught), bound as both its ports (read and feed) and as the catalog search over
@@ -53,11 +65,7 @@ export function similarityModule(config: VitrineConfig): ContainerModule {
       SimilarityEngineToken,
       (metrics: PrometheusMetrics, tuning: EngineTuning, policy: SimilarityPolicy) => {
         const engine = new SimilarityEngine({ ...tuning, policy });
-        metrics.observeSimilarity(() => engine.stats);
-        metrics.observeBehaviour(() => {
-          const { products, sessions, users, bytes } = engine.behaviour.stats;
-          return { products, sessions, users, bytes };
-        });
+        reportEngine(metrics, engine);
         return engine;
       },
       [MetricsToken, EngineTuningToken, SimilarityPolicyToken],

@@ -2,7 +2,9 @@ import type { Product } from './product.js';
 
 /**
  * The first similarity rule: products of the same category, ranked by a shared brand, shared tags
- * (Jaccard) and closeness of price. Ties go to the smaller id so answers are stable.
+ * (Jaccard) and closeness of price. Ties go to the smaller id so answers are stable. This ranks
+ * every candidate (the rule stated plainly); an answer's top-up asks for its first few only, and
+ * takes them with `nearestInCategory`, which gives the same products without ranking them all.
  */
 export function rankByCategoryNeighbourhood(product: Product, candidates: Iterable<Product>): Product[] {
   const scored: { product: Product; score: number }[] = [];
@@ -19,17 +21,137 @@ const TAGS_WEIGHT = 2;
 const PRICE_WEIGHT = 1;
 
 export function neighbourScore(a: Product, b: Product): number {
-  const brand = a.brand !== undefined && a.brand === b.brand ? 1 : 0;
-  return BRAND_WEIGHT * brand + TAGS_WEIGHT * tagOverlap(a.tags, b.tags) + PRICE_WEIGHT * priceCloseness(a.price, b.price);
+  return neighbourScorer(a)(b);
 }
 
-function tagOverlap(a: readonly string[], b: readonly string[]): number {
-  if (a.length === 0 || b.length === 0) return 0;
-  const left = new Set(a);
+/** `neighbourScore(a, ·)`, with what it reads of `a` worked out once (the same figures, to the bit). */
+function neighbourScorer(a: Product): (b: Product) => number {
+  const left = new Set(a.tags);
+  return (b) => {
+    const brand = a.brand !== undefined && a.brand === b.brand ? 1 : 0;
+    return BRAND_WEIGHT * brand + TAGS_WEIGHT * tagOverlap(left, b.tags) + PRICE_WEIGHT * priceCloseness(a.price, b.price);
+  };
+}
+
+/** Jaccard of two tag sets (`b` may name a tag twice: it counts once). */
+function tagOverlap(left: ReadonlySet<string>, b: readonly string[]): number {
+  if (left.size === 0 || b.length === 0) return 0;
   let shared = 0;
-  const right = new Set(b);
-  for (const tag of right) if (left.has(tag)) shared++;
-  return shared / (left.size + right.size - shared);
+  let size = 0;
+  for (let i = 0; i < b.length; i++) {
+    const tag = b[i]!;
+    if (b.indexOf(tag) !== i) continue;
+    size++;
+    if (left.has(tag)) shared++;
+  }
+  return shared / (left.size + size - shared);
+}
+
+/** Some available products (the asking product among them, maybe) in the orders a price walk reads. */
+export interface PricedMembers {
+  /** Those with a price of at most `price`, dearest first. */
+  pricedUpTo(price: number): Iterable<Product>;
+  /** Those with a price above `price`, cheapest first. */
+  pricedAbove(price: number): Iterable<Product>;
+  /** Every one, by id. */
+  byId(): Iterable<Product>;
+}
+
+/**
+ * A category's available products in the orders `nearestInCategory` walks: the index that holds
+ * them keeps each order as products change.
+ */
+export interface CategoryMembers extends PricedMembers {
+  /** Those of a brand, in the same orders. */
+  withBrand(brand: string): PricedMembers;
+  /** Those carrying a tag, in any order. */
+  withTag(tag: string): Iterable<Product>;
+}
+
+/**
+ * How far below the k-th best a price walk goes on: a float rounding may put two prices' closeness
+ * out of order by an ulp, never by this.
+ */
+const ROUNDING_SLACK = 1e-9;
+
+/**
+ * The first `n` of `rankByCategoryNeighbourhood(product, members)`, the same products in the same
+ * order, without scoring the whole category. A shared tag adds up to 2, a shared brand 3, price
+ * closeness up to 1: those sharing a tag are scored each; those sharing only the brand score 3
+ * plus their price closeness, and the others their price closeness alone, which falls as the price
+ * moves away on either side: so each of those two groups is walked outwards from the product's
+ * price until none can enter, then (those scoring no closeness) by id while room is left. Costs
+ * the tags' products plus about `n` per walk, whatever the category's size.
+ */
+export function nearestInCategory(product: Product, members: CategoryMembers, n: number): Product[] {
+  if (n <= 0) return [];
+  const best = new BestOf(n);
+  const score = neighbourScorer(product);
+  const seen = new Set<string>([product.id]);
+  const consider = (candidate: Product, value: number): void => {
+    seen.add(candidate.id);
+    best.offer(candidate, value);
+  };
+  for (const tag of product.tags) {
+    for (const candidate of members.withTag(tag)) if (!seen.has(candidate.id)) consider(candidate, score(candidate));
+  }
+  const walk = (group: PricedMembers, floor: number): void => {
+    const { price } = product;
+    for (const side of price === undefined ? [] : [group.pricedUpTo(price), group.pricedAbove(price)]) {
+      for (const candidate of side) {
+        if (seen.has(candidate.id)) continue;
+        const value = score(candidate);
+        if (value <= floor || (best.full && value < best.worstScore - ROUNDING_SLACK)) break;
+        consider(candidate, value);
+      }
+    }
+    if (best.full && best.worstScore > floor) return;
+    // Those left score the floor: by id, while one can enter (any, while the worst kept scores less).
+    for (const candidate of group.byId()) {
+      if (best.full && (best.worstScore > floor || (best.worstScore === floor && candidate.id > best.worstId))) break;
+      if (!seen.has(candidate.id)) consider(candidate, score(candidate));
+    }
+  };
+  if (product.brand !== undefined) walk(members.withBrand(product.brand), BRAND_WEIGHT);
+  walk(members, 0);
+  return best.ranked();
+}
+
+/** The best `n` products offered, by score, ties to the smaller id. */
+class BestOf {
+  private readonly kept: { product: Product; score: number }[] = [];
+
+  constructor(private readonly n: number) {}
+
+  get full(): boolean {
+    return this.kept.length >= this.n;
+  }
+
+  get worstScore(): number {
+    return this.kept.at(-1)?.score ?? Number.NEGATIVE_INFINITY;
+  }
+
+  get worstId(): string {
+    return this.kept.at(-1)?.product.id ?? '';
+  }
+
+  offer(product: Product, score: number): void {
+    if (!product.available) return;
+    const { kept } = this;
+    if (this.full && !ranksBefore(score, product.id, this.worstScore, this.worstId)) return;
+    let at = kept.length;
+    while (at > 0 && ranksBefore(score, product.id, kept[at - 1]!.score, kept[at - 1]!.product.id)) at--;
+    kept.splice(at, 0, { product, score });
+    if (kept.length > this.n) kept.pop();
+  }
+
+  ranked(): Product[] {
+    return this.kept.map((k) => k.product);
+  }
+}
+
+function ranksBefore(scoreA: number, idA: string, scoreB: number, idB: string): boolean {
+  return scoreA > scoreB || (scoreA === scoreB && idA < idB);
 }
 
 function priceCloseness(a: number | undefined, b: number | undefined): number {

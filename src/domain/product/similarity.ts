@@ -83,10 +83,20 @@ export interface SimilarityIndex {
   /** How many of `terms` the product holds. */
   styleMatches(productId: string, terms: StyleTerms): number;
   /**
-   * A number that changes whenever the answer for the product may have: a catalog change, a change
-   * to the sessions that saw it, to what is popular in its category, a new learning. Grows.
+   * A number that changes whenever the answer for the product may have, the availability of the
+   * products it names or passed over aside (see `availabilityVersion`) and its top-ups aside
+   * (`categoryStamp`, `overallStamp`): the product written, its catalog neighbours changed, a
+   * change to the sessions that saw it, to what is popular in its category, a new learning. Grows
+   * while the product is known (negative for an unknown product).
    */
   answerStamp(productId: string): number;
+  /** A number that changes whenever the category's available products, or what its ranking (`categoryNeighbours`) reads of them, may have. Grows. */
+  categoryStamp(category: string): number;
+  /**
+   * Changes with every catalog write that may have added, removed, or shown or hidden a product:
+   * an answer then checks that the products it named or passed over are as available as they were.
+   */
+  readonly availabilityVersion: number;
   /** A number that changes whenever the order of the most popular products overall (the first MAX_SIMILAR_LIMIT + 1) may have. Grows. */
   overallStamp(): number;
   /** Changes whenever the catalog does (a text's terms may then be other ones). */
