@@ -80,7 +80,12 @@ function TimelineBar({
           {dates}
         </span>
         {served && <strong className={beside ? 'sr-only' : 'bar-served'}>, {t('servedNow')}</strong>}
-        {overlaps.length > 0 && <span className="bar-warning">, ⚠</span>}
+        {overlaps.length > 0 && (
+          <span className="bar-warning">
+            {/* A bar whose name is beside it shows the sign alone; a screen reader still hears the comma. */}
+            <span className={beside ? 'sr-only' : undefined}>, </span>⚠
+          </span>
+        )}
       </a>
       {beside && (
         <span
