@@ -124,7 +124,7 @@ describe.skipIf(reason !== undefined)('on a Redis Cluster (three masters, three 
       expect(statuses.get(200)).toBeGreaterThan(100);
       // A request meets at most a command timeout or two while the master is away (200 ms here).
       expect(slowestMs).toBeLessThan(2_000);
-    }, 45_000);
+    }, 75_000);
   });
   // Last: the node it kills may be one the tests before rely on.
   it("moves an instance's subscription to another node when its node dies, telling it news may have been missed", async () => {
@@ -157,5 +157,5 @@ describe.skipIf(reason !== undefined)('on a Redis Cluster (three masters, three 
     } finally {
       await Promise.all(ends.map((connection) => connection.stop()));
     }
-  }, 45_000);
+  }, 75_000);
 });

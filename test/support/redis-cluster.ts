@@ -53,21 +53,31 @@ function cli(port: number, ...args: string[]): string {
   return run.stdout;
 }
 
-/** Whether every live node sees the cluster whole, with a master for every slot and a replica for each. */
+/**
+ * Whether every live node sees the cluster whole: every slot served, by masters that are among the
+ * live `ports` (a node killed a moment ago still looks like a master with its slots until its peers
+ * notice, so the ports are what counts), with at least `replicas` live replicas.
+ */
 function settled(ports: readonly number[], masters: number, replicas: number): boolean {
   return ports.every((port) => {
     try {
       const info = cli(port, 'cluster', 'info');
-      const nodes = cli(port, 'cluster', 'nodes');
-      // Flags such as `myself,master` or `master,fail`; `fail?` is a node a peer has not heard from lately, not yet failed.
-      const flags = nodes.split('\n').map((line) => (line.split(' ')[2] ?? '').split(','));
-      const liveMasters = flags.filter((f) => f.includes('master') && !f.includes('fail'));
-      const liveReplicas = flags.filter((f) => f.includes('slave') && !f.includes('fail'));
+      const nodes = cli(port, 'cluster', 'nodes')
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => {
+          const [, address = '', flags = '', , , , , , ...slots] = line.split(' ');
+          return { port: Number(address.split('@')[0]!.split(':')[1]), flags: flags.split(','), slots: slots.length };
+        });
+      const live = nodes.filter((n) => ports.includes(n.port) && !n.flags.some((f) => f.startsWith('fail')));
+      const servingMasters = live.filter((n) => n.flags.includes('master') && n.slots > 0);
+      const servedByDead = nodes.some((n) => !ports.includes(n.port) && n.flags.includes('master') && n.slots > 0);
       return (
         info.includes('cluster_state:ok') &&
         info.includes('cluster_slots_ok:16384') &&
-        liveMasters.length === masters &&
-        liveReplicas.length >= replicas
+        servingMasters.length === masters &&
+        !servedByDead &&
+        live.filter((n) => n.flags.includes('slave')).length >= replicas
       );
     } catch {
       return false;
@@ -110,6 +120,8 @@ export async function startRedisCluster(): Promise<RedisClusterServers> {
       () => settled([...alive], MASTERS, 0),
       `the cluster did not serve every slot again after node ${port} was killed`,
       () => cli([...alive][0]!, 'cluster', 'nodes'),
+      // A replica's election may need a second round on a busy machine (node timeout × 4).
+      40_000,
     );
   };
   return {
