@@ -1,6 +1,7 @@
 import type { Clock } from '../../domain/shared/clock.js';
 import {
   OVERALL,
+  type ListedProduct,
   type ListsChange,
   type ListsLease,
   type ListsNewsListener,
@@ -69,6 +70,15 @@ export class InMemorySharedLists implements SharedLists {
     for (const id of ids) {
       const lists = this.lists.get(id);
       if (lists !== undefined) found.set(id, lists);
+    }
+    return found;
+  }
+
+  async cards(ids: readonly string[]): Promise<ReadonlyMap<string, ListedProduct>> {
+    const found = new Map<string, ListedProduct>();
+    for (const id of ids) {
+      const lists = this.lists.get(id);
+      if (lists !== undefined) found.set(id, lists.product);
     }
     return found;
   }

@@ -179,6 +179,16 @@ export class BehaviourModel {
     return Math.max(this.learntAt, own, popular.stampOf(category ?? EVERY_PRODUCT));
   }
 
+  /** The counter's value at the last change to the sessions that saw the product, or a new learning. */
+  sessionStampOf(productId: string): number {
+    return Math.max(this.learntAt, this.current.sessions.stampOf(productId));
+  }
+
+  /** The counter's value at the last change to a group's ranking (a category, or EVERY_PRODUCT), or a new learning. */
+  rankingStampOf(group: string): number {
+    return Math.max(this.learntAt, this.current.popular.stampOf(group));
+  }
+
   user(userId: string): ShopperHistory | undefined {
     return this.current.shoppers.user(userId);
   }

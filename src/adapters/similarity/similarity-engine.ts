@@ -9,6 +9,7 @@ import type {
   SimilarityIndex,
   StyleTerms,
 } from '../../domain/product/similarity.js';
+import type { ListsSource } from '../../domain/product/shared-lists.js';
 import type { ShopperMoment, ShopperMoments } from '../../domain/profile/shopper-moments.js';
 import { DEFAULT_SIMILARITY_POLICY, type SimilarityPolicy } from '../../domain/product/similarity-policy.js';
 import { BehaviourModel, EVERY_PRODUCT } from './behaviour-model.js';
@@ -35,7 +36,7 @@ interface TermSet extends StyleTerms {
  * category. It holds structures and answers lookups; which of them an answer uses, and how, is
  * the domain's policy (applied by the SimilarAnswers of the application).
  */
-export class SimilarityEngine implements SimilarityIndex, SimilarityFeed, ShopperMoments {
+export class SimilarityEngine implements SimilarityIndex, SimilarityFeed, ShopperMoments, ListsSource {
   readonly lists: NeighbourLists;
   readonly behaviour: BehaviourModel;
   private readonly counter = new ChangeCounter();
@@ -119,6 +120,18 @@ export class SimilarityEngine implements SimilarityIndex, SimilarityFeed, Shoppe
 
   categoryStamp(category: string): number {
     return this.lists.categoryStamp(category);
+  }
+
+  listsStamp(productId: string): number {
+    const own = this.lists.stampOf(productId);
+    if (own < 0) return own;
+    const category = this.lists.productOf(productId)?.category;
+    const categoryStamp = category === undefined ? 0 : this.lists.categoryStamp(category);
+    return Math.max(own, categoryStamp, this.behaviour.sessionStampOf(productId));
+  }
+
+  popularStamp(category: string | undefined): number {
+    return this.behaviour.rankingStampOf(category ?? EVERY_PRODUCT);
   }
 
   get availabilityVersion(): number {

@@ -80,3 +80,35 @@ function decayTable(base: number): Float64Array {
   for (let d = 1; d < DECAY_STEPS; d++) table[d] = table[d - 1]! * base;
   return table;
 }
+
+/** One thing a session did, as its shared record keeps it. */
+export interface SessionStep {
+  readonly productId: string;
+  readonly at: Date;
+}
+
+/**
+ * The products of a session's latest visit (its events, oldest first, as recorded): each once, in
+ * the order last seen (oldest first). The visit is the run of latest events no further apart than
+ * `visitGapMs`; none once it ended longer ago than that at `now`, unless it holds `current` (the
+ * product the shopper is looking at: the visit they are in, whatever the clocks say).
+ */
+export function latestVisitProducts(
+  events: readonly SessionStep[],
+  now: number,
+  current: string | undefined,
+  visitGapMs: number,
+): readonly string[] {
+  if (events.length === 0) return [];
+  let start = events.length - 1;
+  while (start > 0 && events[start]!.at.getTime() - events[start - 1]!.at.getTime() <= visitGapMs) start--;
+  const visit = events.slice(start);
+  const lastAt = visit.reduce((latest, event) => Math.max(latest, event.at.getTime()), Number.NEGATIVE_INFINITY);
+  if (now - lastAt > visitGapMs && (current === undefined || !visit.some((event) => event.productId === current))) return [];
+  const lastSeen = new Map<string, number>();
+  visit.forEach((event, i) => {
+    lastSeen.delete(event.productId);
+    lastSeen.set(event.productId, i);
+  });
+  return [...lastSeen.keys()];
+}

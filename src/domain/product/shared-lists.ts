@@ -1,17 +1,7 @@
 import { token } from '../shared/token.js';
-import type { CatalogNeighbours } from './similarity.js';
+import type { CatalogNeighbours, ListedProduct } from './similarity.js';
 
-/**
- * A product as an answer reads it from the shared lists: what the blend and the shopper's
- * re-ranking look at, nothing more.
- */
-export interface ListedProduct {
-  readonly id: string;
-  readonly category?: string | undefined;
-  readonly brand?: string | undefined;
-  readonly name?: string | undefined;
-  readonly available: boolean;
-}
+export type { ListedProduct };
 
 /**
  * What the builder publishes of one product, for every instance to answer from: the product, its
@@ -87,10 +77,26 @@ export interface SharedLists {
   complete(): Promise<boolean>;
   /** The published lists of these products, keyed by id (unknown ids absent). */
   products(ids: readonly string[]): Promise<ReadonlyMap<string, ProductLists>>;
+  /** The cards (the product as answers read it) of these products, keyed by id (unknown ids absent). */
+  cards(ids: readonly string[]): Promise<ReadonlyMap<string, ListedProduct>>;
   /** The published popular lists of these categories (undefined: overall), keyed by category ('' overall). */
   popular(categories: readonly (string | undefined)[]): Promise<ReadonlyMap<string, PopularList>>;
   /** Calls `listener` with the news of every publication (this instance's own included). */
   subscribe(listener: ListsNewsListener): void;
+}
+
+/**
+ * What the builder publishes from (the engine of its process): the products it knows, and stamps
+ * that change whenever what is published of a product or a popular list may have.
+ */
+export interface ListsSource {
+  known(): Iterable<string>;
+  /** Changes whenever the product's card, catalog or category neighbours, or the sessions that saw it may have; negative for an unknown product. */
+  listsStamp(productId: string): number;
+  /** Changes whenever the category's (undefined: overall) popular list may have. */
+  popularStamp(category: string | undefined): number;
+  /** Resolves once every neighbour list is current. */
+  settled(): Promise<void>;
 }
 
 export const SharedListsToken = token<SharedLists>('SharedLists');

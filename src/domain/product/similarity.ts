@@ -4,6 +4,18 @@ import type { NeighbourSource } from './neighbour-blend.js';
 import type { Product } from './product.js';
 import type { NeighbourSessions, SessionQuery } from './session-neighbours.js';
 
+/**
+ * A product as an answer reads it: what the blend and the shopper's re-ranking look at (a
+ * Product is one; an instance answering from shared lists holds only this).
+ */
+export interface ListedProduct {
+  readonly id: string;
+  readonly category?: string | undefined;
+  readonly brand?: string | undefined;
+  readonly name?: string | undefined;
+  readonly available: boolean;
+}
+
 /** Who asks for similar products, as far as the request says: all optional. */
 export interface ShopperQuery {
   readonly userId?: string | undefined;
@@ -55,7 +67,7 @@ export interface StyleTerms {
  */
 export interface SimilarityIndex {
   /** A product the index knows (undefined: not known). */
-  productOf(id: string): Product | undefined;
+  productOf(id: string): ListedProduct | undefined;
   /** The product's kept catalog neighbours, best first (at most MAX_SIMILAR_LIMIT); undefined for an unknown product. */
   catalogNeighbours(id: string): CatalogNeighbours | undefined;
   /** The available products of the product's category nearest it by brand, tags and price, best first, at most `n`. */

@@ -1,0 +1,324 @@
+import type { ShopperRecords } from '../../domain/product/shopper-records.js';
+import {
+  latestVisitProducts,
+  NO_NEIGHBOUR_SESSIONS,
+  type NeighbourSessions,
+  type SessionQuery,
+} from '../../domain/product/session-neighbours.js';
+import {
+  OVERALL,
+  type ListedProduct,
+  type ListsNews,
+  type PopularList,
+  type ProductLists,
+  type SharedLists,
+} from '../../domain/product/shared-lists.js';
+import type { CatalogNeighbours, ShopperHistory, SimilarityIndex, StyleTerms } from '../../domain/product/similarity.js';
+import type { SimilarityPolicy } from '../../domain/product/similarity-policy.js';
+
+/** What one request will read: the product asked, the session and the shopper asking. */
+export interface ListedQuestion {
+  readonly productId: string;
+  readonly sessionId?: string | undefined;
+  readonly userId?: string | undefined;
+}
+
+/** How many products' lists and cards a reader keeps. */
+export interface ListedSimilaritySettings {
+  /** Products whose lists are kept (those asked about); the least recently asked forgotten first. */
+  readonly listsKept: number;
+  /** Products whose card (category, brand, availability) is kept: the candidates of answers. */
+  readonly cardsKept: number;
+}
+
+/** A product's lists as kept: the ids of each list in one string, scores in a typed array (a tenth of the objects' memory). */
+interface KeptLists {
+  readonly card: ListedProduct;
+  readonly catalog: string;
+  readonly catalogSource: CatalogNeighbours['source'] | undefined;
+  readonly category: string;
+  readonly behaviour: string;
+  readonly scores: Float32Array;
+  readonly evidence: number;
+  /** This reader's stamp for it: grows with every load. */
+  readonly stamp: number;
+}
+
+interface KeptPopular {
+  readonly ids: readonly string[];
+  readonly stamp: number;
+}
+
+const SEPARATOR = '\u0001';
+const NO_STYLE: StyleTerms = Object.freeze({ size: 0 });
+
+/** A map that forgets its least recently read entry past `most`. */
+class Recent<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly most: number) {}
+  get size(): number {
+    return this.map.size;
+  }
+  get(key: string): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+  peek(key: string): V | undefined {
+    return this.map.get(key);
+  }
+  set(key: string, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.most) this.map.delete(this.map.keys().next().value!);
+  }
+  delete(key: string): void {
+    this.map.delete(key);
+  }
+  clear(): void {
+    this.map.clear();
+  }
+}
+
+/**
+ * The similarity index of an instance that answers from the deployment's shared lists (published
+ * by the builder, SharedLists) and the shared records of sessions and shoppers (ShopperRecords),
+ * never building an engine. Reads are lookups in bounded caches: before an answer, `prepare` loads
+ * what it will read (the product's lists, the cards of every candidate, the session's and the
+ * shopper's records, the popular lists), then the answer is composed at once by the same rules as
+ * everywhere. News of a publication drops what it changed.
+ *
+ * What past sessions say of a shopper's session is the sum of what they say of each of its
+ * products alone (each product's published session-kNN scores, weighted as the session query
+ * weighs it), handed to the rules as one neighbour session per scored product.
+ */
+export class ListedSimilarity implements SimilarityIndex {
+  private readonly lists: Recent<KeptLists | null>;
+  private readonly cards: Recent<ListedProduct | null>;
+  private readonly populars = new Recent<KeptPopular | null>(100_000);
+  private readonly sessions = new Recent<readonly string[]>(10_000);
+  private readonly shoppers = new Recent<ShopperHistory | null>(10_000);
+  private stamps = 0;
+  private version = 0;
+
+  constructor(
+    private readonly shared: SharedLists,
+    private readonly records: ShopperRecords,
+    private readonly policy: SimilarityPolicy,
+    settings: ListedSimilaritySettings,
+  ) {
+    this.lists = new Recent(Math.max(1, settings.listsKept));
+    this.cards = new Recent(Math.max(1, settings.cardsKept));
+    shared.subscribe({ changed: (news) => this.changed(news), missedSome: () => this.forgetAll() });
+  }
+
+  /** How many products' lists and cards are kept now. */
+  get kept(): { lists: number; cards: number } {
+    return { lists: this.lists.size, cards: this.cards.size };
+  }
+
+  /**
+   * Loads what answering `question` will read: the product's lists and its category's popular
+   * list, the lists of the session's products, the shopper's record, then the cards of every
+   * product these name. Two reads of the shared stores at most, each of what is not kept.
+   */
+  async prepare(question: ListedQuestion, now: Date): Promise<void> {
+    const [session, shopper] = await Promise.all([
+      question.sessionId === undefined ? undefined : this.records.session(question.sessionId),
+      question.userId === undefined ? undefined : this.records.shopper(question.userId),
+      this.loadLists([question.productId]),
+    ]);
+    if (question.userId !== undefined) this.keepShopper(question.userId, shopper);
+    let seen: readonly string[] = [];
+    if (question.sessionId !== undefined && session !== undefined) {
+      const counted = session.filter((event) => (this.policy.eventWeights[event.type] ?? 0) > 0);
+      seen = latestVisitProducts(counted, now.getTime(), question.productId, this.policy.visitGapMs);
+      this.sessions.set(question.sessionId, seen);
+    }
+    const product = this.lists.peek(question.productId);
+    await Promise.all([this.loadLists(seen), this.loadPopular([product?.card.category, undefined])]);
+    const named = new Set<string>(seen);
+    for (const id of [question.productId, ...seen]) this.namedBy(this.lists.peek(id), named);
+    for (const category of [product?.card.category, undefined]) {
+      for (const id of this.populars.peek(category ?? OVERALL)?.ids ?? []) named.add(id);
+    }
+    for (const event of shopper?.recent ?? []) named.add(event.productId);
+    await this.loadCards([...named]);
+  }
+
+  /** Whether `prepare` left nothing to load for an answer for everyone on this product (an answer can be given at once). */
+  ready(productId: string): boolean {
+    const lists = this.lists.peek(productId);
+    if (lists === undefined) return false;
+    if (lists === null) return true;
+    return this.populars.peek(lists.card.category ?? OVERALL) !== undefined && this.populars.peek(OVERALL) !== undefined;
+  }
+
+  productOf(id: string): ListedProduct | undefined {
+    return this.lists.peek(id)?.card ?? this.cards.get(id) ?? undefined;
+  }
+
+  catalogNeighbours(id: string): CatalogNeighbours | undefined {
+    const lists = this.lists.get(id);
+    if (lists == null || lists.catalogSource === undefined) return undefined;
+    return { ids: split(lists.catalog), source: lists.catalogSource };
+  }
+
+  categoryNeighbours(id: string, n: number): readonly string[] {
+    const lists = this.lists.peek(id);
+    return lists == null ? [] : split(lists.category).slice(0, n);
+  }
+
+  popular(category: string | undefined, n: number): readonly string[] {
+    return (this.populars.peek(category ?? OVERALL)?.ids ?? []).slice(0, n);
+  }
+
+  sessionProducts(sessionId: string): readonly string[] {
+    return this.sessions.peek(sessionId) ?? [];
+  }
+
+  nearestSessions(query: SessionQuery): NeighbourSessions {
+    const products: string[] = [];
+    const similarity: number[] = [];
+    query.products.forEach((id, i) => {
+      const lists = this.lists.peek(id);
+      if (lists == null) return;
+      const ids = split(lists.behaviour);
+      ids.forEach((neighbour, j) => {
+        products.push(neighbour);
+        similarity.push(query.weights[i]! * lists.scores[j]!);
+      });
+    });
+    const count = products.length;
+    if (count === 0) return NO_NEIGHBOUR_SESSIONS;
+    return {
+      count,
+      similarity: Float64Array.from(similarity),
+      anchorStep: new Int32Array(count),
+      start: Int32Array.from({ length: count + 1 }, (_, s) => s),
+      products,
+      steps: new Int32Array(count),
+    };
+  }
+
+  evidence(productId: string): number {
+    return this.lists.peek(productId)?.evidence ?? 0;
+  }
+
+  shopper(userId: string): ShopperHistory | undefined {
+    return this.shoppers.peek(userId) ?? undefined;
+  }
+
+  /** Style words need the catalog's terms, which only the builder holds: a reader ranks without them. */
+  styleTerms(): StyleTerms {
+    return NO_STYLE;
+  }
+
+  styleMatches(): number {
+    return 0;
+  }
+
+  answerStamp(productId: string): number {
+    const lists = this.lists.peek(productId);
+    if (lists == null) return -1;
+    return Math.max(lists.stamp, this.populars.peek(lists.card.category ?? OVERALL)?.stamp ?? 0);
+  }
+
+  categoryStamp(category: string): number {
+    return this.populars.peek(category)?.stamp ?? 0;
+  }
+
+  get availabilityVersion(): number {
+    return this.version;
+  }
+
+  overallStamp(): number {
+    return this.populars.peek(OVERALL)?.stamp ?? 0;
+  }
+
+  get catalogVersion(): number {
+    return this.version;
+  }
+
+  embeddingDimension(): number | undefined {
+    return undefined;
+  }
+
+  private async loadLists(ids: readonly string[]): Promise<void> {
+    const missing = ids.filter((id) => this.lists.get(id) === undefined);
+    if (missing.length === 0) return;
+    const found = await this.shared.products(missing);
+    for (const id of missing) {
+      const lists = found.get(id);
+      this.lists.set(id, lists === undefined ? null : this.keptOf(lists));
+      if (lists !== undefined) this.cards.set(id, lists.product);
+    }
+  }
+
+  private async loadPopular(categories: readonly (string | undefined)[]): Promise<void> {
+    const missing = categories.filter((category) => this.populars.get(category ?? OVERALL) === undefined);
+    if (missing.length === 0) return;
+    const found = await this.shared.popular(missing);
+    for (const category of missing) {
+      const list = found.get(category ?? OVERALL);
+      this.populars.set(category ?? OVERALL, list === undefined ? null : this.keptPopular(list));
+    }
+  }
+
+  private async loadCards(ids: readonly string[]): Promise<void> {
+    const missing = ids.filter((id) => this.lists.peek(id) == null && this.cards.get(id) === undefined);
+    if (missing.length === 0) return;
+    const found = await this.shared.cards(missing);
+    for (const id of missing) this.cards.set(id, found.get(id) ?? null);
+  }
+
+  private keepShopper(userId: string, record: Awaited<ReturnType<ShopperRecords['shopper']>>): void {
+    if (record === undefined) return this.shoppers.set(userId, null);
+    this.shoppers.set(userId, { recent: record.recent, purchased: new Set(record.purchased), version: ++this.stamps });
+  }
+
+  private keptOf(lists: ProductLists): KeptLists {
+    return {
+      card: lists.product,
+      catalog: (lists.catalog?.ids ?? []).join(SEPARATOR),
+      catalogSource: lists.catalog?.source,
+      category: lists.category.join(SEPARATOR),
+      behaviour: lists.behaviour.ids.join(SEPARATOR),
+      scores: Float32Array.from(lists.behaviour.scores),
+      evidence: lists.evidence,
+      stamp: ++this.stamps,
+    };
+  }
+
+  private keptPopular(list: PopularList): KeptPopular {
+    return { ids: list.ids, stamp: ++this.stamps };
+  }
+
+  private namedBy(lists: KeptLists | null | undefined, into: Set<string>): void {
+    if (lists == null) return;
+    for (const text of [lists.catalog, lists.category, lists.behaviour]) for (const id of split(text)) into.add(id);
+  }
+
+  private changed(news: ListsNews): void {
+    for (const id of news.products) {
+      this.lists.delete(id);
+      this.cards.delete(id);
+    }
+    for (const category of news.popular) this.populars.delete(category);
+    this.version++;
+  }
+
+  private forgetAll(): void {
+    this.lists.clear();
+    this.cards.clear();
+    this.populars.clear();
+    this.version++;
+  }
+}
+
+function split(text: string): string[] {
+  return text === '' ? [] : text.split(SEPARATOR);
+}

@@ -1,0 +1,120 @@
+import { LEASE_RENEW_MS, LEASE_TTL_MS, type ListsLease, type SharedLists } from '../../domain/product/shared-lists.js';
+import type { Clock } from '../../domain/shared/clock.js';
+import type { Scheduler } from '../../domain/shared/scheduler.js';
+import { FencedOut, PASS_PAUSE_MS, type PublishLists } from './publish-lists.js';
+
+/** What the instance does when it becomes the builder, and when it stops being one. */
+export interface BuilderRole {
+  /** Starts following the catalog and the events (the engine is built). */
+  lead(): Promise<void>;
+  /** Stops following them. */
+  stepDown(): Promise<void>;
+}
+
+/** Where the instance stands. */
+export type Standing = 'reader' | 'builder';
+
+/**
+ * Who builds the lists: every instance tries to take the lease every LEASE_RENEW_MS; the one that
+ * holds it is the builder (it follows the catalog and the events and publishes the lists pass
+ * after pass, PublishLists), renewing it as it goes. A builder whose lease could not be renewed in
+ * time, or whose write was fenced out (another took a later lease), steps down at once; the
+ * others take the lease within LEASE_TTL_MS of its last renewal. Stopping gives the lease up, so a
+ * planned stop hands over at once.
+ */
+export class ListsLeadership {
+  readonly name = 'lists-leadership';
+  private lease: ListsLease | undefined;
+  private renewedAt = 0;
+  private cancelTimer: (() => void) | undefined;
+  private passes: Promise<void> | undefined;
+  private stopped = true;
+  /** Ends the rest between two passes early (the builder stepping down). */
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly shared: SharedLists,
+    private readonly publisher: PublishLists,
+    private readonly role: BuilderRole,
+    private readonly scheduler: Scheduler,
+    private readonly holder: string,
+    private readonly clock: Clock,
+  ) {}
+
+  get standing(): Standing {
+    return this.lease === undefined ? 'reader' : 'builder';
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    const lease = this.lease;
+    await this.stepDown();
+    if (lease !== undefined) await this.shared.release(lease).catch(() => undefined);
+  }
+
+  /** Claims or renews the lease, and takes up or gives up the builder's work accordingly. */
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    const askedAt = this.clock.now().getTime();
+    try {
+      const lease = await this.shared.claim(this.holder, LEASE_TTL_MS);
+      if (lease === undefined) await this.stepDown();
+      else {
+        this.renewedAt = askedAt;
+        if (this.lease === undefined || this.lease.version !== lease.version) await this.takeUp(lease);
+      }
+    } catch {
+      // The lease store did not answer: a builder that cannot renew in time stops before another may take over.
+      if (this.lease !== undefined && this.clock.now().getTime() - this.renewedAt >= LEASE_TTL_MS - LEASE_RENEW_MS)
+        await this.stepDown();
+    }
+    if (!this.stopped) this.cancelTimer = this.scheduler.after(LEASE_RENEW_MS, () => void this.tick());
+  }
+
+  private async takeUp(lease: ListsLease): Promise<void> {
+    await this.stepDown();
+    this.lease = lease;
+    this.publisher.restart();
+    await this.role.lead();
+    this.passes = this.publishWhileLeading(lease);
+  }
+
+  private async stepDown(): Promise<void> {
+    if (this.lease === undefined) return;
+    this.lease = undefined;
+    this.wake?.();
+    await this.passes?.catch(() => undefined);
+    this.passes = undefined;
+    await this.role.stepDown();
+  }
+
+  /** Passes one after another while `lease` is this instance's, a short rest between them. */
+  private async publishWhileLeading(lease: ListsLease): Promise<void> {
+    const leading = () => this.lease?.version === lease.version && !this.stopped;
+    while (leading()) {
+      try {
+        await this.publisher.pass(lease, () => !leading());
+      } catch (error) {
+        if (error instanceof FencedOut) {
+          if (leading()) void this.stepDown();
+          return;
+        }
+      }
+      await new Promise<void>((done) => {
+        const cancel = this.scheduler.after(PASS_PAUSE_MS, () => done());
+        this.wake = () => {
+          cancel();
+          done();
+        };
+      });
+      this.wake = undefined;
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import { scoreNeighbourSessions, sessionQuery } from '../../domain/product/session-neighbours.js';
+import type { ListsLease, ListsSource, PopularList, ProductLists, SharedLists } from '../../domain/product/shared-lists.js';
+import { MAX_SIMILAR_LIMIT, type SimilarityIndex } from '../../domain/product/similarity.js';
+import type { SimilarityPolicy } from '../../domain/product/similarity-policy.js';
+import type { Scheduler } from '../../domain/shared/scheduler.js';
+
+/** Products whose lists are published in one write. */
+const BATCH = 500;
+/** Products looked at between two breaths of the event loop (a look is a few lookups; a list made, a short walk). */
+const STEP = 200;
+/** How long the builder rests between two passes once the lists are current. */
+export const PASS_PAUSE_MS = 250;
+
+/** A product's lists as last published: what the stamp was, and what was written (compared, so an unchanged list is not written again). */
+interface Published {
+  stamp: number;
+  text: string;
+}
+
+/** Lists made, waiting to be written. */
+interface Pending {
+  readonly lists: ProductLists;
+  readonly text: string;
+}
+
+/** How one pass went. */
+export interface PassReport {
+  readonly looked: number;
+  readonly published: number;
+  readonly removed: number;
+  readonly popular: number;
+}
+
+/** A publication refused: a later lease was given (another instance builds now). */
+export class FencedOut extends Error {
+  constructor() {
+    super('A later lease was given: another instance publishes the lists now.');
+  }
+}
+
+/**
+ * What the builder does with its engine: publishes each product's lists (its card, catalog and
+ * category neighbours, what past sessions say of it alone, its evidence) and the popular lists to
+ * the shared lists, then keeps them current. A pass walks every product the engine knows, a step
+ * at a time with breaths between (a request is never held), makes again the lists of products
+ * whose stamp moved, and writes those that changed; products gone are removed. The first pass of
+ * a lease writes everything (a new builder does not trust what an earlier one wrote) and marks
+ * the lists whole once done.
+ */
+export class PublishLists {
+  private published = new Map<string, Published>();
+  private popular = new Map<string, Published>();
+  private complete = false;
+
+  constructor(
+    private readonly index: SimilarityIndex,
+    private readonly source: ListsSource,
+    private readonly shared: SharedLists,
+    private readonly policy: SimilarityPolicy,
+    private readonly scheduler: Scheduler,
+  ) {}
+
+  /** Starts afresh under a new lease: the next pass writes every list again. */
+  restart(): void {
+    this.published = new Map();
+    this.popular = new Map();
+    this.complete = false;
+  }
+
+  /** One pass under `lease`; rejects with FencedOut when another instance holds a later lease. */
+  async pass(lease: ListsLease, stopped: () => boolean = () => false): Promise<PassReport> {
+    if (!this.complete) await this.source.settled();
+    const seen = new Set<string>();
+    const categories = new Set<string | undefined>([undefined]);
+    let batch: Pending[] = [];
+    let published = 0;
+    let looked = 0;
+    for (const id of this.source.known()) {
+      if (++looked % STEP === 0) {
+        await this.scheduler.breathe();
+        if (stopped()) return { looked, published, removed: 0, popular: 0 };
+      }
+      seen.add(id);
+      const pending = this.listsIfChanged(id);
+      categories.add(this.index.productOf(id)?.category);
+      if (pending === undefined) continue;
+      batch.push(pending);
+      if (batch.length >= BATCH) {
+        published += await this.write(lease, batch, []);
+        batch = [];
+      }
+    }
+    const removed = [...this.published.keys()].filter((id) => !seen.has(id));
+    published += await this.write(lease, batch, removed);
+    for (const id of removed) this.published.delete(id);
+    const popular = await this.publishPopular(lease, categories);
+    if (!this.complete) {
+      if (!(await this.shared.markComplete(lease))) throw new FencedOut();
+      this.complete = true;
+    }
+    return { looked, published, removed: removed.length, popular };
+  }
+
+  /** The product's lists when its stamp moved and they differ from what was published; else undefined. */
+  private listsIfChanged(id: string): Pending | undefined {
+    const stamp = this.source.listsStamp(id);
+    const before = this.published.get(id);
+    if (stamp < 0 || before?.stamp === stamp) return undefined;
+    const lists = this.listsOf(id, stamp);
+    if (lists === undefined) return undefined;
+    const text = JSON.stringify({ ...lists, stamp: 0 });
+    if (before?.text === text) {
+      before.stamp = stamp;
+      return undefined;
+    }
+    return { lists, text };
+  }
+
+  private listsOf(id: string, stamp: number): ProductLists | undefined {
+    const { index, policy } = this;
+    const product = index.productOf(id);
+    if (product === undefined) return undefined;
+    const neighbours = index.nearestSessions(sessionQuery([], id, policy), policy.neighbourSessions, policy.sessionsPerProduct);
+    const scored = [...scoreNeighbourSessions(neighbours, policy)]
+      .filter(([other]) => other !== id)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, MAX_SIMILAR_LIMIT);
+    return {
+      product: { id, category: product.category, brand: product.brand, name: product.name, available: product.available },
+      catalog: index.catalogNeighbours(id),
+      category: index.categoryNeighbours(id, MAX_SIMILAR_LIMIT),
+      behaviour: { ids: scored.map(([other]) => other), scores: scored.map(([, score]) => score) },
+      evidence: index.evidence(id),
+      stamp,
+    };
+  }
+
+  private async publishPopular(lease: ListsLease, categories: ReadonlySet<string | undefined>): Promise<number> {
+    const lists: PopularList[] = [];
+    for (const category of categories) {
+      const key = category ?? '';
+      const stamp = this.source.popularStamp(category);
+      const before = this.popular.get(key);
+      if (before?.stamp === stamp) continue;
+      const ids = this.index.popular(category, category === undefined ? MAX_SIMILAR_LIMIT + 1 : this.policy.popularPool);
+      const text = ids.join('\n');
+      if (before?.text === text) {
+        before.stamp = stamp;
+        continue;
+      }
+      lists.push({ category, ids, stamp });
+    }
+    for (let at = 0; at < lists.length; at += BATCH) {
+      const part = lists.slice(at, at + BATCH);
+      if (!(await this.shared.publish(lease, { products: [], removed: [], popular: part }))) throw new FencedOut();
+      for (const list of part) this.popular.set(list.category ?? '', { stamp: list.stamp, text: list.ids.join('\n') });
+    }
+    return lists.length;
+  }
+
+  /** Writes lists and removals; what was written is then taken as published (a write that failed is made again next pass). */
+  private async write(lease: ListsLease, pending: readonly Pending[], removed: readonly string[]): Promise<number> {
+    if (pending.length === 0 && removed.length === 0) return 0;
+    const products = pending.map(({ lists }) => lists);
+    if (!(await this.shared.publish(lease, { products, removed, popular: [] }))) throw new FencedOut();
+    for (const { lists, text } of pending) this.published.set(lists.product.id, { stamp: lists.stamp, text });
+    return products.length;
+  }
+}
