@@ -48,6 +48,12 @@ export interface VitrineConfig {
   readonly maxEmbeddedEvents: number;
   /** Sessions that must have paired a product with others before its behavioural neighbours are used. */
   readonly behaviourMinEvidence: number | undefined;
+  /**
+   * Whether similar-products lists are computed by every instance (`local`: the embedded default)
+   * or once per deployment by the lease holder and read by all (`shared`, SIMILAR_LISTS), and how
+   * many products' lists and cards a reader keeps (SIMILAR_LISTS_KEPT, SIMILAR_CARDS_KEPT).
+   */
+  readonly similarLists: { readonly shared: boolean; readonly listsKept: number; readonly cardsKept: number };
   /** How often what is learnt from events is learnt afresh from the store, in milliseconds; undefined: never periodically. */
   readonly behaviourRelearnMs: number | undefined;
   /** How often rule slices are made again from the catalog and the events (RULE_SLICES_REFRESH_SECONDS). */
@@ -211,6 +217,9 @@ const EnvSchema = v.object({
   EVENT_RETENTION_DAYS: v.optional(integerText('a number of days from 1 to 3650', 1, 3650), '90'),
   MAX_EMBEDDED_EVENTS: v.optional(integerText('a number of events from 1000 to 100000000', 1000, 100_000_000), '1000000'),
   BEHAVIOUR_MIN_EVIDENCE: v.optional(integerText('a number of sessions from 1 to 1000000', 1, 1_000_000)),
+  SIMILAR_LISTS: v.optional(v.picklist(['local', 'shared'], 'must be local or shared'), 'local'),
+  SIMILAR_LISTS_KEPT: v.optional(integerText('a number of products from 100 to 10000000', 100, 10_000_000), '100000'),
+  SIMILAR_CARDS_KEPT: v.optional(integerText('a number of products from 100 to 10000000', 100, 10_000_000), '300000'),
   BEHAVIOUR_RELEARN_HOURS: v.optional(integerText('a number of hours from 0 (never) to 8760', 0, 8760), '24'),
   LIVE_MOMENTS: v.optional(booleanText(), 'true'),
   MOMENT_LINES: v.optional(integerText(`a number of lines from 1 to ${MAX_MOMENT_LINES}`, 1, MAX_MOMENT_LINES), '10'),
@@ -275,6 +284,11 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     eventRetentionDays: env_.EVENT_RETENTION_DAYS,
     maxEmbeddedEvents: env_.MAX_EMBEDDED_EVENTS,
     behaviourMinEvidence: env_.BEHAVIOUR_MIN_EVIDENCE,
+    similarLists: {
+      shared: env_.SIMILAR_LISTS === 'shared',
+      listsKept: env_.SIMILAR_LISTS_KEPT,
+      cardsKept: env_.SIMILAR_CARDS_KEPT,
+    },
     behaviourRelearnMs: env_.BEHAVIOUR_RELEARN_HOURS === 0 ? undefined : env_.BEHAVIOUR_RELEARN_HOURS * 3_600_000,
     webhookAllowPrivateUrls: env_.WEBHOOK_ALLOW_PRIVATE_URLS,
     moments: { enabled: env_.LIVE_MOMENTS, lines: env_.MOMENT_LINES, timeZone: env_.SHOP_TIME_ZONE },

@@ -17,8 +17,30 @@ export async function startResources(container: Container): Promise<void> {
     try {
       await resource.start();
     } catch (error) {
-      throw new ResourceFailure(resource.name, error);
+      throw error instanceof ResourceFailure ? error : new ResourceFailure(resource.name, error);
     }
+  }
+}
+
+/** Resources started one after the other (each may need the one before), stopped together; a failure names the part that failed. */
+export class ResourceSequence implements Resource {
+  constructor(
+    readonly name: string,
+    private readonly parts: readonly Resource[],
+  ) {}
+
+  async start(): Promise<void> {
+    for (const part of this.parts) {
+      try {
+        await part.start();
+      } catch (error) {
+        throw new ResourceFailure(part.name, error);
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    await Promise.allSettled(this.parts.map((part) => part.stop()));
   }
 }
 

@@ -9,6 +9,7 @@ import { EventStoreToken } from '../../src/domain/events/event-store.js';
 import { EventPolicyToken, type ShopperEventInput } from '../../src/domain/events/shopper-event.js';
 import type { NeighbourSource } from '../../src/domain/product/neighbour-blend.js';
 import { toBase64Url } from '../../src/domain/product/recommendation.js';
+import { AnswerReadsToken } from '../../src/domain/product/similarity.js';
 import { SimilarAnswers } from '../../src/application/product/similar-answers.js';
 import { ClockToken } from '../../src/domain/shared/clock.js';
 import { aProductInput } from '../support/mothers.js';
@@ -48,6 +49,7 @@ async function service() {
     get(EventPolicyToken),
     get(EventFeedToken),
     get(SimilarAnswers),
+    get(AnswerReadsToken),
     counts,
   );
   return { find: get(FindSimilarProducts), record: recordCounted, clicks };

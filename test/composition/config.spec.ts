@@ -40,6 +40,7 @@ describe('configuration from the environment', () => {
       eventRetentionDays: 90,
       maxEmbeddedEvents: 1_000_000,
       behaviourMinEvidence: undefined,
+      similarLists: { shared: false, listsKept: 100_000, cardsKept: 300_000 },
       behaviourRelearnMs: 86_400_000,
       moments: { enabled: true, lines: 10, timeZone: 'America/Sao_Paulo' },
       server: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 },

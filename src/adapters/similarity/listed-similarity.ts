@@ -13,15 +13,16 @@ import {
   type ProductLists,
   type SharedLists,
 } from '../../domain/product/shared-lists.js';
-import type { CatalogNeighbours, ShopperHistory, SimilarityIndex, StyleTerms } from '../../domain/product/similarity.js';
+import type {
+  AnswerQuestion,
+  CatalogNeighbours,
+  ListedIndex,
+  ShopperHistory,
+  SimilarityIndex,
+  StyleTerms,
+} from '../../domain/product/similarity.js';
 import type { SimilarityPolicy } from '../../domain/product/similarity-policy.js';
-
-/** What one request will read: the product asked, the session and the shopper asking. */
-export interface ListedQuestion {
-  readonly productId: string;
-  readonly sessionId?: string | undefined;
-  readonly userId?: string | undefined;
-}
+import type { ShopperMoment, ShopperMoments } from '../../domain/profile/shopper-moments.js';
 
 /** How many products' lists and cards a reader keeps. */
 export interface ListedSimilaritySettings {
@@ -95,7 +96,7 @@ class Recent<V> {
  * products alone (each product's published session-kNN scores, weighted as the session query
  * weighs it), handed to the rules as one neighbour session per scored product.
  */
-export class ListedSimilarity implements SimilarityIndex {
+export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMoments {
   private readonly lists: Recent<KeptLists | null>;
   private readonly cards: Recent<ListedProduct | null>;
   private readonly populars = new Recent<KeptPopular | null>(100_000);
@@ -125,7 +126,7 @@ export class ListedSimilarity implements SimilarityIndex {
    * list, the lists of the session's products, the shopper's record, then the cards of every
    * product these name. Two reads of the shared stores at most, each of what is not kept.
    */
-  async prepare(question: ListedQuestion, now: Date): Promise<void> {
+  async prepare(question: AnswerQuestion, now: Date): Promise<void> {
     const [session, shopper] = await Promise.all([
       question.sessionId === undefined ? undefined : this.records.session(question.sessionId),
       question.userId === undefined ? undefined : this.records.shopper(question.userId),
@@ -155,6 +156,48 @@ export class ListedSimilarity implements SimilarityIndex {
     if (lists === undefined) return false;
     if (lists === null) return true;
     return this.populars.peek(lists.card.category ?? OVERALL) !== undefined && this.populars.peek(OVERALL) !== undefined;
+  }
+
+  /** A shopper's moment is read afresh from the shared records for each lookup. */
+  momentReady(): boolean {
+    return false;
+  }
+
+  async loadMoment(userId: string): Promise<void> {
+    const record = await this.records.shopper(userId);
+    this.keepShopper(userId, record);
+    await this.loadCards((record?.recent ?? []).map((event) => event.productId));
+  }
+
+  momentOf(userId: string): ShopperMoment | undefined {
+    const history = this.shoppers.peek(userId);
+    if (history == null) return undefined;
+    const recent = history.recent.filter((event) => this.policy.eventWeights[event.type] !== undefined);
+    return recent.length === 0 ? undefined : { recent, version: history.version };
+  }
+
+  productName(productId: string): string | undefined {
+    return this.productOf(productId)?.name;
+  }
+
+  knows(productId: string): boolean {
+    return this.lists.peek(productId) != null;
+  }
+
+  provisional(product: ListedProduct): void {
+    const { id, category, brand, name, available } = product;
+    const card = { id, category, brand, name, available };
+    this.lists.set(id, {
+      card,
+      catalog: '',
+      catalogSource: undefined,
+      category: '',
+      behaviour: '',
+      scores: new Float32Array(0),
+      evidence: 0,
+      stamp: ++this.stamps,
+    });
+    this.cards.set(id, card);
   }
 
   productOf(id: string): ListedProduct | undefined {

@@ -90,6 +90,12 @@ export class SimilarityEngine implements SimilarityIndex, SimilarityFeed, Shoppe
     return this.behaviour.user(userId);
   }
 
+  momentReady(): boolean {
+    return true;
+  }
+
+  async loadMoment(): Promise<void> {}
+
   momentOf(userId: string): ShopperMoment | undefined {
     const history = this.behaviour.user(userId);
     return history === undefined || history.recent.length === 0 ? undefined : history;

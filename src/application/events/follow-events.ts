@@ -16,6 +16,9 @@ export interface EventFeed {
 
 export const EventFeedToken = token<EventFeed>('EventFeed');
 
+/** What the event feed of this instance is made of FollowEvents (itself, or it with the shared records added). */
+export const EventFeedExtensionToken = token<(feed: EventFeed) => EventFeed>('EventFeedExtension');
+
 export interface BehaviourFollowSettings {
   /**
    * How often everything is learnt afresh from the store (BEHAVIOUR_RELEARN_HOURS): what the

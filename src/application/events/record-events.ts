@@ -11,6 +11,7 @@ import type { Clock } from '../../domain/shared/clock.js';
 import { ValidationError } from '../../domain/shared/errors.js';
 import type { RecommendationCounts } from '../../domain/product/recommendation-counts.js';
 import type { SimilarAnswers } from '../product/similar-answers.js';
+import type { AnswerReads } from '../../domain/product/similarity.js';
 import { MAX_BATCH_ITEMS, refusedItem, type BatchItem, type InvalidOutcome } from '../shared/batch.js';
 import type { EventFeed } from './follow-events.js';
 
@@ -43,6 +44,7 @@ export class RecordEvents {
     private readonly policy: EventPolicy,
     private readonly feed: EventFeed,
     private readonly answers: SimilarAnswers,
+    private readonly reads: AnswerReads,
     private readonly counts: RecommendationCounts,
   ) {}
 
@@ -72,17 +74,18 @@ export class RecordEvents {
       results.push({ index, id: event.eventId, status: duplicate.has(i) ? 'duplicate' : 'accepted' });
       if (!duplicate.has(i)) stored.push(event);
     });
-    this.attribute(stored);
+    await this.attribute(stored, now);
     await this.feed.recorded(stored);
     return summarise(results);
   }
 
   /** Counts each click by the source of the clicked product in the answer it came from (unknown when that answer no longer holds it). */
-  private attribute(events: readonly ShopperEvent[]): void {
+  private async attribute(events: readonly ShopperEvent[], now: Date): Promise<void> {
     for (const { type, recommendationId, productId } of events) {
       if (type !== 'recommendation_click' || recommendationId === undefined) continue;
       const anchor = recommendedFor(recommendationId);
-      this.counts.clicked(anchor === undefined ? undefined : this.answers.sourceOf(anchor, productId));
+      const known = anchor !== undefined && (await this.reads.prepare({ productId: anchor }, now));
+      this.counts.clicked(known ? this.answers.sourceOf(anchor, productId) : undefined);
     }
   }
 }

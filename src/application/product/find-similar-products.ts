@@ -5,12 +5,13 @@ import type { ShopperStyles } from '../../domain/profile/style-words.js';
 import {
   DEFAULT_SIMILAR_LIMIT,
   MAX_SIMILAR_LIMIT,
+  type AnswerQuestion,
+  type AnswerReads,
   type Recommendation,
   type ShopperQuery,
 } from '../../domain/product/similarity.js';
 import type { RecommendationCounts } from '../../domain/product/recommendation-counts.js';
 import type { RecommendationIds } from './recommendations.js';
-import type { CatalogFeed } from './catalog-feed.js';
 import type { SimilarAnswers } from './similar-answers.js';
 
 export interface SimilarProductsQuery {
@@ -31,27 +32,29 @@ export interface SimilarProducts {
  * The ids of products similar to one product, best first, for the shopper asking: composed by
  * SimilarAnswers from what the similarity index knows (which follows every catalog change and what
  * shoppers do) and the shopper's session, re-ranked for the shopper by what this process knows of
- * them. A product the index does not know is read from the store through the feed (another
- * instance may have just written it);
- * unknown there too, it is 404. While news of another instance's catalog write is being read,
- * answers wait for it, so that a write anywhere is seen everywhere as soon as its news arrives.
+ * them. What the answer reads is made ready first (AnswerReads): a product the index does not
+ * know is read from the store (another instance may have just written it); unknown there too, it
+ * is 404. While news of another instance's catalog write is being read, answers wait for it, so
+ * that a write anywhere is seen everywhere as soon as its news arrives.
  * Each answer gets a recommendation id and is counted, by the source of each product.
  */
 export class FindSimilarProducts {
   constructor(
     private readonly answers: SimilarAnswers,
-    private readonly feed: CatalogFeed,
+    private readonly reads: AnswerReads,
     private readonly clock: Clock,
     private readonly styles: ShopperStyles,
     private readonly ids: RecommendationIds,
     private readonly counts: RecommendationCounts,
   ) {}
 
-  /** The answer when the engine knows the product and no news is being read, at once; else undefined. */
+  /** The answer when it can be given at once (nothing to load or wait for first); else undefined. */
   peek(query: SimilarProductsQuery): SimilarProducts | undefined {
     const limit = query.limit ?? DEFAULT_SIMILAR_LIMIT;
-    if (!validLimit(limit) || this.feed.catchingUp) return undefined;
-    const found = this.answers.forShopper(query.productId, limit, this.shopper(query));
+    if (!validLimit(limit)) return undefined;
+    const shopper = this.shopper(query);
+    if (!this.reads.ready(questionOf(query, shopper))) return undefined;
+    const found = this.answers.forShopper(query.productId, limit, shopper);
     return found === undefined ? undefined : this.given(query.productId, found);
   }
 
@@ -60,8 +63,9 @@ export class FindSimilarProducts {
     if (!validLimit(limit)) {
       throw ValidationError.single('data.limit', `must be an integer from 1 to ${MAX_SIMILAR_LIMIT}`);
     }
-    const known = await this.feed.ensureKnown(query.productId);
-    const found = known ? this.answers.forShopper(query.productId, limit, this.shopper(query)) : undefined;
+    const shopper = this.shopper(query);
+    const known = await this.reads.prepare(questionOf(query, shopper), shopper.now);
+    const found = known ? this.answers.forShopper(query.productId, limit, shopper) : undefined;
     if (found === undefined) throw new DomainError('PRODUCT_NOT_FOUND', 'No product has this id.');
     return this.given(query.productId, found);
   }
@@ -80,6 +84,10 @@ export class FindSimilarProducts {
     this.counts.shown(found.from);
     return { products: found.ids, recommendationId: this.ids.next(productId) };
   }
+}
+
+function questionOf(query: SimilarProductsQuery, shopper: ShopperQuery): AnswerQuestion {
+  return { productId: query.productId, sessionId: shopper.sessionId, userId: shopper.userId };
 }
 
 function validLimit(limit: number): boolean {

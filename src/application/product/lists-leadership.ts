@@ -1,4 +1,5 @@
 import { LEASE_RENEW_MS, LEASE_TTL_MS, type ListsLease, type SharedLists } from '../../domain/product/shared-lists.js';
+import type { ReadinessCheck } from '../../domain/health/readiness-check.js';
 import type { Clock } from '../../domain/shared/clock.js';
 import type { Scheduler } from '../../domain/shared/scheduler.js';
 import { FencedOut, PASS_PAUSE_MS, type PublishLists } from './publish-lists.js';
@@ -116,5 +117,23 @@ export class ListsLeadership {
       });
       this.wake = undefined;
     }
+  }
+}
+
+/**
+ * Readiness where the lists are shared: an instance is ready once the lists were made whole (a
+ * builder published every product once), so its answers use the whole catalog. Once whole, they
+ * stay whole (a new builder's rebuild goes over them).
+ */
+export class ListsReadiness implements ReadinessCheck {
+  readonly name = 'similar-lists';
+  readonly required = true;
+  private whole = false;
+
+  constructor(private readonly shared: SharedLists) {}
+
+  async check(): Promise<void> {
+    if (!this.whole) this.whole = await this.shared.complete();
+    if (!this.whole) throw new Error('the similar-products lists are being published for the first time');
   }
 }

@@ -30,6 +30,16 @@ export class LiveMoments {
     this.lines = new MomentLines(policy);
   }
 
+  /** Whether `of` can answer this shopper's profile at once (nothing to load first). */
+  ready(userProfileId: string): boolean {
+    return !this.policy.enabled || this.shoppers.momentReady(userProfileId);
+  }
+
+  /** Loads what `of` reads of this shopper. */
+  async prepare(userProfileId: string): Promise<void> {
+    if (this.policy.enabled) await this.shoppers.loadMoment(userProfileId);
+  }
+
   of(stored: CustomerProfile): CustomerProfile {
     if (!this.policy.enabled) return stored;
     const id = stored.userProfileId;

@@ -41,7 +41,7 @@ export class LookUpProfile {
   /** The profile this lookup finds when this process has it at hand (see AnswerCache.peek); else undefined. */
   peek(lookup: ProfileLookup, counted = true): CustomerProfile | undefined {
     const stored = this.peekStored(lookup, counted);
-    return stored === undefined ? undefined : this.moments.of(stored);
+    return stored === undefined || !this.moments.ready(stored.userProfileId) ? undefined : this.moments.of(stored);
   }
 
   private peekStored(lookup: ProfileLookup, counted: boolean): CustomerProfile | undefined {
@@ -66,7 +66,9 @@ export class LookUpProfile {
   }
 
   async execute(lookup: ProfileLookup): Promise<CustomerProfile> {
-    return this.moments.of(await this.stored(lookup));
+    const stored = await this.stored(lookup);
+    await this.moments.prepare(stored.userProfileId);
+    return this.moments.of(stored);
   }
 
   private stored(lookup: ProfileLookup): Promise<CustomerProfile> {

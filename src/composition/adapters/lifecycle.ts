@@ -17,16 +17,11 @@ import { bindClass, bindFactory, bindList } from '../binding.js';
 import type { VitrineConfig } from '../config.js';
 import { ResourcesToken, type Resource } from '../lifecycle.js';
 import { ApiDescriptionToken } from './http.js';
+import { EngineResourceToken, ListsReadinessToken } from './similarity.js';
 import { InMemoryReadinessToken } from './stores.js';
 
 /** The worker thread reading spreadsheets: nothing to open, ended at stop. */
 const SpreadsheetResourceToken = token<Resource>('SpreadsheetResource');
-
-/** The similarity engine's loading of the catalog, started after the stores and Redis. */
-const CatalogResourceToken = token<Resource>('CatalogResource');
-
-/** Learning from the events' history, started after the catalog (the answers it changes are the catalog's products'). */
-const BehaviourResourceToken = token<Resource>('BehaviourResource');
 
 /** Slice transitions watched and webhook deliveries sent, started once the stores are open. */
 const TransitionsResourceToken = token<Resource>('TransitionsResource');
@@ -39,9 +34,12 @@ export function lifecycleModule(config: VitrineConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
     const stores: Token<ReadinessCheck & Resource>[] = config.mongodbUri === undefined ? [] : [MongoDatabaseToken];
     const redis: Token<ReadinessCheck & Resource>[] = config.redis === undefined ? [] : [RedisConnectionToken];
-    bindList<ReadinessCheck>(bind, ReadinessChecksToken, [...(stores.length > 0 ? stores : [InMemoryReadinessToken]), ...redis]);
-    bindFactory(bind, CatalogResourceToken, (catalog: FollowCatalog): Resource => catalog, [FollowCatalog]);
-    bindFactory(bind, BehaviourResourceToken, (events: FollowEvents): Resource => events, [FollowEvents]);
+    const lists: Token<ReadinessCheck>[] = config.similarLists.shared ? [ListsReadinessToken] : [];
+    bindList<ReadinessCheck>(bind, ReadinessChecksToken, [
+      ...(stores.length > 0 ? stores : [InMemoryReadinessToken]),
+      ...redis,
+      ...lists,
+    ]);
     bindFactory(bind, TransitionsResourceToken, (watch: WatchSliceTransitions): Resource => watch, [WatchSliceTransitions]);
     bindFactory(bind, WebhookSenderResourceToken, (sender: DeliverWebhooks): Resource => sender, [DeliverWebhooks]);
     bindFactory(bind, RuleSlicesResourceToken, (rules: RefreshRuleSlices): Resource => rules, [RefreshRuleSlices]);
@@ -51,8 +49,7 @@ export function lifecycleModule(config: VitrineConfig): ContainerModule {
     bindList<Resource>(bind, ResourcesToken, [
       ...stores,
       ...redis,
-      CatalogResourceToken,
-      BehaviourResourceToken,
+      EngineResourceToken,
       WebhookSenderResourceToken,
       TransitionsResourceToken,
       RuleSlicesResourceToken,

@@ -15,6 +15,10 @@ import { RedisConnection, RedisConnectionToken, type RedisTarget } from '../../a
 import { RedisRequestLimiter } from '../../adapters/rate-limit/redis-request-limiter.js';
 import { RedisSharedCache } from '../../adapters/redis/redis-shared-cache.js';
 import { token } from '../../domain/shared/token.js';
+import { SharedListsToken, type SharedLists } from '../../domain/product/shared-lists.js';
+import { ShopperRecordsToken, type ShopperRecords } from '../../domain/product/shopper-records.js';
+import { InMemorySharedLists } from '../../adapters/memory/in-memory-shared-lists.js';
+import { InMemoryShopperRecords } from '../../adapters/memory/in-memory-shopper-records.js';
 import { bindFactory, bindValue } from '../binding.js';
 import type { VitrineConfig } from '../config.js';
 import { inWorker } from './platform.js';
@@ -64,6 +68,8 @@ export function redisModule(config: VitrineConfig & { redis: RedisTarget }): Con
     bindFactory(bind, RequestLimiterToken, (redis: RedisAdapters) => redis.requestLimiter, [RedisAdaptersToken]);
     bindFactory(bind, CatalogNewsToken, (redis: RedisAdapters) => redis.catalogNews, [RedisAdaptersToken]);
     bindFactory(bind, EventNewsToken, (redis: RedisAdapters) => redis.eventNews, [RedisAdaptersToken]);
+    bindFactory(bind, SharedListsToken, (clock: Clock): SharedLists => new InMemorySharedLists(clock), [ClockToken]);
+    bindFactory(bind, ShopperRecordsToken, (clock: Clock): ShopperRecords => new InMemoryShopperRecords(clock), [ClockToken]);
   });
 }
 
@@ -75,6 +81,9 @@ export function redisModule(config: VitrineConfig & { redis: RedisTarget }): Con
 export function withoutRedisModule(config: VitrineConfig): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bindValue(bind, SharedCacheToken, NO_SHARED_CACHE);
+    // Shared with no other process: an embedder running several instances in one process gives them one of each (override).
+    bindFactory(bind, SharedListsToken, (clock: Clock): SharedLists => new InMemorySharedLists(clock), [ClockToken]);
+    bindFactory(bind, ShopperRecordsToken, (clock: Clock): ShopperRecords => new InMemoryShopperRecords(clock), [ClockToken]);
     bindFactory(
       bind,
       RequestLimiterToken,

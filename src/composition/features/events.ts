@@ -7,13 +7,14 @@ import { eventRoutes } from '../../adapters/http/events/event-routes.js';
 import { bindClass, bindFactory, bindRoutes } from '../binding.js';
 import {
   BehaviourFollowSettingsToken,
+  EventFeedExtensionToken,
   EventFeedToken,
   FollowEvents,
   type EventFeed,
 } from '../../application/events/follow-events.js';
 import { RecommendationCountsToken } from '../../domain/product/recommendation-counts.js';
 import { EventNewsToken } from '../../domain/events/event-news.js';
-import { SimilarityFeedToken } from '../../domain/product/similarity.js';
+import { AnswerReadsToken, SimilarityFeedToken } from '../../domain/product/similarity.js';
 import { SimilarAnswers } from '../../application/product/similar-answers.js';
 import { SchedulerToken } from '../../domain/shared/scheduler.js';
 
@@ -26,13 +27,17 @@ export const eventsModule = new ContainerModule(({ bind }) => {
     SchedulerToken,
     BehaviourFollowSettingsToken,
   ]);
-  bindFactory(bind, EventFeedToken, (follow: FollowEvents): EventFeed => follow, [FollowEvents]);
+  bindFactory(bind, EventFeedToken, (follow: FollowEvents, extend: (feed: EventFeed) => EventFeed): EventFeed => extend(follow), [
+    FollowEvents,
+    EventFeedExtensionToken,
+  ]);
   bindClass(bind, RecordEvents, [
     EventStoreToken,
     ClockToken,
     EventPolicyToken,
     EventFeedToken,
     SimilarAnswers,
+    AnswerReadsToken,
     RecommendationCountsToken,
   ]);
   bindRoutes(bind, eventRoutes, [RecordEvents]);

@@ -17,7 +17,7 @@ import { UpsertProduct } from '../../application/product/upsert-product.js';
 import { CatalogNewsToken } from '../../domain/product/catalog-news.js';
 import { CatalogSearchToken } from '../../domain/product/catalog-search.js';
 import { ProductStoreToken } from '../../domain/product/product-store.js';
-import { SimilarityFeedToken, SimilarityIndexToken } from '../../domain/product/similarity.js';
+import { AnswerReadsToken, SimilarityFeedToken, SimilarityIndexToken } from '../../domain/product/similarity.js';
 import { SimilarAnswers } from '../../application/product/similar-answers.js';
 import { ClockToken, type Clock } from '../../domain/shared/clock.js';
 import { ProductChangeWebhooks } from '../../application/webhooks/product-change-webhooks.js';
@@ -52,7 +52,7 @@ export const productModule = new ContainerModule(({ bind }) => {
   bindClass(bind, RecommendationIds, []);
   bindClass(bind, FindSimilarProducts, [
     SimilarAnswers,
-    CatalogFeedToken,
+    AnswerReadsToken,
     ClockToken,
     ShopperStylesToken,
     RecommendationIds,

@@ -26,6 +26,10 @@ export interface ShopperRecordLimits {
  * The recent past of sessions and shoppers, shared by every instance of a deployment (written by
  * the instance that records an event, read by any that answers): small, trimmed and expiring
  * records, so that any instance answers a session the same.
+ *
+ * A session is its shopper's from its start: once one of its events names a `userId`, the events
+ * it had before join that shopper's record, as do its later events that name nobody. A shopper's
+ * events are kept in time order (one arriving late goes to its place), each once.
  */
 export interface ShopperRecords {
   /** Adds recorded events to their sessions' and shoppers' records. */
@@ -35,7 +39,7 @@ export interface ShopperRecords {
   /** The shopper's record; undefined when nothing of them is kept. */
   shopper(userId: string): Promise<ShopperRecord | undefined>;
   /** Forgets a shopper and the sessions their events named (their profile was erased). */
-  forgetUser(userId: string): Promise<void>;
+  erase(userId: string): Promise<void>;
 }
 
 export const ShopperRecordsToken = token<ShopperRecords>('ShopperRecords');

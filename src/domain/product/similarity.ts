@@ -119,6 +119,38 @@ export interface SimilarityIndex {
 
 export const SimilarityIndexToken = token<SimilarityIndex>('SimilarityIndex');
 
+/** What answering one request reads: the product asked, the session and the shopper asking. */
+export interface AnswerQuestion {
+  readonly productId: string;
+  readonly sessionId?: string | undefined;
+  readonly userId?: string | undefined;
+}
+
+/**
+ * Makes ready what an answer reads before it is composed, so that the index's reads are then
+ * lookups: the news being read waited for, where the index is this process's engine; the shared
+ * lists and records loaded, where it answers from them.
+ */
+export interface AnswerReads {
+  /** Loads what answering `question` at `now` reads; answers whether the product is known (else: not found). */
+  prepare(question: AnswerQuestion, now: Date): Promise<boolean>;
+  /** Whether `question` can be answered at once, nothing to load first. */
+  ready(question: AnswerQuestion): boolean;
+}
+
+export const AnswerReadsToken = token<AnswerReads>('AnswerReads');
+
+/** An index answering from shared lists: what it loads before an answer, and a product it was told of before its lists exist. */
+export interface ListedIndex {
+  prepare(question: AnswerQuestion, now: Date): Promise<void>;
+  /** Whether the lists hold the product (once prepared). */
+  knows(productId: string): boolean;
+  /** Whether an answer for everyone on the product needs nothing loaded first. */
+  ready(productId: string): boolean;
+  /** A product the lists do not hold yet (written a moment ago): answered with no neighbours of its own until they do. */
+  provisional(product: ListedProduct): void;
+}
+
 /**
  * What the similarity index is fed (the feed port): the catalog's products as stored, and what
  * shoppers do. Only FollowCatalog and FollowEvents call it, so the index holds what the stores

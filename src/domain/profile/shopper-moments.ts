@@ -9,9 +9,14 @@ export interface ShopperMoment {
 
 /**
  * What shoppers are doing now, as this instance knows it (every instance learns every event, and
- * forgets an erased shopper at once): read by profile lookups, so every read is a memory lookup.
+ * forgets an erased shopper at once; or, where the lists are shared, as the shared records say):
+ * read by profile lookups, so every read is a memory lookup once prepared.
  */
 export interface ShopperMoments {
+  /** Whether `momentOf(userId)` reads what is known now without loading first (where everything is in this process's memory). */
+  momentReady(userId: string): boolean;
+  /** Loads what `momentOf(userId)` and the names of its products read (the shared records, where they are shared). */
+  loadMoment(userId: string): Promise<void>;
   /** The shopper's moment (their `userId` is the profile id); undefined when no event of theirs is known. */
   momentOf(userId: string): ShopperMoment | undefined;
   /** A catalog product's name; undefined for a product the catalog does not hold. */
