@@ -17,6 +17,7 @@
  *
  * Options: --data=PATH (default ../shared/data/retailrocket-week/events.tsv), --test-days=1,
  * --repeats=skip|miss, --variants=defaults|all (all: the sweeps of the policy's numbers, slower),
+ * --lists=shared (a row for SIMILAR_LISTS=shared: answers from the lists the builder publishes),
  * --policy='{"stepDecay":0.8}' (a variant of the defaults, added to the table).
  */
 import { existsSync } from 'node:fs';
@@ -26,6 +27,9 @@ import { UpsertProducts } from '../dist/application/product/batch-products.js';
 import { FindSimilarProducts } from '../dist/application/product/find-similar-products.js';
 import { parseConfig } from '../dist/composition/config.js';
 import { EngineTuningToken } from '../dist/composition/adapters/similarity.js';
+import { BuilderFeed } from '../dist/application/product/builder-feed.js';
+import { PublishLists } from '../dist/application/product/publish-lists.js';
+import { SharedListsToken } from '../dist/domain/product/shared-lists.js';
 import { createContainer, override } from '../dist/composition/container.js';
 import { resolve } from '../dist/composition/resolve.js';
 import { DEFAULT_SIMILARITY_POLICY, SimilarityPolicyToken } from '../dist/domain/product/similarity-policy.js';
@@ -92,18 +96,36 @@ function referenceRanks(split) {
   return { ranks, repeats, traits };
 }
 
-/** The service, built as `main` builds it, with a policy of its own when given. */
-function service(policy) {
+/**
+ * The service, built as `main` builds it, with a policy of its own when given. With `shared`, as
+ * SIMILAR_LISTS=shared builds it: this instance holds the lease, and before each question its
+ * builder publishes what changed (as it would between requests), so the answer is the one any
+ * instance would give from the shared lists.
+ */
+async function service(policy, shared = false) {
   const clock = new FakeClock(0);
-  const config = parseConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', EVENT_RETENTION_DAYS: '3650' });
+  const config = parseConfig({
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    EVENT_RETENTION_DAYS: '3650',
+    ...(shared ? { SIMILAR_LISTS: 'shared' } : {}),
+  });
   const container = createContainer(config, [
     override(ClockToken, clock),
     override(SchedulerToken, clock),
     override(EngineTuningToken, { background: false }),
     ...(policy === undefined ? [] : [override(SimilarityPolicyToken, policy)]),
   ]);
+  let publish = async () => {};
+  if (shared) {
+    resolve(container, BuilderFeed).lead();
+    const lease = await resolve(container, SharedListsToken).claim('eval', Number.MAX_SAFE_INTEGER);
+    const publisher = resolve(container, PublishLists);
+    publish = async () => void (await publisher.pass(lease));
+  }
   return {
     clock,
+    publish,
     upsert: resolve(container, UpsertProducts),
     record: resolve(container, RecordEvents),
     find: resolve(container, FindSimilarProducts),
@@ -129,8 +151,8 @@ async function record(app, events) {
  * `sessionId`, and its `userId` when the data has one), `session` (no userId), `anonymous` (a
  * fresh `sessionId` each time, no userId: the answer for the product alone).
  */
-async function serviceRanks(split, ask, policy) {
-  const app = service(policy);
+async function serviceRanks(split, ask, policy, shared = false) {
+  const app = await service(policy, shared);
   app.clock.set(split.train[0]?.at ?? 0);
   const products = split.items.map((id) => {
     const category = split.categories.get(id);
@@ -146,6 +168,7 @@ async function serviceRanks(split, ask, policy) {
   for (const { event, next } of testStream(split.test)) {
     await record(app, [event]);
     if (!asked(event, next)) continue;
+    await app.publish();
     const answer = await app.find.execute({
       productId: event.item,
       limit: LIMIT,
@@ -226,6 +249,13 @@ async function main() {
     row('Vitrine, defaults, the session’s sessionId, no userId', await serviceRanks(split, 'session')),
     row('Vitrine, defaults, a fresh sessionId each call (the product alone)', await serviceRanks(split, 'anonymous')),
   ];
+  if (options.lists === 'shared' || options.lists === 'both')
+    rows.push(
+      row(
+        'Vitrine, SIMILAR_LISTS=shared (any instance, from the shared lists), the realistic call',
+        await serviceRanks(split, 'realistic', undefined, true),
+      ),
+    );
   const variants = options.variants === 'all' ? sweeps() : [];
   if (options.policy !== undefined)
     variants.push({ name: `policy ${options.policy}`, policy: { ...DEFAULT_SIMILARITY_POLICY, ...JSON.parse(options.policy) } });
