@@ -130,6 +130,25 @@ export class PrometheusMetrics implements CacheObserver, RecommendationCounts {
     gauge('vitrine_behaviour_bytes', 'An estimate of the memory what is learnt from shoppers holds.', (s) => s.bytes);
   }
 
+  /** Reports where the instance stands when the lists are shared (SIMILAR_LISTS=shared): builder or reader, what it keeps and what it published. */
+  observeSharedLists(
+    figures: () => { builder: boolean; lease: number; passes: number; published: number; lists: number; cards: number },
+  ): void {
+    const gauge = this.gaugesFrom(figures);
+    gauge('vitrine_similar_lists_builder', '1 while this instance holds the lease and builds the shared lists, else 0.', (s) =>
+      s.builder ? 1 : 0,
+    );
+    gauge('vitrine_similar_lists_lease', 'The version of the lease this instance holds (0: none).', (s) => s.lease);
+    gauge('vitrine_similar_lists_passes', 'Passes over the catalog this instance made as the builder.', (s) => s.passes);
+    gauge('vitrine_similar_lists_published', "Products' lists this instance published as the builder.", (s) => s.published);
+    gauge('vitrine_similar_lists_kept', "Products whose lists this instance's reader keeps.", (s) => s.lists);
+    gauge(
+      'vitrine_similar_lists_cards_kept',
+      "Products whose card (category, brand, availability) this instance's reader keeps.",
+      (s) => s.cards,
+    );
+  }
+
   /**
    * Reports the similarity engine's size and backlog: the counts read when scraped, the bytes
    * measured aside (a walk of every product: see MeasuredAside).

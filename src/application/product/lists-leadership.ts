@@ -30,6 +30,8 @@ export class ListsLeadership {
   private cancelTimer: (() => void) | undefined;
   private passes: Promise<void> | undefined;
   private stopped = true;
+  private passCount = 0;
+  private publishedCount = 0;
   /** Ends the rest between two passes early (the builder stepping down). */
   private wake: (() => void) | undefined;
 
@@ -44,6 +46,11 @@ export class ListsLeadership {
 
   get standing(): Standing {
     return this.lease === undefined ? 'reader' : 'builder';
+  }
+
+  /** The lease held (0: none), and what was published under this instance's leases. */
+  get figures(): { lease: number; passes: number; published: number } {
+    return { lease: this.lease?.version ?? 0, passes: this.passCount, published: this.publishedCount };
   }
 
   async start(): Promise<void> {
@@ -101,7 +108,9 @@ export class ListsLeadership {
     const leading = () => this.lease?.version === lease.version && !this.stopped;
     while (leading()) {
       try {
-        await this.publisher.pass(lease, () => !leading());
+        const report = await this.publisher.pass(lease, () => !leading());
+        this.passCount++;
+        this.publishedCount += report.published;
       } catch (error) {
         if (error instanceof FencedOut) {
           if (leading()) void this.stepDown();

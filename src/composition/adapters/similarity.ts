@@ -169,6 +169,8 @@ function bindSharedLists(bind: Bind, config: VitrineConfig): void {
       events: FollowEvents,
       scheduler: Scheduler,
       clock: Clock,
+      metrics: PrometheusMetrics,
+      index: ListedSimilarity,
     ) => {
       // Idle until this instance leads: a reader neither reads the catalog nor learns the history.
       void catalog.stop();
@@ -184,9 +186,21 @@ function bindSharedLists(bind: Bind, config: VitrineConfig): void {
           feed.stepDown();
         },
       };
-      return new ListsLeadership(shared, publisher, role, scheduler, randomUUID(), clock);
+      const leadership = new ListsLeadership(shared, publisher, role, scheduler, randomUUID(), clock);
+      metrics.observeSharedLists(() => ({ builder: leadership.standing === 'builder', ...leadership.figures, ...index.kept }));
+      return leadership;
     },
-    [SharedListsToken, PublishLists, BuilderFeed, FollowCatalog, FollowEvents, SchedulerToken, ClockToken],
+    [
+      SharedListsToken,
+      PublishLists,
+      BuilderFeed,
+      FollowCatalog,
+      FollowEvents,
+      SchedulerToken,
+      ClockToken,
+      MetricsToken,
+      ListedSimilarityToken,
+    ],
   );
   bindFactory(bind, EngineResourceToken, (leadership: ListsLeadership): Resource => leadership, [ListsLeadershipToken]);
   bindFactory(bind, ListsReadinessToken, (shared: SharedLists): ReadinessCheck => new ListsReadiness(shared), [SharedListsToken]);

@@ -1,0 +1,239 @@
+// @ts-check
+/**
+ * `npm run bench:scale`: the lists computed once and shared (SIMILAR_LISTS=shared), at a catalog's
+ * size: a builder and a fresh reader on one Redis (Debian's redis-server, started here on a free
+ * loopback port), for each --counts size.
+ *
+ * - **builder** (this process, the embedded service with SIMILAR_LISTS=shared): --count synthetic
+ *   products (bench/synthetic-catalog.mjs) and --events-per-product session events in its store;
+ *   started, it takes the lease, reads the catalog, learns the events, builds its lists and
+ *   publishes every product's: the time to the lists made whole, this process's memory, and
+ *   Redis's.
+ * - **reader** (`node dist/main.js`, as `npm start` runs it, on its own empty embedded stores): from
+ *   spawn to listening, to `/health/ready` (the lists whole), to the first answer; then answers for
+ *   --asked products drawn from the whole catalog, each asked once (every one a miss of its
+ *   caches: what a fresh instance meets) then again (kept): median, p99; and its resident memory
+ *   after (its caches then hold --asked products' lists; SIMILAR_LISTS_KEPT bounds them).
+ *
+ * Options: --counts=100000,1000000, --events-per-product=2, --asked=20000 (at most the count),
+ * --concurrency=8, --lists-kept=100000.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { createContainer, parseConfig, resolve, startResources, stopResources } from '../dist/composition/index.js';
+import { ProductStoreToken } from '../dist/domain/product/product-store.js';
+import { EventStoreToken } from '../dist/domain/events/event-store.js';
+import { SharedListsToken } from '../dist/domain/product/shared-lists.js';
+import { commandLineOptions } from './options.mjs';
+import { syntheticCatalog, random } from './synthetic-catalog.mjs';
+import { storeEvents } from './embedded-service.mjs';
+import { quantile } from './timing.mjs';
+
+const options = commandLineOptions();
+const COUNTS = String(options.counts ?? '100000,1000000')
+  .split(',')
+  .map(Number);
+const EVENTS_PER_PRODUCT = Number(options['events-per-product'] ?? 2);
+const ASKED = Number(options.asked ?? 20_000);
+const CONCURRENCY = Number(options.concurrency ?? 8);
+const LISTS_KEPT = Number(options['lists-kept'] ?? 100_000);
+const TOKEN = 'vtr_bench-scale-secret-0123456789abcdefghijklmnopq';
+const AT = new Date('2026-11-21T12:00:00Z');
+const MB = 1024 * 1024;
+
+async function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
+}
+
+async function startRedis() {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'vitrine-scale-redis-'));
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+    stdio: 'ignore',
+  });
+  const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => 100 });
+  for (let i = 0; i < 100; i++) {
+    try {
+      await client.connect();
+      break;
+    } catch {
+      await new Promise((done) => setTimeout(done, 50));
+    }
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async usedMb() {
+      const info = await client.info('memory');
+      return Number(/used_memory:(\d+)/.exec(info)?.[1] ?? 0) / MB;
+    },
+    async stop() {
+      client.disconnect();
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The builder: the embedded service in this process, its stores filled before it starts. */
+async function startBuilder(redisUrl, count) {
+  const config = parseConfig({
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    RATE_LIMIT: 'off',
+    REDIS_URL: redisUrl,
+    SIMILAR_LISTS: 'shared',
+    MAX_EMBEDDED_EVENTS: String(Math.max(1000, count * EVENTS_PER_PRODUCT)),
+    EVENT_RETENTION_DAYS: '3650',
+  });
+  const container = createContainer(config);
+  const products = resolve(container, ProductStoreToken);
+  for (const { product } of syntheticCatalog({ count })) await products.save(product, AT);
+  const events = count * EVENTS_PER_PRODUCT;
+  await storeEvents(resolve(container, EventStoreToken), events, count, (i) => AT.getTime() - (events - i) * 1000);
+  const started = performance.now();
+  await startResources(container);
+  const shared = resolve(container, SharedListsToken);
+  while (!(await shared.complete())) await new Promise((done) => setTimeout(done, 200));
+  return { container, wholeMs: performance.now() - started };
+}
+
+/** A reader: `node dist/main.js` on its own empty stores, answering from the lists. */
+function spawnReader(redisUrl, port) {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      REDIS_URL: redisUrl,
+      SIMILAR_LISTS: 'shared',
+      SIMILAR_LISTS_KEPT: String(LISTS_KEPT),
+      DEMO_DATA: 'false',
+      BOOTSTRAP_ADMIN_TOKEN: TOKEN,
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  return { child, started };
+}
+
+async function similar(url, id) {
+  const response = await fetch(`${url}/api/v1/products/protected/similar`, {
+    method: 'POST',
+    headers: { 'X-Service-APP-Token': TOKEN, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ data: { id, limit: 20 } }),
+  });
+  const body = await response.json();
+  if (response.status !== 200) throw new Error(`similar ${id}: ${response.status} ${JSON.stringify(body)}`);
+  return body.products;
+}
+
+/** Asks every id, CONCURRENCY at a time: each answer's time (ms) and how many came back empty. */
+async function askAll(url, ids) {
+  const times = [];
+  let empty = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < ids.length) {
+        const id = ids[next++];
+        const sent = performance.now();
+        const products = await similar(url, id);
+        times.push(performance.now() - sent);
+        if (products.length === 0) empty++;
+      }
+    }),
+  );
+  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), empty };
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function until(check, timeoutMs) {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    try {
+      if (await check()) return performance.now();
+    } catch {
+      // not up yet
+    }
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  throw new Error(`not within ${timeoutMs} ms`);
+}
+
+async function measure(count) {
+  const redis = await startRedis();
+  try {
+    const builder = await startBuilder(redis.url, count);
+    const builderMb = process.memoryUsage().rss / MB;
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const reader = spawnReader(redis.url, port);
+    try {
+      const listening = await until(async () => (await fetch(`${url}/health/live`)).ok, 60_000);
+      const ready = await until(async () => (await fetch(`${url}/health/ready`)).status === 200, 60_000);
+      const next = random(7);
+      const ids = Array.from({ length: Math.min(ASKED, count) }, () => `SKU-${String(Math.floor(next() * count)).padStart(7, '0')}`);
+      const first = await similar(url, ids[0]);
+      const firstAt = performance.now();
+      const cold = await askAll(url, ids);
+      const kept = await askAll(url, ids);
+      return {
+        count,
+        builderWholeS: builder.wholeMs / 1000,
+        builderMb,
+        redisMb: await redis.usedMb(),
+        listeningS: (listening - reader.started) / 1000,
+        readyS: (ready - reader.started) / 1000,
+        firstAnswerS: (firstAt - reader.started) / 1000,
+        firstAnswerLength: first.length,
+        cold,
+        kept,
+        readerMb: rssMb(reader.child.pid),
+      };
+    } finally {
+      reader.child.kill('SIGKILL');
+      await stopResources(builder.container);
+    }
+  } finally {
+    await redis.stop();
+  }
+}
+
+const rows = [];
+for (const count of COUNTS) {
+  const row = await measure(count);
+  rows.push(row);
+  console.error(JSON.stringify(row));
+}
+console.log(
+  `\nSIMILAR_LISTS=shared, ${EVENTS_PER_PRODUCT} events a product; reader: SIMILAR_LISTS_KEPT=${LISTS_KEPT}, ${CONCURRENCY} requests at a time\n`,
+);
+console.log(
+  '| products | builder: lists whole | builder RSS | Redis used | reader: listening | ready | first answer | asked | fresh p50 / p99 | kept p50 / p99 | empty | reader RSS |',
+);
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  console.log(
+    `| ${r.count.toLocaleString('en')} | ${r.builderWholeS.toFixed(1)} s | ${r.builderMb.toFixed(0)} MB | ${r.redisMb.toFixed(0)} MB | ` +
+      `${r.listeningS.toFixed(2)} s | ${r.readyS.toFixed(2)} s | ${r.firstAnswerS.toFixed(2)} s (${r.firstAnswerLength}) | ` +
+      `${Math.min(ASKED, r.count).toLocaleString('en')} | ${r.cold.p50.toFixed(2)} / ${r.cold.p99.toFixed(2)} ms | ` +
+      `${r.kept.p50.toFixed(2)} / ${r.kept.p99.toFixed(2)} ms | ${r.cold.empty} | ${r.readerMb.toFixed(0)} MB |`,
+  );
+}
