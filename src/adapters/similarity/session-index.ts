@@ -40,6 +40,11 @@ export class ChangeCounter {
   next(): number {
     return ++this.value;
   }
+
+  /** The latest value given (0: none yet). */
+  get current(): number {
+    return this.value;
+  }
 }
 
 /** One visit of a session: its products in the order first seen, the step each was last seen at. */

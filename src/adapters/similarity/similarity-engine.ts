@@ -128,6 +128,10 @@ export class SimilarityEngine implements SimilarityIndex, SimilarityFeed, Shoppe
     return this.lists.categoryStamp(category);
   }
 
+  get changes(): number {
+    return this.counter.current;
+  }
+
   listsStamp(productId: string): number {
     const own = this.lists.stampOf(productId);
     if (own < 0) return own;

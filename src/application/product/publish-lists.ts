@@ -15,6 +15,8 @@ export const PASS_PAUSE_MS = 250;
 interface Published {
   stamp: number;
   text: string;
+  /** The pass that last found the product in the source (a product no pass finds any more was removed). */
+  seen: number;
 }
 
 /** Lists made, waiting to be written. */
@@ -49,8 +51,11 @@ export class FencedOut extends Error {
  */
 export class PublishLists {
   private published = new Map<string, Published>();
-  private popular = new Map<string, Published>();
+  private popular = new Map<string, { stamp: number; text: string }>();
   private complete = false;
+  private passes = 0;
+  /** The source's changes when the last pass began (undefined: no pass yet under this lease). */
+  private passedAt: number | undefined;
 
   constructor(
     private readonly index: SimilarityIndex,
@@ -65,12 +70,16 @@ export class PublishLists {
     this.published = new Map();
     this.popular = new Map();
     this.complete = false;
+    this.passedAt = undefined;
   }
 
   /** One pass under `lease`; rejects with FencedOut when another instance holds a later lease. */
   async pass(lease: ListsLease, stopped: () => boolean = () => false): Promise<PassReport> {
     if (!this.complete) await this.source.settled();
-    const seen = new Set<string>();
+    const changes = this.source.changes;
+    // Nothing changed since the last pass began: nothing published can have.
+    if (this.complete && changes === this.passedAt) return { looked: 0, published: 0, removed: 0, popular: 0 };
+    const pass = ++this.passes;
     const categories = new Set<string | undefined>([undefined]);
     let batch: Pending[] = [];
     let published = 0;
@@ -80,8 +89,7 @@ export class PublishLists {
         await this.scheduler.breathe();
         if (stopped()) return { looked, published, removed: 0, popular: 0 };
       }
-      seen.add(id);
-      const pending = this.listsIfChanged(id);
+      const pending = this.listsIfChanged(id, pass);
       categories.add(this.index.productOf(id)?.category);
       if (pending === undefined) continue;
       batch.push(pending);
@@ -90,7 +98,8 @@ export class PublishLists {
         batch = [];
       }
     }
-    const removed = [...this.published.keys()].filter((id) => !seen.has(id));
+    const removed: string[] = [];
+    for (const [id, published] of this.published) if (published.seen !== pass) removed.push(id);
     published += await this.write(lease, batch, removed);
     for (const id of removed) this.published.delete(id);
     const popular = await this.publishPopular(lease, categories);
@@ -98,13 +107,15 @@ export class PublishLists {
       if (!(await this.shared.markComplete(lease))) throw new FencedOut();
       this.complete = true;
     }
+    this.passedAt = changes;
     return { looked, published, removed: removed.length, popular };
   }
 
   /** The product's lists when its stamp moved and they differ from what was published; else undefined. */
-  private listsIfChanged(id: string): Pending | undefined {
+  private listsIfChanged(id: string, pass: number): Pending | undefined {
     const stamp = this.source.listsStamp(id);
     const before = this.published.get(id);
+    if (before !== undefined) before.seen = pass;
     if (stamp < 0 || before?.stamp === stamp) return undefined;
     const lists = this.listsOf(id, stamp);
     if (lists === undefined) return undefined;
@@ -163,7 +174,7 @@ export class PublishLists {
     if (pending.length === 0 && removed.length === 0) return 0;
     const products = pending.map(({ lists }) => lists);
     if (!(await this.shared.publish(lease, { products, removed, popular: [] }))) throw new FencedOut();
-    for (const { lists, text } of pending) this.published.set(lists.product.id, { stamp: lists.stamp, text });
+    for (const { lists, text } of pending) this.published.set(lists.product.id, { stamp: lists.stamp, text, seen: this.passes });
     return products.length;
   }
 }

@@ -90,6 +90,8 @@ export interface SharedLists {
  * that change whenever what is published of a product or a popular list may have.
  */
 export interface ListsSource {
+  /** Grows with every change to what the source holds: while it is the same, nothing published can have changed. */
+  readonly changes: number;
   known(): Iterable<string>;
   /** Changes whenever the product's card, catalog or category neighbours, or the sessions that saw it may have; negative for an unknown product. */
   listsStamp(productId: string): number;
