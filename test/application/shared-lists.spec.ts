@@ -89,11 +89,10 @@ describe('lists computed once and shared', () => {
     const heard: ListsNews[] = [];
     shared.subscribe({ changed: (news) => heard.push(news), missedSome: () => {} });
     // Stamps move (the product was written again, an event was learnt) but nothing published changes: nothing is written.
-    engine.productsSaved([{ ...products[10]!, updatedAt: new Date(T0.getTime() + 1) }]);
-    const events = sessionsOver(products, 121).slice(-3);
-    engine.learn([{ ...events[0]!, type: 'recommendation_click' }]);
+    // A visit of one product alone: its sessions' stamp moves, what past sessions say of any product does not.
+    engine.learn([anEvent({ productId: 'P10', sessionId: 'ALONE', userId: undefined, at: new Date(T0.getTime() + 86_400_000) })]);
     expect(await publisher.pass(lease)).toMatchObject({ looked: 60, published: 0, removed: 0 });
-    expect(heard).toEqual([]);
+    expect(heard.flatMap((news) => news.products)).toEqual([]);
     engine.productsSaved([{ ...products[10]!, brand: 'Nova' }]);
     engine.productsRemoved(['P11']);
     const report = await publisher.pass(lease);
