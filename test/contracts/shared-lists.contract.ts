@@ -115,6 +115,7 @@ export function sharedListsContract(adapter: string, factory: () => Promise<Shar
           }),
         ),
       ).toBe(false);
+      expect(await lists().publish(old, change())).toBe(false);
       expect(await lists().markComplete(old)).toBe(false);
       expect(await other.complete()).toBe(false);
       expect([...(await other.products(['P-0', 'P-1'])).keys()]).toEqual(['P-0']);

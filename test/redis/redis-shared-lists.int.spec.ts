@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createLogger } from '../../src/adapters/logging/logger.js';
+import { RedisConnection } from '../../src/adapters/redis/redis-connection.js';
+import { LIST_SHARDS, shardOf } from '../../src/adapters/redis/redis-shared-lists.js';
+import type { ListsNews } from '../../src/domain/product/shared-lists.js';
+import { productLists, sharedListsContract } from '../contracts/shared-lists.contract.js';
+import { openSharedLists, sharedListsFixture } from '../support/redis-lists.js';
+import { describeWithRedis } from '../support/redis-suite.js';
+import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+
+describeWithRedis('the shared lists on Redis', () => {
+  let server: RedisServer;
+  let probe: Redis;
+  const opened: RedisConnection[] = [];
+
+  beforeAll(async () => {
+    server = await startRedisServer();
+    probe = new Redis(server.url);
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((connection) => connection.stop()));
+    probe.disconnect();
+    await server.stop();
+  });
+
+  /** An instance's connection, on its own as each instance has. */
+  function connect(prefix: string): RedisConnection {
+    const connection = new RedisConnection(
+      { target: { kind: 'server', url: server.url }, keyPrefix: prefix, commandTimeoutMs: 500 },
+      createLogger('silent'),
+    );
+    opened.push(connection);
+    return connection;
+  }
+
+  sharedListsContract('redis', () => sharedListsFixture(connect));
+
+  it('keeps every key under the prefix: the lease under one hash tag, the lists in 16 shards with a fence each', async () => {
+    const prefix = `shop-a:${randomUUID().slice(0, 8)}:`;
+    const { lists } = await openSharedLists(connect, prefix);
+    const lease = (await lists.claim('builder-a', 5_000))!;
+    const listed = [productLists('P-1'), productLists('P-2')];
+    await lists.publish(lease, {
+      products: listed,
+      removed: [],
+      popular: [{ category: undefined, ids: ['P-1'], stamp: 1 }],
+    });
+    await lists.markComplete(lease);
+    const shard = (name: string) => `${prefix}lists:{lists:${shardOf(name)}}`;
+    expect((await probe.keys(`${prefix}*`)).sort()).toEqual(
+      [
+        `${prefix}lists:{lease}`,
+        `${prefix}lists:{lease}:version`,
+        `${prefix}lists:{lease}:complete`,
+        ...Array.from({ length: LIST_SHARDS }, (_, n) => `${prefix}lists:{lists:${n}}:fence`),
+        `${shard('P-1')}:product:P-1`,
+        `${shard('P-2')}:product:P-2`,
+        `${shard('')}:popular:`,
+      ].sort(),
+    );
+    expect(await probe.get(`${prefix}lists:{lease}`)).toBe(`${lease.version}|builder-a`);
+    const ttl = await probe.pttl(`${prefix}lists:{lease}`);
+    expect(ttl).toBeGreaterThan(4_000);
+    expect(ttl).toBeLessThanOrEqual(5_000);
+    for (let n = 0; n < LIST_SHARDS; n++)
+      expect(await probe.get(`${prefix}lists:{lists:${n}}:fence`)).toBe(String(lease.version));
+    expect(JSON.parse((await probe.get(`${shard('P-1')}:product:P-1`))!)).toEqual(listed[0]);
+    expect(await probe.get(`${shard('')}:popular:`)).toBe('{"ids":["P-1"],"stamp":1}');
+    // Lists are kept until rewritten or removed: no expiry.
+    expect(await probe.pttl(`${shard('P-1')}:product:P-1`)).toBe(-1);
+  });
+
+  it('spreads product ids over the shards by a stable hash', () => {
+    // FNV-1a, 32 bits: the same shard on every instance and every version of Vitrine.
+    expect(['', 'P-1', 'P-2', 'shoes', 'ação'].map(shardOf)).toEqual([5, 5, 12, 3, 9]);
+    const counts = new Array<number>(LIST_SHARDS).fill(0);
+    for (let i = 0; i < 1_600; i++) counts[shardOf(`SKU-${i}`)]!++;
+    for (const count of counts) expect(count).toBeGreaterThan(50);
+  });
+
+  it('refuses a publication when any shard it touches was fenced for a later lease, and tells nothing', async () => {
+    const prefix = `test:${randomUUID().slice(0, 8)}:`;
+    const { lists } = await openSharedLists(connect, prefix);
+    const heard: ListsNews[] = [];
+    lists.subscribe({ changed: (news) => heard.push(news), missedSome: () => {} });
+    const lease = (await lists.claim('builder-a', 5_000))!;
+    // A later lease's claim that raised only this shard's fence so far.
+    await probe.set(`${prefix}lists:{lists:${shardOf('P-2')}}:fence`, String(lease.version + 1));
+    expect(await lists.publish(lease, { products: [productLists('P-1'), productLists('P-2')], removed: [], popular: [] })).toBe(
+      false,
+    );
+    expect((await lists.products(['P-1', 'P-2'])).has('P-2')).toBe(false);
+    expect(heard).toEqual([]);
+  });
+
+  it('raises the fences again on the next claim when a claim could not raise them all', async () => {
+    const prefix = `test:${randomUUID().slice(0, 8)}:`;
+    const [first, second] = [await openSharedLists(connect, prefix), await openSharedLists(connect, prefix)];
+    const old = (await first.lists.claim('builder-a', 100))!;
+    await new Promise((done) => setTimeout(done, 150));
+    // The second instance's claim reaches the lease, then Redis fails before the fences are raised.
+    const failing = second.connection.commands as unknown as { listsRaiseFence: () => Promise<number> };
+    const raise = failing.listsRaiseFence;
+    failing.listsRaiseFence = () => Promise.reject(new Error('connection lost'));
+    await expect(second.lists.claim('builder-b', 5_000)).rejects.toThrow('connection lost');
+    failing.listsRaiseFence = raise;
+    const taken = (await second.lists.claim('builder-b', 5_000))!;
+    expect(taken.version).toBeGreaterThan(old.version);
+    expect(await first.lists.publish(old, { products: [productLists('P-1')], removed: [], popular: [] })).toBe(false);
+    expect(await second.lists.publish(taken, { products: [productLists('P-1')], removed: [], popular: [] })).toBe(true);
+  });
+
+  it('writes and tells a publication bigger than one script and one message, whole', async () => {
+    const prefix = `test:${randomUUID().slice(0, 8)}:`;
+    const [builder, reader] = [await openSharedLists(connect, prefix), await openSharedLists(connect, prefix)];
+    const heard = new Set<string>();
+    reader.lists.subscribe({ changed: (news) => news.products.forEach((id) => heard.add(id)), missedSome: () => {} });
+    const lease = (await builder.lists.claim('builder-a', 5_000))!;
+    const many = Array.from({ length: 12_000 }, (_, i) => productLists(`SKU-${i}`));
+    expect(await builder.lists.publish(lease, { products: many, removed: ['SKU-7'], popular: [] })).toBe(true);
+    const read = await reader.lists.products(many.map((lists) => lists.product.id));
+    expect(read.size).toBe(11_999);
+    expect(read.get('SKU-11999')).toEqual(many[11_999]);
+    expect(read.has('SKU-7')).toBe(false);
+    await expect.poll(() => heard.size, { timeout: 10_000 }).toBe(12_000);
+  }, 30_000);
+
+  it('rejects reads and writes while Redis is away, and serves again when it is back', async () => {
+    const prefix = `test:${randomUUID().slice(0, 8)}:`;
+    const { lists, connection } = await openSharedLists(connect, prefix);
+    const lease = (await lists.claim('builder-a', 5_000))!;
+    const ended = new Promise((done) => connection.commands.once('end', done));
+    connection.commands.disconnect();
+    await ended;
+    await expect(lists.products(['P-1'])).rejects.toThrow();
+    await expect(lists.publish(lease, { products: [productLists('P-1')], removed: [], popular: [] })).rejects.toThrow();
+    await expect(lists.claim('builder-a', 5_000)).rejects.toThrow();
+    await connection.commands.connect();
+    await expect
+      .poll(() => lists.publish(lease, { products: [productLists('P-1')], removed: [], popular: [] }).catch(() => false), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    expect((await lists.products(['P-1'])).get('P-1')).toEqual(productLists('P-1'));
+  });
+});
