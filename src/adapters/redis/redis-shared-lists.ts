@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Cluster, Redis } from 'ioredis';
 import {
   OVERALL,
@@ -74,6 +75,8 @@ for i = written + 2, #KEYS do redis.call('DEL', KEYS[i]) end
 return 1
 `;
 
+const PUBLISH_SHA = createHash('sha1').update(PUBLISH).digest('hex');
+
 /**
  * Marks the lists whole when ARGV[1] is still the latest version given, else answers 0. KEYS: the
  * version counter, the completeness mark (the lease's hash tag).
@@ -88,7 +91,6 @@ type ListsRedis = (Redis | Cluster) & {
   listsClaim(lease: string, counter: string, holder: string, ttlMs: number): Promise<number | null>;
   listsRelease(lease: string, value: string): Promise<number>;
   listsRaiseFence(fence: string, version: number): Promise<number>;
-  listsPublish(numberOfKeys: number, ...keysThenArgs: (string | number)[]): Promise<number>;
   listsMarkComplete(counter: string, mark: string, version: number): Promise<number>;
 };
 
@@ -141,7 +143,6 @@ export class RedisSharedLists implements SharedLists {
     commands.defineCommand('listsClaim', { numberOfKeys: 2, lua: CLAIM });
     commands.defineCommand('listsRelease', { numberOfKeys: 1, lua: RELEASE });
     commands.defineCommand('listsRaiseFence', { numberOfKeys: 1, lua: RAISE_FENCE });
-    commands.defineCommand('listsPublish', { lua: PUBLISH });
     commands.defineCommand('listsMarkComplete', { numberOfKeys: 2, lua: MARK_COMPLETE });
     this.redis = commands as ListsRedis;
     connection.whenReady(() => void this.news.flush());
@@ -253,10 +254,23 @@ export class RedisSharedLists implements SharedLists {
       const written = part.filter((step): step is [string, string] => step[1] !== undefined);
       const removed = part.filter(([, value]) => value === undefined).map(([key]) => key);
       const keys = [this.fenceKey(shard), ...written.map(([key]) => key), ...removed];
-      if ((await this.redis.listsPublish(keys.length, ...keys, version, ...written.map(([, value]) => value))) !== 1)
-        return false;
+      if ((await this.runPublish(keys, [version, ...written.map(([, value]) => value)])) !== 1) return false;
     }
     return true;
+  }
+
+  /**
+   * Runs PUBLISH by EVALSHA, loading it by EVAL when Redis does not know it yet. Not a command
+   * defined on the client: its number of keys varies, and a defined command's first argument (the
+   * number) would be what ioredis' auto-pipelining routes it by on a cluster.
+   */
+  private async runPublish(keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+    try {
+      return await this.redis.evalsha(PUBLISH_SHA, keys.length, ...keys, ...args);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+      return await this.redis.eval(PUBLISH, keys.length, ...keys, ...args);
+    }
   }
 
   /** The values of these names' keys (`key` of their shard and name), read shard by shard (MGET each, together). */
