@@ -112,6 +112,8 @@ export function shopperRecordsContract(
       expect(await records().shopper('up_ana')).toEqual({ recent: [recent('P-1', 1, 'purchase')], purchased: ['P-1'] });
       expect(await records().session('s-1')).toEqual([recent('P-1', 1, 'purchase'), recent('P-2', 2, 'purchase')]);
       expect(await records().session('s-anon')).toEqual([recent('P-3', 3)]);
+      // Nor under a made-up shopper.
+      expect(await records().shopper('undefined')).toBeUndefined();
       // A session with no shopper is not forgotten with the shopper who shared none of it.
       await records().forgetUser('up_ana');
       expect(await records().session('s-anon')).toEqual([recent('P-3', 3)]);
