@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ListsChange, ListsNews, PopularList, ProductLists, SharedLists } from '../../src/domain/product/shared-lists.js';
+import { heardBy } from './news-listener.js';
 import { freshStorePerTest, type StoreFixture } from './store-factory.js';
 
 /** One deployment's shared lists, as several instances see them. */
@@ -31,33 +32,12 @@ function change(overrides: Partial<ListsChange> = {}): ListsChange {
   return { products: [], removed: [], popular: [], ...overrides };
 }
 
-/** What a listener heard, and a way to wait for the next thing it hears. */
+/** What a listener of the lists' news heard, and a way to wait for the next thing it hears. */
 function listenTo(lists: SharedLists) {
-  const heard: ListsNews[] = [];
-  let missed = 0;
-  let waiting: (() => void) | undefined;
-  lists.subscribe({
-    changed: (news) => {
-      heard.push({ products: [...news.products], popular: [...news.popular] });
-      waiting?.();
-    },
-    missedSome: () => {
-      missed++;
-      waiting?.();
-    },
-  });
-  return {
-    heard,
-    missed: () => missed,
-    /** Resolves once `done()` holds (checked at each thing heard). */
-    until: (done: () => boolean) =>
-      new Promise<void>((resolve) => {
-        if (done()) return resolve();
-        waiting = () => {
-          if (done()) resolve();
-        };
-      }),
-  };
+  return heardBy<ListsNews, ListsNews>(
+    (listener) => lists.subscribe(listener),
+    (news) => ({ products: [...news.products], popular: [...news.popular] }),
+  );
 }
 
 /**

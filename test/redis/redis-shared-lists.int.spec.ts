@@ -1,39 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createLogger } from '../../src/adapters/logging/logger.js';
-import { RedisConnection } from '../../src/adapters/redis/redis-connection.js';
+import { expect, it } from 'vitest';
 import { LIST_SHARDS, shardOf } from '../../src/adapters/redis/redis-shared-lists.js';
 import type { ListsNews } from '../../src/domain/product/shared-lists.js';
 import { productLists, sharedListsContract } from '../contracts/shared-lists.contract.js';
 import { openSharedLists, sharedListsFixture } from '../support/redis-lists.js';
-import { describeWithRedis } from '../support/redis-suite.js';
-import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { aRedisServerForSuite, describeWithRedis } from '../support/redis-suite.js';
 
 describeWithRedis('the shared lists on Redis', () => {
-  let server: RedisServer;
-  let probe: Redis;
-  const opened: RedisConnection[] = [];
-
-  beforeAll(async () => {
-    server = await startRedisServer();
-    probe = new Redis(server.url);
-  });
-  afterAll(async () => {
-    await Promise.all(opened.map((connection) => connection.stop()));
-    probe.disconnect();
-    await server.stop();
-  });
-
-  /** An instance's connection, on its own as each instance has. */
-  function connect(prefix: string): RedisConnection {
-    const connection = new RedisConnection(
-      { target: { kind: 'server', url: server.url }, keyPrefix: prefix, commandTimeoutMs: 500 },
-      createLogger('silent'),
-    );
-    opened.push(connection);
-    return connection;
-  }
+  const { connect, probe } = aRedisServerForSuite();
 
   sharedListsContract('redis', () => sharedListsFixture(connect));
 
@@ -49,7 +23,7 @@ describeWithRedis('the shared lists on Redis', () => {
     });
     await lists.markComplete(lease);
     const shard = (name: string) => `${prefix}lists:{lists:${shardOf(name)}}`;
-    expect((await probe.keys(`${prefix}*`)).sort()).toEqual(
+    expect((await probe().keys(`${prefix}*`)).sort()).toEqual(
       [
         `${prefix}lists:{lease}`,
         `${prefix}lists:{lease}:version`,
@@ -60,16 +34,16 @@ describeWithRedis('the shared lists on Redis', () => {
         `${shard('')}:popular:`,
       ].sort(),
     );
-    expect(await probe.get(`${prefix}lists:{lease}`)).toBe(`${lease.version}|builder-a`);
-    const ttl = await probe.pttl(`${prefix}lists:{lease}`);
+    expect(await probe().get(`${prefix}lists:{lease}`)).toBe(`${lease.version}|builder-a`);
+    const ttl = await probe().pttl(`${prefix}lists:{lease}`);
     expect(ttl).toBeGreaterThan(4_000);
     expect(ttl).toBeLessThanOrEqual(5_000);
     for (let n = 0; n < LIST_SHARDS; n++)
-      expect(await probe.get(`${prefix}lists:{lists:${n}}:fence`)).toBe(String(lease.version));
-    expect(JSON.parse((await probe.get(`${shard('P-1')}:product:P-1`))!)).toEqual(listed[0]);
-    expect(await probe.get(`${shard('')}:popular:`)).toBe('{"ids":["P-1"],"stamp":1}');
+      expect(await probe().get(`${prefix}lists:{lists:${n}}:fence`)).toBe(String(lease.version));
+    expect(JSON.parse((await probe().get(`${shard('P-1')}:product:P-1`))!)).toEqual(listed[0]);
+    expect(await probe().get(`${shard('')}:popular:`)).toBe('{"ids":["P-1"],"stamp":1}');
     // Lists are kept until rewritten or removed: no expiry.
-    expect(await probe.pttl(`${shard('P-1')}:product:P-1`)).toBe(-1);
+    expect(await probe().pttl(`${shard('P-1')}:product:P-1`)).toBe(-1);
   });
 
   it('spreads product ids over the shards by a stable hash', () => {
@@ -87,7 +61,7 @@ describeWithRedis('the shared lists on Redis', () => {
     lists.subscribe({ changed: (news) => heard.push(news), missedSome: () => {} });
     const lease = (await lists.claim('builder-a', 5_000))!;
     // A later lease's claim that raised only this shard's fence so far.
-    await probe.set(`${prefix}lists:{lists:${shardOf('P-2')}}:fence`, String(lease.version + 1));
+    await probe().set(`${prefix}lists:{lists:${shardOf('P-2')}}:fence`, String(lease.version + 1));
     expect(await lists.publish(lease, { products: [productLists('P-1'), productLists('P-2')], removed: [], popular: [] })).toBe(
       false,
     );

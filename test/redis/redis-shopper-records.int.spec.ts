@@ -1,38 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createLogger } from '../../src/adapters/logging/logger.js';
-import { RedisConnection } from '../../src/adapters/redis/redis-connection.js';
+import { expect, it } from 'vitest';
 import { DEFAULT_SHOPPER_RECORD_LIMITS } from '../../src/domain/product/shopper-records.js';
 import { shopperRecordsContract } from '../contracts/shopper-records.contract.js';
 import { anEvent, T0 } from '../support/mothers.js';
 import { openShopperRecords, shopperRecordsFixture } from '../support/redis-lists.js';
-import { describeWithRedis } from '../support/redis-suite.js';
-import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { aRedisServerForSuite, describeWithRedis } from '../support/redis-suite.js';
 
 describeWithRedis('the shopper records on Redis', () => {
-  let server: RedisServer;
-  let probe: Redis;
-  const opened: RedisConnection[] = [];
-
-  beforeAll(async () => {
-    server = await startRedisServer();
-    probe = new Redis(server.url);
-  });
-  afterAll(async () => {
-    await Promise.all(opened.map((connection) => connection.stop()));
-    probe.disconnect();
-    await server.stop();
-  });
-
-  function connect(prefix: string): RedisConnection {
-    const connection = new RedisConnection(
-      { target: { kind: 'server', url: server.url }, keyPrefix: prefix, commandTimeoutMs: 500 },
-      createLogger('silent'),
-    );
-    opened.push(connection);
-    return connection;
-  }
+  const { connect, probe } = aRedisServerForSuite();
 
   shopperRecordsContract('redis', (limits) => shopperRecordsFixture(connect, limits));
 
@@ -40,24 +15,24 @@ describeWithRedis('the shopper records on Redis', () => {
     const prefix = `shop-a:${randomUUID().slice(0, 8)}:`;
     const { records } = await openShopperRecords(connect, prefix);
     await records.append([anEvent({ type: 'purchase' })]);
-    expect((await probe.keys(`${prefix}*`)).sort()).toEqual([
+    expect((await probe().keys(`${prefix}*`)).sort()).toEqual([
       `${prefix}rec:{s:s-1}`,
       `${prefix}rec:{u:up_ana}:bought`,
       `${prefix}rec:{u:up_ana}:recent`,
       `${prefix}rec:{u:up_ana}:sessions`,
     ]);
-    expect(await probe.lrange(`${prefix}rec:{s:s-1}`, 0, -1)).toEqual([`{"p":"P-1","t":"purchase","a":${T0.getTime()}}`]);
-    expect(await probe.smembers(`${prefix}rec:{u:up_ana}:sessions`)).toEqual(['s-1']);
-    const session = await probe.pttl(`${prefix}rec:{s:s-1}`);
+    expect(await probe().lrange(`${prefix}rec:{s:s-1}`, 0, -1)).toEqual([`{"p":"P-1","t":"purchase","a":${T0.getTime()}}`]);
+    expect(await probe().smembers(`${prefix}rec:{u:up_ana}:sessions`)).toEqual(['s-1']);
+    const session = await probe().pttl(`${prefix}rec:{s:s-1}`);
     expect(session).toBeGreaterThan(DEFAULT_SHOPPER_RECORD_LIMITS.sessionTtlMs - 5_000);
     expect(session).toBeLessThanOrEqual(DEFAULT_SHOPPER_RECORD_LIMITS.sessionTtlMs);
     for (const part of ['recent', 'bought', 'sessions']) {
-      const ttl = await probe.pttl(`${prefix}rec:{u:up_ana}:${part}`);
+      const ttl = await probe().pttl(`${prefix}rec:{u:up_ana}:${part}`);
       expect(ttl).toBeGreaterThan(DEFAULT_SHOPPER_RECORD_LIMITS.shopperTtlMs - 5_000);
       expect(ttl).toBeLessThanOrEqual(DEFAULT_SHOPPER_RECORD_LIMITS.shopperTtlMs);
     }
     await records.forgetUser('up_ana');
-    expect(await probe.keys(`${prefix}*`)).toEqual([]);
+    expect(await probe().keys(`${prefix}*`)).toEqual([]);
   });
 
   it('rejects while Redis is away', async () => {

@@ -9,8 +9,7 @@ import type { ShopperRecordLimits } from '../../src/domain/product/shopper-recor
 import type { SharedListsFixture } from '../contracts/shared-lists.contract.js';
 import type { ShopperRecordsFixture } from '../contracts/shopper-records.contract.js';
 
-/** A connection of an instance of the deployment `prefix` names, not started yet (the caller stops it). */
-export type Connect = (prefix: string) => RedisConnection;
+import type { Connect } from './redis-suite.js';
 
 /** Cuts the instance's subscription from the server's side (every node's, on a cluster): ioredis connects again by itself. */
 export async function dropSubscriptions(connection: RedisConnection): Promise<void> {
