@@ -87,6 +87,13 @@ redis.call('SET', KEYS[2], '1')
 return 1
 `;
 
+/** One key of a publication: written with `value`, or deleted (undefined); `item` names it in the news. */
+interface Step {
+  readonly key: string;
+  readonly value: string | undefined;
+  readonly item: string;
+}
+
 type ListsRedis = (Redis | Cluster) & {
   listsClaim(lease: string, counter: string, holder: string, ttlMs: number): Promise<number | null>;
   listsRelease(lease: string, value: string): Promise<number>;
@@ -170,43 +177,54 @@ export class RedisSharedLists implements SharedLists {
   }
 
   async publish(lease: ListsLease, change: ListsChange): Promise<boolean> {
-    const writes = new Map<number, { set: [string, string][]; deleted: string[] }>();
-    const of = (shard: number) => {
-      let found = writes.get(shard);
-      if (found === undefined) writes.set(shard, (found = { set: [], deleted: [] }));
-      return found;
+    const steps = new Map<number, Step[]>();
+    const add = (shard: number, step: Step) => {
+      const inShard = steps.get(shard);
+      if (inShard === undefined) steps.set(shard, [step]);
+      else inShard.push(step);
     };
     for (const lists of change.products) {
       const shard = shardOf(lists.product.id);
-      of(shard).set.push([this.productKey(shard, lists.product.id), JSON.stringify(lists)]);
+      add(shard, {
+        key: this.productKey(shard, lists.product.id),
+        value: JSON.stringify(lists),
+        item: PRODUCT_ITEM + lists.product.id,
+      });
     }
     for (const list of change.popular) {
       const category = list.category ?? OVERALL;
       const shard = shardOf(category);
-      of(shard).set.push([this.popularKey(shard, category), JSON.stringify({ ids: list.ids, stamp: list.stamp })]);
+      const value = JSON.stringify({ ids: list.ids, stamp: list.stamp });
+      add(shard, { key: this.popularKey(shard, category), value, item: POPULAR_ITEM + category });
     }
+    // Deletions after writes: a product written and removed in one change ends removed.
     for (const id of change.removed) {
       const shard = shardOf(id);
-      of(shard).deleted.push(this.productKey(shard, id));
+      add(shard, { key: this.productKey(shard, id), value: undefined, item: PRODUCT_ITEM + id });
     }
     // An empty change writes nothing, but is refused all the same when fenced out: shard 0's fence tells.
-    if (writes.size === 0) of(0);
-    const accepted = await this.pause.run(() =>
-      Promise.all([...writes].map(([shard, { set, deleted }]) => this.writeShard(shard, lease.version, set, deleted))),
+    if (steps.size === 0) steps.set(0, []);
+    const shares = await this.pause.run(() =>
+      Promise.all([...steps].map(([shard, inShard]) => this.writeShard(shard, lease.version, inShard))),
     );
-    if (accepted.includes(false)) return false;
+    // A shard's share may have landed before a later lease's claim raised the fence of another
+    // shard: what landed is told all the same, so no instance keeps what it replaced.
+    const landed = new Set(shares.flatMap((share) => share.landed));
     const news: ListsNews = {
-      products: [...change.products.map((lists) => lists.product.id), ...change.removed],
-      popular: change.popular.map((list) => list.category ?? OVERALL),
+      products: [...change.products.map((lists) => lists.product.id), ...change.removed].filter((id) =>
+        landed.has(PRODUCT_ITEM + id),
+      ),
+      popular: change.popular.map((list) => list.category ?? OVERALL).filter((category) => landed.has(POPULAR_ITEM + category)),
     };
-    if (news.products.length === 0 && news.popular.length === 0) return true;
-    // This instance's own listeners hear it here: the connection does not echo its messages back.
-    this.tell(news);
-    await this.news.deliver([
-      ...news.products.map((id) => PRODUCT_ITEM + id),
-      ...news.popular.map((category) => POPULAR_ITEM + category),
-    ]);
-    return true;
+    if (news.products.length > 0 || news.popular.length > 0) {
+      // This instance's own listeners hear it here: the connection does not echo its messages back.
+      this.tell(news);
+      await this.news.deliver([
+        ...news.products.map((id) => PRODUCT_ITEM + id),
+        ...news.popular.map((category) => POPULAR_ITEM + category),
+      ]);
+    }
+    return shares.every((share) => share.whole);
   }
 
   async markComplete(lease: ListsLease): Promise<boolean> {
@@ -243,20 +261,28 @@ export class RedisSharedLists implements SharedLists {
   }
 
   /**
-   * Writes one shard's share in scripts of at most WRITES_PER_SCRIPT records (so Redis is never
-   * held long), one after the other and in order (a product written and removed in one change ends
-   * removed), each fenced: false as soon as one is refused.
+   * Writes one shard's steps in scripts of at most WRITES_PER_SCRIPT (so Redis is never held long),
+   * one after the other and in order, each fenced: stops at the first one refused. Answers the
+   * items of the steps that landed, and whether all did.
    */
-  private async writeShard(shard: number, version: number, set: [string, string][], deleted: string[]): Promise<boolean> {
-    const steps: [string, string | undefined][] = [...set, ...deleted.map((key): [string, undefined] => [key, undefined])];
+  private async writeShard(
+    shard: number,
+    version: number,
+    steps: readonly Step[],
+  ): Promise<{ landed: string[]; whole: boolean }> {
+    const landed: string[] = [];
     for (let from = 0; from === 0 || from < steps.length; from += WRITES_PER_SCRIPT) {
       const part = steps.slice(from, from + WRITES_PER_SCRIPT);
-      const written = part.filter((step): step is [string, string] => step[1] !== undefined);
-      const removed = part.filter(([, value]) => value === undefined).map(([key]) => key);
-      const keys = [this.fenceKey(shard), ...written.map(([key]) => key), ...removed];
-      if ((await this.runPublish(keys, [version, ...written.map(([, value]) => value)])) !== 1) return false;
+      const written = part.filter((step) => step.value !== undefined);
+      const keys = [
+        this.fenceKey(shard),
+        ...written.map((step) => step.key),
+        ...part.filter((step) => step.value === undefined).map((step) => step.key),
+      ];
+      if ((await this.runPublish(keys, [version, ...written.map((step) => step.value!)])) !== 1) return { landed, whole: false };
+      landed.push(...part.map((step) => step.item));
     }
-    return true;
+    return { landed, whole: true };
   }
 
   /**
