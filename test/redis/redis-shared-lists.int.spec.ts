@@ -104,6 +104,28 @@ describeWithRedis('the shared lists on Redis', () => {
     await expect.poll(() => heard.size, { timeout: 10_000 }).toBe(12_000);
   }, 30_000);
 
+  it('never holds the event loop long writing and reading 20,000 lists of 60 ids each', async () => {
+    const prefix = `test:${randomUUID().slice(0, 8)}:`;
+    const [builder, reader] = [await openSharedLists(connect, prefix), await openSharedLists(connect, prefix)];
+    const lease = (await builder.lists.claim('builder-a', 30_000))!;
+    const twenty = (id: string, what: string) => Array.from({ length: 20 }, (_, i) => `${id}-${what}${i}`);
+    const many = Array.from({ length: 20_000 }, (_, n) => {
+      const id = `SKU-${n}`;
+      return productLists(id, {
+        catalog: { ids: twenty(id, 'c'), source: 'content' },
+        category: twenty(id, 'k'),
+        behaviour: { ids: twenty(id, 'b'), scores: twenty(id, 'b').map((_, i) => 1 / (i + 1)) },
+      });
+    });
+    const published = await longestTurn(() => builder.lists.publish(lease, { products: many, removed: [], popular: [] }));
+    expect(published.result).toBe(true);
+    const read = await longestTurn(() => reader.lists.products(many.map((lists) => lists.product.id)));
+    expect(read.result.size).toBe(20_000);
+    expect(read.result.get('SKU-19999')).toEqual(many[19_999]);
+    expect(published.longest).toBeLessThan(50);
+    expect(read.longest).toBeLessThan(50);
+  }, 60_000);
+
   it('rejects reads and writes while Redis is away, and serves again when it is back', async () => {
     const prefix = `test:${randomUUID().slice(0, 8)}:`;
     const { lists, connection } = await openSharedLists(connect, prefix);
@@ -123,3 +145,22 @@ describeWithRedis('the shared lists on Redis', () => {
     expect((await lists.products(['P-1'])).get('P-1')).toEqual(productLists('P-1'));
   });
 });
+
+/** What `work` answers, and the longest the event loop went without a turn meanwhile (ms). */
+async function longestTurn<T>(work: () => Promise<T>): Promise<{ result: T; longest: number }> {
+  let longest = 0;
+  let last = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const beat = () => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+    timer = setTimeout(beat, 0);
+  };
+  timer = setTimeout(beat, 0);
+  try {
+    return { result: await work(), longest };
+  } finally {
+    clearTimeout(timer);
+  }
+}
