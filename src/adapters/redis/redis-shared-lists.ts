@@ -20,8 +20,8 @@ import type { RedisConnection } from './redis-connection.js';
 export const LIST_SHARDS = 16;
 
 /**
- * Records turned into JSON or read from it in one turn of the event loop at most (about 3 ms for
- * 500 lists of 60 ids): a big publication or read lets requests through in between.
+ * Records turned into JSON and sent, or parsed, in one turn of the event loop at most (a few ms
+ * for 500 lists of 60 ids): a big publication or read lets requests through in between.
  */
 const RECORDS_PER_TURN = 500;
 
@@ -94,13 +94,10 @@ redis.call('SET', KEYS[2], '1')
 return 1
 `;
 
-/**
- * One key of a publication: written with `value` (a record, turned into JSON before it is sent),
- * or deleted (undefined); `item` names it in the news.
- */
+/** One key of a publication: written with `value` (as JSON), or deleted (undefined); `item` names it in the news. */
 interface Step {
   readonly key: string;
-  value: object | string | undefined;
+  readonly value: object | undefined;
   readonly item: string;
 }
 
@@ -188,14 +185,17 @@ export class RedisSharedLists implements SharedLists {
 
   async publish(lease: ListsLease, change: ListsChange): Promise<boolean> {
     const steps = new Map<number, Step[]>();
-    const add = (shard: number, step: Step) => {
+    let added = 0;
+    // A big change is sorted into shards a few hundred records a turn of the event loop.
+    const add = async (shard: number, step: Step) => {
       const inShard = steps.get(shard);
       if (inShard === undefined) steps.set(shard, [step]);
       else inShard.push(step);
+      if (++added % RECORDS_PER_TURN === 0) await nextTurn();
     };
     for (const lists of change.products) {
       const shard = shardOf(lists.product.id);
-      add(shard, {
+      await add(shard, {
         key: this.productKey(shard, lists.product.id),
         value: lists,
         item: PRODUCT_ITEM + lists.product.id,
@@ -205,22 +205,16 @@ export class RedisSharedLists implements SharedLists {
       const category = list.category ?? OVERALL;
       const shard = shardOf(category);
       const value = { ids: list.ids, stamp: list.stamp };
-      add(shard, { key: this.popularKey(shard, category), value, item: POPULAR_ITEM + category });
+      await add(shard, { key: this.popularKey(shard, category), value, item: POPULAR_ITEM + category });
     }
     // Deletions after writes: a product written and removed in one change ends removed.
     for (const id of change.removed) {
       const shard = shardOf(id);
-      add(shard, { key: this.productKey(shard, id), value: undefined, item: PRODUCT_ITEM + id });
+      await add(shard, { key: this.productKey(shard, id), value: undefined, item: PRODUCT_ITEM + id });
     }
     // An empty change writes nothing, but is refused all the same when fenced out: shard 0's fence tells.
     if (steps.size === 0) steps.set(0, []);
-    await asJson([...steps.values()].flat());
-    const shares = await this.pause.run(() =>
-      Promise.all([...steps].map(([shard, inShard]) => this.writeShard(shard, lease.version, inShard))),
-    );
-    // A shard's share may have landed before a later lease's claim raised the fence of another
-    // shard: what landed is told all the same, so no instance keeps what it replaced.
-    const landed = new Set(shares.flatMap((share) => share.landed));
+    const { landed, whole } = await this.pause.run(() => this.write(steps, lease.version));
     const news: ListsNews = {
       products: [...change.products.map((lists) => lists.product.id), ...change.removed].filter((id) =>
         landed.has(PRODUCT_ITEM + id),
@@ -235,7 +229,7 @@ export class RedisSharedLists implements SharedLists {
         ...news.popular.map((category) => POPULAR_ITEM + category),
       ]);
     }
-    return shares.every((share) => share.whole);
+    return whole;
   }
 
   async markComplete(lease: ListsLease): Promise<boolean> {
@@ -275,28 +269,31 @@ export class RedisSharedLists implements SharedLists {
   }
 
   /**
-   * Writes one shard's steps in scripts of at most WRITES_PER_SCRIPT (so Redis is never held long),
-   * one after the other and in order, each fenced: stops at the first one refused. Answers the
-   * items of the steps that landed, and whether all did.
+   * Writes the steps shard by shard, in scripts of at most WRITES_PER_SCRIPT records of one shard,
+   * one after the other (so neither Redis nor this event loop is held long: a script's records
+   * are turned into JSON as it goes), in order within a shard, each fenced: stops at the first one
+   * refused. Answers the items of the steps that landed (a shard's share may have landed before a
+   * later lease's claim raised another's fence: what landed is told all the same, so no instance
+   * keeps what it replaced), and whether all did.
    */
-  private async writeShard(
-    shard: number,
+  private async write(
+    steps: ReadonlyMap<number, readonly Step[]>,
     version: number,
-    steps: readonly Step[],
-  ): Promise<{ landed: string[]; whole: boolean }> {
-    const landed: string[] = [];
-    for (let from = 0; from === 0 || from < steps.length; from += WRITES_PER_SCRIPT) {
-      const part = steps.slice(from, from + WRITES_PER_SCRIPT);
-      const written = part.filter((step) => step.value !== undefined);
-      const keys = [
-        this.fenceKey(shard),
-        ...written.map((step) => step.key),
-        ...part.filter((step) => step.value === undefined).map((step) => step.key),
-      ];
-      if ((await this.runPublish(keys, [version, ...written.map((step) => step.value as string)])) !== 1)
-        return { landed, whole: false };
-      landed.push(...part.map((step) => step.item));
-    }
+  ): Promise<{ landed: Set<string>; whole: boolean }> {
+    const landed = new Set<string>();
+    for (const [shard, inShard] of steps)
+      for (let from = 0; from === 0 || from < inShard.length; from += WRITES_PER_SCRIPT) {
+        const part = inShard.slice(from, from + WRITES_PER_SCRIPT);
+        const written = part.filter((step) => step.value !== undefined);
+        const keys = [
+          this.fenceKey(shard),
+          ...written.map((step) => step.key),
+          ...part.filter((step) => step.value === undefined).map((step) => step.key),
+        ];
+        const values = written.map((step) => JSON.stringify(step.value));
+        if ((await this.runPublish(keys, [version, ...values])) !== 1) return { landed, whole: false };
+        for (const step of part) landed.add(step.item);
+      }
     return { landed, whole: true };
   }
 
@@ -381,15 +378,6 @@ export function shardOf(name: string): number {
   let hash = 0x811c9dc5;
   for (const byte of Buffer.from(name, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193);
   return (hash >>> 0) % LIST_SHARDS;
-}
-
-/** Turns the values of these steps into JSON, RECORDS_PER_TURN a turn of the event loop. */
-async function asJson(steps: readonly Step[]): Promise<void> {
-  for (let from = 0; from < steps.length; from += RECORDS_PER_TURN) {
-    if (from > 0) await nextTurn();
-    for (const step of steps.slice(from, from + RECORDS_PER_TURN))
-      if (step.value !== undefined) step.value = JSON.stringify(step.value);
-  }
 }
 
 /** The news a message's items tell: product ids and categories ('' overall), each marked. */
