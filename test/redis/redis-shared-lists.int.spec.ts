@@ -165,6 +165,8 @@ async function longestTurn<T>(work: () => Promise<T>): Promise<{ result: T; long
   timer = setTimeout(beat, 0);
   try {
     const result = await work();
+    // The beat due when the work ended measures its last stretch.
+    await new Promise((done) => setTimeout(done, 0));
     if (process.env.SHOW_TURNS === '1') console.log('longest turn', longest.toFixed(1), 'ms');
     return { result, longest };
   } finally {
