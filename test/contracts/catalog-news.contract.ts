@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogNews } from '../../src/domain/product/catalog-news.js';
+import { heardBy } from './news-listener.js';
 import { freshStorePerTest, type StoreFixture } from './store-factory.js';
 
 /** Several instances' ends of one channel of catalog news. */
@@ -12,31 +13,10 @@ export interface CatalogNewsFixture extends StoreFixture<CatalogNews> {
 
 /** What a listener heard, and a way to wait for the next thing it hears. */
 function listenTo(news: CatalogNews) {
-  const heard: string[][] = [];
-  let missed = 0;
-  let waiting: (() => void) | undefined;
-  news.subscribe({
-    changed: (ids) => {
-      heard.push([...ids]);
-      waiting?.();
-    },
-    missedSome: () => {
-      missed++;
-      waiting?.();
-    },
-  });
-  return {
-    heard,
-    missed: () => missed,
-    /** Resolves once `done()` holds (checked at each thing heard). */
-    until: (done: () => boolean) =>
-      new Promise<void>((resolve) => {
-        if (done()) return resolve();
-        waiting = () => {
-          if (done()) resolve();
-        };
-      }),
-  };
+  return heardBy<readonly string[], string[]>(
+    (listener) => news.subscribe(listener),
+    (ids) => [...ids],
+  );
 }
 
 /** What every CatalogNews must do: each instance hears the others' news, not its own; a lost link is told. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventNews } from '../../src/domain/events/event-news.js';
 import type { ShopperEvent } from '../../src/domain/events/shopper-event.js';
+import { awaitable } from './news-listener.js';
 import { freshStorePerTest, type StoreFixture } from './store-factory.js';
 
 /** Several instances' ends of one channel of event news. */
@@ -17,21 +18,21 @@ function listenTo(news: EventNews) {
   const erased: string[][] = [];
   let missed = 0;
   let empty = 0;
-  let waiting: (() => void) | undefined;
+  const { check, until } = awaitable();
   news.subscribe({
     received: (events) => {
       if (events.length === 0) empty++;
       received.push([...events]);
-      waiting?.();
+      check();
     },
     erased: (userIds) => {
       if (userIds.length === 0) empty++;
       erased.push([...userIds]);
-      waiting?.();
+      check();
     },
     missedSome: () => {
       missed++;
-      waiting?.();
+      check();
     },
   });
   return {
@@ -42,13 +43,7 @@ function listenTo(news: EventNews) {
     /** How many times it was told of no events or no shoppers. */
     empty: () => empty,
     /** Resolves once `done()` holds (checked at each thing heard). */
-    until: (done: () => boolean) =>
-      new Promise<void>((resolve) => {
-        if (done()) return resolve();
-        waiting = () => {
-          if (done()) resolve();
-        };
-      }),
+    until,
   };
 }
 

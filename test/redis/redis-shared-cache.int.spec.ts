@@ -1,39 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import { createLogger } from '../../src/adapters/logging/logger.js';
-import { RedisConnection } from '../../src/adapters/redis/redis-connection.js';
 import { RedisSharedCache } from '../../src/adapters/redis/redis-shared-cache.js';
 import { sharedCacheContract } from '../contracts/shared-cache.contract.js';
-import { describeWithRedis } from '../support/redis-suite.js';
-import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { aRedisServerForSuite, describeWithRedis } from '../support/redis-suite.js';
 
 describeWithRedis('the Redis shared cache', () => {
-  let server: RedisServer;
-  let probe: Redis;
-  const opened: RedisConnection[] = [];
-
-  beforeAll(async () => {
-    server = await startRedisServer();
-    probe = new Redis(server.url);
-  });
-  afterAll(async () => {
-    await Promise.all(opened.map((connection) => connection.stop()));
-    probe.disconnect();
-    await server.stop();
-  });
+  const { connect, probe } = aRedisServerForSuite(100);
 
   /** An instance's cache: on a connection of its own, as each instance has. */
   async function open(clock: FakeClock, prefix = `test:${randomUUID().slice(0, 8)}:`): Promise<RedisSharedCache> {
-    const logger = createLogger('silent');
-    const connection = new RedisConnection(
-      { target: { kind: 'server', url: server.url }, keyPrefix: prefix, commandTimeoutMs: 100 },
-      logger,
-    );
-    const cache = new RedisSharedCache(connection, clock, logger);
+    const connection = connect(prefix);
+    const cache = new RedisSharedCache(connection, clock, createLogger('silent'));
     await connection.start();
-    opened.push(connection);
     return cache;
   }
 
@@ -72,7 +52,7 @@ describeWithRedis('the Redis shared cache', () => {
         },
       }),
     );
-    await probe.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+    await probe().call('CLIENT', 'KILL', 'TYPE', 'pubsub');
     await resubscribed;
     expect(missed).toBeGreaterThanOrEqual(2);
   });
@@ -83,11 +63,11 @@ describeWithRedis('the Redis shared cache', () => {
     const { stamp } = await cache.lookup('active:7');
     cache.store('active:7', '{"ok":true,"value":1}', { from: clock.now(), until: new Date('2026-11-21T12:00:05.000Z') }, stamp);
     await cache.settled();
-    const ttl = await probe.pttl('loja:prod:answer:{k:active:7}');
+    const ttl = await probe().pttl('loja:prod:answer:{k:active:7}');
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(5_000);
     await cache.invalidate(['active:7']);
-    expect(await probe.keys('loja:prod:*active:7}')).toEqual(['loja:prod:generation:{k:active:7}']);
-    expect(await probe.ttl('loja:prod:generation:{k:active:7}')).toBeGreaterThan(0);
+    expect(await probe().keys('loja:prod:*active:7}')).toEqual(['loja:prod:generation:{k:active:7}']);
+    expect(await probe().ttl('loja:prod:generation:{k:active:7}')).toBeGreaterThan(0);
   });
 });

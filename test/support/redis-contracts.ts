@@ -12,12 +12,15 @@ import { catalogNewsContract } from '../contracts/catalog-news.contract.js';
 import { eventNewsContract } from '../contracts/event-news.contract.js';
 import { requestLimiterContract } from '../contracts/request-limiter.contract.js';
 import { sharedCacheContract } from '../contracts/shared-cache.contract.js';
+import { sharedListsContract } from '../contracts/shared-lists.contract.js';
+import { shopperRecordsContract } from '../contracts/shopper-records.contract.js';
 import { hammerQuota } from './quota-hammers.js';
+import { sharedListsFixture, shopperRecordsFixture } from './redis-lists.js';
 import { redisNewsEnds } from './redis-news.js';
 
 /**
  * The contract suites of every Redis adapter (request limiter, shared cache, catalog news, event
- * news) on the Redis `target()` names (a cluster, a Sentinel-watched primary), each instance on a
+ * news, shared lists, shopper records) on the Redis `target()` names (a cluster, a Sentinel-watched primary), each instance on a
  * connection of its own. Call inside a describe whose beforeAll starts that Redis.
  */
 export function redisAdapterContracts(name: string, target: () => RedisTarget): void {
@@ -63,6 +66,10 @@ export function redisAdapterContracts(name: string, target: () => RedisTarget): 
     const { contractFixture } = redisNewsEnds((connection, logger) => new RedisEventNews(connection, logger), target);
     eventNewsContract(name, contractFixture);
   });
+
+  sharedListsContract(name, () => sharedListsFixture(connect));
+
+  shopperRecordsContract(name, (limits) => shopperRecordsFixture(connect, limits));
 }
 
 /**

@@ -9,3 +9,5 @@ export { InMemoryRequestLimiter } from '../rate-limit/in-memory-request-limiter.
 export { InProcessCatalogNews } from './in-process-catalog-news.js';
 export { InProcessEventNews } from './in-process-event-news.js';
 export { InMemoryWebhookStore } from './in-memory-webhook-store.js';
+export { InMemorySharedLists } from './in-memory-shared-lists.js';
+export { InMemoryShopperRecords } from './in-memory-shopper-records.js';

@@ -39,6 +39,22 @@ export class FailurePause {
     this.logError(error);
   }
 
+  /**
+   * Runs a request to the store that must not fail open (its caller decides what a failure means):
+   * rejects at once while the store is left alone, and counts the request's success or failure.
+   */
+  async run<T>(request: () => Promise<T>): Promise<T> {
+    if (this.paused) throw new Error('the store is left alone for a moment after failing in a row');
+    try {
+      const answer = await request();
+      this.succeeded();
+      return answer;
+    } catch (error) {
+      this.failed(error);
+      throw error;
+    }
+  }
+
   /** Logs a failure that does not count towards a pause (a connection event, say), throttled. */
   logError(error: unknown): void {
     const now = performance.now();
