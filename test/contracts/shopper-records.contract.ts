@@ -93,29 +93,57 @@ export function shopperRecordsContract(
         recent: [recent('P-1', 1, 'purchase'), recent('P-2', 2), recent('P-2', 3, 'purchase')],
         purchased: ['P-1', 'P-2'],
       });
-      // Bought again: kept once, where it was; a new purchase drops the oldest one.
+      // Bought again: kept once, as the latest; a new purchase drops the oldest one.
       await records().append([
         anEvent({ productId: 'P-1', sessionId: 's-2', type: 'purchase', at: at(5) }),
         anEvent({ productId: 'P-3', sessionId: 's-2', type: 'purchase', at: at(6) }),
       ]);
       expect(await other.shopper('up_ana')).toEqual({
         recent: [recent('P-2', 2), recent('P-2', 3, 'purchase'), recent('P-1', 5, 'purchase'), recent('P-3', 6, 'purchase')],
-        purchased: ['P-2', 'P-3'],
+        purchased: ['P-1', 'P-3'],
       });
       expect(await other.shopper('up_bia')).toEqual({ recent: [recent('P-9', 4, 'purchase')], purchased: ['P-9'] });
     });
 
-    it('keeps no shopper record for events with no shopper: they touch their session only', async () => {
+    it("makes a session a shopper's from its start: its events that name nobody, before and after, join their record", async () => {
+      const other = await fixture.another();
+      await records().append([anEvent({ productId: 'P-1', sessionId: 's-5', userId: undefined, at: at(1) })]);
+      await records().append([anEvent({ productId: 'P-2', sessionId: 's-5', userId: undefined, at: at(2) })]);
+      expect(await other.shopper('up_ana')).toBeUndefined();
+      await records().append([
+        anEvent({ productId: 'P-3', sessionId: 's-5', userId: undefined, at: at(3) }),
+        anEvent({ productId: 'P-4', sessionId: 's-5', type: 'purchase', at: at(4) }),
+      ]);
+      await other.append([anEvent({ productId: 'P-5', sessionId: 's-5', userId: undefined, type: 'purchase', at: at(5) })]);
+      expect(await records().shopper('up_ana')).toEqual({
+        recent: [recent('P-2', 2), recent('P-3', 3), recent('P-4', 4, 'purchase'), recent('P-5', 5, 'purchase')],
+        purchased: ['P-4', 'P-5'],
+      });
+      // Another shopper named later in the session gets their own events, not the session.
+      await records().append([anEvent({ productId: 'P-6', sessionId: 's-5', userId: 'up_bia', at: at(6) })]);
+      expect(await records().shopper('up_bia')).toEqual({ recent: [recent('P-6', 6)], purchased: [] });
+    });
+
+    it("keeps an event in a shopper's record once, in time order, whenever it arrives", async () => {
+      await records().append([anEvent({ productId: 'P-2', at: at(2) }), anEvent({ productId: 'P-1', at: at(1) })]);
+      await records().append([anEvent({ productId: 'P-2', at: at(2) })]);
+      expect((await records().shopper('up_ana'))?.recent).toEqual([recent('P-1', 1), recent('P-2', 2)]);
+    });
+
+    it('keeps no shopper record for sessions no event of which names a shopper', async () => {
       await records().append([anEvent({ productId: 'P-1', type: 'purchase', at: at(1) })]);
       await records().append([anEvent({ productId: 'P-2', userId: undefined, type: 'purchase', at: at(2) })]);
       await records().append([anEvent({ productId: 'P-3', sessionId: 's-anon', userId: undefined, at: at(3) })]);
-      expect(await records().shopper('up_ana')).toEqual({ recent: [recent('P-1', 1, 'purchase')], purchased: ['P-1'] });
+      expect(await records().shopper('up_ana')).toEqual({
+        recent: [recent('P-1', 1, 'purchase'), recent('P-2', 2, 'purchase')],
+        purchased: ['P-1', 'P-2'],
+      });
       expect(await records().session('s-1')).toEqual([recent('P-1', 1, 'purchase'), recent('P-2', 2, 'purchase')]);
       expect(await records().session('s-anon')).toEqual([recent('P-3', 3)]);
       // Nor under a made-up shopper.
       expect(await records().shopper('undefined')).toBeUndefined();
       // A session with no shopper is not forgotten with the shopper who shared none of it.
-      await records().forgetUser('up_ana');
+      await records().erase('up_ana');
       expect(await records().session('s-anon')).toEqual([recent('P-3', 3)]);
     });
 
@@ -144,14 +172,14 @@ export function shopperRecordsContract(
         anEvent({ productId: 'P-4', sessionId: 's-3', userId: 'up_bia', at: at(4) }),
         anEvent({ productId: 'P-5', sessionId: 's-4', userId: undefined, at: at(5) }),
       ]);
-      await other.forgetUser('up_ana');
+      await other.erase('up_ana');
       expect(await records().shopper('up_ana')).toBeUndefined();
       expect(await records().session('s-1')).toEqual([]);
       expect(await records().session('s-2')).toEqual([]);
       expect(await records().shopper('up_bia')).toEqual({ recent: [recent('P-4', 4)], purchased: [] });
       expect(await records().session('s-3')).toEqual([recent('P-4', 4)]);
       expect(await records().session('s-4')).toEqual([recent('P-5', 5)]);
-      await other.forgetUser('unknown');
+      await other.erase('unknown');
       await records().append([anEvent({ productId: 'P-6', sessionId: 's-1', at: at(6) })]);
       expect(await records().shopper('up_ana')).toEqual({ recent: [recent('P-6', 6)], purchased: [] });
     });

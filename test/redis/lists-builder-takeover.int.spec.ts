@@ -63,7 +63,10 @@ describeWithRedis('the shared lists when their builder dies', () => {
     const second = await startVitrine(env);
     started.push(second);
     await expect.poll(() => ready(second), { timeout: 10_000 }).toBe(true);
-    const standing = [await metric(first, 'vitrine_similar_lists_builder'), await metric(second, 'vitrine_similar_lists_builder')];
+    const standing = [
+      await metric(first, 'vitrine_similar_lists_builder'),
+      await metric(second, 'vitrine_similar_lists_builder'),
+    ];
     expect(standing).toEqual([1, 0]);
     const [builder, reader] = [first, second];
     expect((await similar(reader, 'VES-001')).products).toHaveLength(10);

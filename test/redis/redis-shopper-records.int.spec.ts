@@ -31,7 +31,7 @@ describeWithRedis('the shopper records on Redis', () => {
       expect(ttl).toBeGreaterThan(DEFAULT_SHOPPER_RECORD_LIMITS.shopperTtlMs - 5_000);
       expect(ttl).toBeLessThanOrEqual(DEFAULT_SHOPPER_RECORD_LIMITS.shopperTtlMs);
     }
-    await records.forgetUser('up_ana');
+    await records.erase('up_ana');
     expect(await probe().keys(`${prefix}*`)).toEqual([]);
   });
 
@@ -44,6 +44,6 @@ describeWithRedis('the shopper records on Redis', () => {
     await expect(records.append([anEvent()])).rejects.toThrow();
     await expect(records.session('s-1')).rejects.toThrow();
     await expect(records.shopper('up_ana')).rejects.toThrow();
-    await expect(records.forgetUser('up_ana')).rejects.toThrow();
+    await expect(records.erase('up_ana')).rejects.toThrow();
   });
 });

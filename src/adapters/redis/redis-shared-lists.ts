@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Cluster, Redis } from 'ioredis';
 import {
   OVERALL,
+  type ListedProduct,
   type ListsChange,
   type ListsLease,
   type ListsNews,
@@ -116,6 +117,7 @@ type ListsRedis = (Redis | Cluster) & {
  *   `lists:{lease}:complete` is set by a script that checks the counter is still the lease's version;
  * - the lists in 16 shards, hash tags `{lists:0}`..`{lists:15}` (a product by the FNV-1a hash of
  *   its id, a popular list by its category's, '' overall): `lists:{lists:N}:product:<id>` and
+ *   `lists:{lists:N}:card:<id>` (the product's card alone, what a candidate is read for) and
  *   `lists:{lists:N}:popular:<category>`, compact JSON, and the shard's fence
  *   `lists:{lists:N}:fence`, the version of the latest lease given;
  * - the news on the channel `lists-news`.
@@ -194,12 +196,11 @@ export class RedisSharedLists implements SharedLists {
       if (++added % RECORDS_PER_TURN === 0) await nextTurn();
     };
     for (const lists of change.products) {
-      const shard = shardOf(lists.product.id);
-      await add(shard, {
-        key: this.productKey(shard, lists.product.id),
-        value: lists,
-        item: PRODUCT_ITEM + lists.product.id,
-      });
+      const { id } = lists.product;
+      const shard = shardOf(id);
+      await add(shard, { key: this.productKey(shard, id), value: lists, item: PRODUCT_ITEM + id });
+      // The card apart, so that reading a candidate's availability reads a few bytes, not its lists.
+      await add(shard, { key: this.cardKey(shard, id), value: lists.product, item: PRODUCT_ITEM + id });
     }
     for (const list of change.popular) {
       const category = list.category ?? OVERALL;
@@ -211,6 +212,7 @@ export class RedisSharedLists implements SharedLists {
     for (const id of change.removed) {
       const shard = shardOf(id);
       await add(shard, { key: this.productKey(shard, id), value: undefined, item: PRODUCT_ITEM + id });
+      await add(shard, { key: this.cardKey(shard, id), value: undefined, item: PRODUCT_ITEM + id });
     }
     // An empty change writes nothing, but is refused all the same when fenced out: shard 0's fence tells.
     if (steps.size === 0) steps.set(0, []);
@@ -248,6 +250,14 @@ export class RedisSharedLists implements SharedLists {
       ids,
       (shard, id) => this.productKey(shard, id),
       (record: ProductLists) => record,
+    );
+  }
+
+  async cards(ids: readonly string[]): Promise<ReadonlyMap<string, ListedProduct>> {
+    return this.read(
+      ids,
+      (shard, id) => this.cardKey(shard, id),
+      (record: ListedProduct) => record,
     );
   }
 
@@ -362,6 +372,10 @@ export class RedisSharedLists implements SharedLists {
 
   private productKey(shard: number, id: string): string {
     return this.connection.key(`lists:{lists:${shard}}:product:${id}`);
+  }
+
+  private cardKey(shard: number, id: string): string {
+    return this.connection.key(`lists:{lists:${shard}}:card:${id}`);
   }
 
   private popularKey(shard: number, category: string): string {
