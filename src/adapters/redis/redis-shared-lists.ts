@@ -127,6 +127,9 @@ type ListsRedis = (Redis | Cluster) & {
  * writes go by a script that writes only when the fence is the writer's version). A claim whose
  * raising failed part way raises them again on its next claim.
  *
+ * The news of a publication is told to this instance's listeners at once, in one piece; the other
+ * instances hear it in messages of at most NEWS_PER_MESSAGE items, so a big one in several pieces.
+ *
  * Reads and writes that fail reject (the caller decides), at once while Redis is being left
  * alone after failures. News that could not be sent is kept and sent as soon as Redis answers.
  */
