@@ -248,4 +248,9 @@ describeWithRedis('across instances, over Redis', () => {
     const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `test:${randomUUID().slice(0, 8)}:` };
     return { instance: () => ({ env }) };
   });
+
+  behaviourAcrossInstances(describe, 'lists and records shared over Redis', () => {
+    const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `test:${randomUUID().slice(0, 8)}:`, SIMILAR_LISTS: 'shared' };
+    return { eventual: true, instance: () => ({ env }) };
+  });
 });

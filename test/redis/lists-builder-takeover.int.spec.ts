@@ -55,7 +55,6 @@ describeWithRedis('the shared lists when their builder dies', () => {
       DEMO_DATA: 'true',
       BOOTSTRAP_ADMIN_TOKEN: TOKEN,
       RATE_LIMIT: 'off',
-      LOG_LEVEL: 'warn',
     };
     const first = await startVitrine(env);
     started.push(first);

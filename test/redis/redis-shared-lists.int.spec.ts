@@ -30,7 +30,9 @@ describeWithRedis('the shared lists on Redis', () => {
         `${prefix}lists:{lease}:complete`,
         ...Array.from({ length: LIST_SHARDS }, (_, n) => `${prefix}lists:{lists:${n}}:fence`),
         `${shard('P-1')}:product:P-1`,
+        `${shard('P-1')}:card:P-1`,
         `${shard('P-2')}:product:P-2`,
+        `${shard('P-2')}:card:P-2`,
         `${shard('')}:popular:`,
       ].sort(),
     );
@@ -41,9 +43,14 @@ describeWithRedis('the shared lists on Redis', () => {
     for (let n = 0; n < LIST_SHARDS; n++)
       expect(await probe().get(`${prefix}lists:{lists:${n}}:fence`)).toBe(String(lease.version));
     expect(JSON.parse((await probe().get(`${shard('P-1')}:product:P-1`))!)).toEqual(listed[0]);
+    // A card alone, for what a candidate is read for: a few bytes.
+    expect(JSON.parse((await probe().get(`${shard('P-1')}:card:P-1`))!)).toEqual(listed[0]!.product);
+    expect(await lists.cards(['P-1', 'GHOST'])).toEqual(new Map([['P-1', listed[0]!.product]]));
+    await lists.publish(lease, { products: [], removed: ['P-1'], popular: [] });
+    expect(await probe().exists(`${shard('P-1')}:product:P-1`, `${shard('P-1')}:card:P-1`)).toBe(0);
     expect(await probe().get(`${shard('')}:popular:`)).toBe('{"ids":["P-1"],"stamp":1}');
     // Lists are kept until rewritten or removed: no expiry.
-    expect(await probe().pttl(`${shard('P-1')}:product:P-1`)).toBe(-1);
+    expect(await probe().pttl(`${shard('P-2')}:product:P-2`)).toBe(-1);
   });
 
   it('spreads product ids over the shards by a stable hash', () => {

@@ -17,12 +17,15 @@ describeWithRedis('the shopper records on Redis', () => {
     await records.append([anEvent({ type: 'purchase' })]);
     expect((await probe().keys(`${prefix}*`)).sort()).toEqual([
       `${prefix}rec:{s:s-1}`,
+      `${prefix}rec:{s:s-1}:owner`,
       `${prefix}rec:{u:up_ana}:bought`,
       `${prefix}rec:{u:up_ana}:recent`,
       `${prefix}rec:{u:up_ana}:sessions`,
     ]);
     expect(await probe().lrange(`${prefix}rec:{s:s-1}`, 0, -1)).toEqual([`{"p":"P-1","t":"purchase","a":${T0.getTime()}}`]);
     expect(await probe().smembers(`${prefix}rec:{u:up_ana}:sessions`)).toEqual(['s-1']);
+    expect(await probe().get(`${prefix}rec:{s:s-1}:owner`)).toBe('up_ana');
+    expect(await probe().pttl(`${prefix}rec:{s:s-1}:owner`)).toBeGreaterThan(DEFAULT_SHOPPER_RECORD_LIMITS.sessionTtlMs - 5_000);
     const session = await probe().pttl(`${prefix}rec:{s:s-1}`);
     expect(session).toBeGreaterThan(DEFAULT_SHOPPER_RECORD_LIMITS.sessionTtlMs - 5_000);
     expect(session).toBeLessThanOrEqual(DEFAULT_SHOPPER_RECORD_LIMITS.sessionTtlMs);

@@ -26,8 +26,8 @@ export const LIST_SHARDS = 16;
  */
 const RECORDS_PER_TURN = 500;
 
-/** Records written by one script at most: a big publication is written in several, each fenced. */
-const WRITES_PER_SCRIPT = RECORDS_PER_TURN;
+/** Keys written by one script at most (a product's lists and its card are two): a big publication is written in several, each fenced. */
+const WRITES_PER_SCRIPT = RECORDS_PER_TURN / 2;
 
 /** Items of news in one message at most: a big publication's news goes in several. */
 const NEWS_PER_MESSAGE = 1_000;

@@ -14,6 +14,8 @@ import { EventNewsToken, type EventNews } from '../../domain/events/event-news.j
 import { RedisConnection, RedisConnectionToken, type RedisTarget } from '../../adapters/redis/redis-connection.js';
 import { RedisRequestLimiter } from '../../adapters/rate-limit/redis-request-limiter.js';
 import { RedisSharedCache } from '../../adapters/redis/redis-shared-cache.js';
+import { RedisSharedLists } from '../../adapters/redis/redis-shared-lists.js';
+import { RedisShopperRecords } from '../../adapters/redis/redis-shopper-records.js';
 import { token } from '../../domain/shared/token.js';
 import { SharedListsToken, type SharedLists } from '../../domain/product/shared-lists.js';
 import { ShopperRecordsToken, type ShopperRecords } from '../../domain/product/shopper-records.js';
@@ -30,13 +32,16 @@ interface RedisAdapters {
   readonly requestLimiter: RequestLimiter;
   readonly catalogNews: CatalogNews;
   readonly eventNews: EventNews;
+  readonly sharedLists: SharedLists;
+  readonly shopperRecords: ShopperRecords;
 }
 
 const RedisAdaptersToken = token<RedisAdapters>('RedisAdapters');
 
 /**
  * What the instances of a deployment share through Redis (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS): the shared cache and its
- * invalidations, the rate-limit counts, catalog news and event news, all on one connection. They are built
+ * invalidations, the rate-limit counts, catalog news and event news, and (SIMILAR_LISTS=shared)
+ * the similar-products lists and the session and shopper records, all on one connection. They are built
  * together, before the connection sends anything: each defines its Lua scripts on the shared
  * client as it is built, and ioredis' automatic pipelines only know the scripts defined before
  * they were opened.
@@ -59,6 +64,8 @@ export function redisModule(config: VitrineConfig & { redis: RedisTarget }): Con
           requestLimiter: new RedisRequestLimiter(connection, logger),
           catalogNews: new RedisCatalogNews(connection, logger),
           eventNews: new RedisEventNews(connection, logger),
+          sharedLists: new RedisSharedLists(connection, logger),
+          shopperRecords: new RedisShopperRecords(connection, logger),
         };
       },
       [ClockToken, LoggerToken],
@@ -68,8 +75,8 @@ export function redisModule(config: VitrineConfig & { redis: RedisTarget }): Con
     bindFactory(bind, RequestLimiterToken, (redis: RedisAdapters) => redis.requestLimiter, [RedisAdaptersToken]);
     bindFactory(bind, CatalogNewsToken, (redis: RedisAdapters) => redis.catalogNews, [RedisAdaptersToken]);
     bindFactory(bind, EventNewsToken, (redis: RedisAdapters) => redis.eventNews, [RedisAdaptersToken]);
-    bindFactory(bind, SharedListsToken, (clock: Clock): SharedLists => new InMemorySharedLists(clock), [ClockToken]);
-    bindFactory(bind, ShopperRecordsToken, (clock: Clock): ShopperRecords => new InMemoryShopperRecords(clock), [ClockToken]);
+    bindFactory(bind, SharedListsToken, (redis: RedisAdapters) => redis.sharedLists, [RedisAdaptersToken]);
+    bindFactory(bind, ShopperRecordsToken, (redis: RedisAdapters) => redis.shopperRecords, [RedisAdaptersToken]);
   });
 }
 
