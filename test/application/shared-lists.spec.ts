@@ -201,4 +201,25 @@ describe('who builds', () => {
     expect(roles).toEqual(['A leads', 'B leads']);
     await second.stop();
   });
+
+  it('a builder that cannot reach the store goes on building; its lease lapsed and taken again by itself, it carries on', async () => {
+    const { clock, roles, shared, instance } = candidates();
+    const builder = instance('A');
+    await builder.start();
+    const { lease } = builder.figures;
+    const claim = shared.claim.bind(shared);
+    shared.claim = async () => Promise.reject(new Error('Redis does not answer'));
+    for (let waited = 0; waited <= LEASE_TTL_MS + LEASE_RENEW_MS; waited += LEASE_RENEW_MS) {
+      clock.advance(LEASE_RENEW_MS);
+      await clock.breathe();
+    }
+    expect(builder.standing).toBe('builder');
+    shared.claim = claim;
+    clock.advance(LEASE_RENEW_MS);
+    await clock.breathe();
+    // The lease lapsed and this builder took the next version: nobody held it in between.
+    expect(builder.figures.lease).toBe(lease + 1);
+    expect(roles).toEqual(['A leads']);
+    await builder.stop();
+  });
 });

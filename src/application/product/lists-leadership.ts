@@ -18,15 +18,15 @@ export type Standing = 'reader' | 'builder';
 /**
  * Who builds the lists: every instance tries to take the lease every LEASE_RENEW_MS; the one that
  * holds it is the builder (it follows the catalog and the events and publishes the lists pass
- * after pass, PublishLists), renewing it as it goes. A builder whose lease could not be renewed in
- * time, or whose write was fenced out (another took a later lease), steps down at once; the
- * others take the lease within LEASE_TTL_MS of its last renewal. Stopping gives the lease up, so a
+ * after pass, PublishLists), renewing it as it goes. A builder told another holds the lease, or
+ * whose write was fenced out (another took a later lease), steps down at once; the others take the
+ * lease within LEASE_TTL_MS of its last renewal. A builder that could not reach the store goes on
+ * (its writes are refused once another holds the lease). Stopping gives the lease up, so a
  * planned stop hands over at once.
  */
 export class ListsLeadership {
   readonly name = 'lists-leadership';
   private lease: ListsLease | undefined;
-  private renewedAt = 0;
   private cancelTimer: (() => void) | undefined;
   private passes: Promise<void> | undefined;
   private stopped = true;
@@ -70,20 +70,31 @@ export class ListsLeadership {
   /** Claims or renews the lease, and takes up or gives up the builder's work accordingly. */
   private async tick(): Promise<void> {
     if (this.stopped) return;
-    const askedAt = this.clock.now().getTime();
     try {
       const lease = await this.shared.claim(this.holder, LEASE_TTL_MS);
       if (lease === undefined) await this.stepDown();
-      else {
-        this.renewedAt = askedAt;
-        if (this.lease === undefined || this.lease.version !== lease.version) await this.takeUp(lease);
-      }
+      else if (this.lease === undefined) await this.takeUp(lease);
+      else if (this.lease.version !== lease.version) await this.carryOn(lease);
     } catch {
-      // The lease store did not answer: a builder that cannot renew in time stops before another may take over.
-      if (this.lease !== undefined && this.clock.now().getTime() - this.renewedAt >= LEASE_TTL_MS - LEASE_RENEW_MS)
-        await this.stepDown();
+      // The lease store did not answer (or too late): this instance goes on as it stands. A builder
+      // whose lease lapsed meanwhile and was taken hears so from its next claim, and its writes
+      // are refused from the moment the other took it (fencing): never two builders writing.
     }
     if (!this.stopped) this.cancelTimer = this.scheduler.after(LEASE_RENEW_MS, () => void this.tick());
+  }
+
+  /**
+   * A builder that got its lease again under a new version (its renewals did not reach the store
+   * in time, so it lapsed): when the version is the next one, nobody held it in between, and the
+   * lists it published stand; it goes on under the new version. Otherwise it starts afresh.
+   */
+  private async carryOn(lease: ListsLease): Promise<void> {
+    if (lease.version !== this.lease!.version + 1) return this.takeUp(lease);
+    const passes = this.passes;
+    this.lease = lease;
+    this.wake?.();
+    await passes?.catch(() => undefined);
+    this.passes = this.publishWhileLeading(lease);
   }
 
   private async takeUp(lease: ListsLease): Promise<void> {
