@@ -203,6 +203,7 @@ async function measure(count) {
       );
       const first = await similar(url, ids[0]);
       const firstAt = performance.now();
+      const readyMb = rssMb(reader.child.pid);
       const cold = await askAll(url, ids);
       const kept = await askAll(url, ids);
       return {
@@ -217,6 +218,7 @@ async function measure(count) {
         firstAnswerLength: first.length,
         cold,
         kept,
+        readerReadyMb: readyMb,
         readerMb: rssMb(reader.child.pid),
       };
     } finally {
@@ -238,13 +240,13 @@ console.log(
   `\nSIMILAR_LISTS=shared, ${EVENTS_PER_PRODUCT} events a product; reader: SIMILAR_LISTS_KEPT=${LISTS_KEPT}, ${CONCURRENCY} requests at a time\n`,
 );
 console.log(
-  '| products | builder: lists whole | builder RSS | Redis used | reader: listening | ready | first answer | asked | fresh p50 / p99 | kept p50 / p99 | empty | reader RSS |',
+  '| products | builder: lists whole | builder RSS | Redis used | reader: listening | ready | first answer | reader RSS then | asked | fresh p50 / p99 | kept p50 / p99 | empty | reader RSS after |',
 );
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   console.log(
     `| ${r.count.toLocaleString('en')} | ${r.builderWholeS.toFixed(1)} s | ${r.builderMb.toFixed(0)} MB | ${r.redisMb.toFixed(0)} MB | ` +
-      `${r.listeningS.toFixed(2)} s | ${r.readyS.toFixed(2)} s | ${r.firstAnswerS.toFixed(2)} s (${r.firstAnswerLength}) | ` +
+      `${r.listeningS.toFixed(2)} s | ${r.readyS.toFixed(2)} s | ${r.firstAnswerS.toFixed(2)} s (${r.firstAnswerLength}) | ${r.readerReadyMb.toFixed(0)} MB | ` +
       `${Math.min(ASKED, r.count).toLocaleString('en')} | ${r.cold.p50.toFixed(2)} / ${r.cold.p99.toFixed(2)} ms | ` +
       `${r.kept.p50.toFixed(2)} / ${r.kept.p99.toFixed(2)} ms | ${r.cold.empty} | ${r.readerMb.toFixed(0)} MB |`,
   );

@@ -47,8 +47,24 @@ async function publishedWorld(products: readonly Product[], events: readonly Sho
   engine.learn(events);
   await new PublishLists(engine, engine, shared, POLICY, clock).pass((await shared.claim('builder', LEASE_TTL_MS))!);
   const records = new InMemoryShopperRecords(clock);
-  const index = new ListedSimilarity(shared, records, POLICY, { listsKept: 100, cardsKept: 100 });
-  return { clock, index, records, answers: new SimilarAnswers(index, POLICY) };
+  // What the reader reads through: Redis can be made not to answer (`redis.up = false`).
+  const redis = { up: true };
+  const away = async () => Promise.reject(new Error('Command timed out'));
+  const readsOf = <T extends object>(target: T, names: readonly (keyof T)[]): T => {
+    const gated = Object.create(target) as T;
+    for (const name of names) {
+      const read = (target[name] as (...args: unknown[]) => unknown).bind(target);
+      Object.assign(gated, { [name]: (...args: unknown[]) => (redis.up ? read(...args) : away()) });
+    }
+    return gated;
+  };
+  const index = new ListedSimilarity(
+    readsOf(shared, ['products', 'cards', 'popular']),
+    readsOf(records, ['session', 'shopper']),
+    POLICY,
+    { listsKept: 100, cardsKept: 100 },
+  );
+  return { clock, index, records, redis, answers: new SimilarAnswers(index, POLICY) };
 }
 
 describe('answers read from the shared lists', () => {
@@ -96,6 +112,22 @@ describe('answers read from the shared lists', () => {
     await index.loadMoment('up_ana');
     expect(index.momentOf('up_ana')?.recent.map((e) => e.productId)).toEqual(['B']);
     expect(index.productName('B')).toBe('Vestido linho B');
+  });
+});
+
+describe('a reader while Redis does not answer', () => {
+  const catalog = ['A', 'B', 'C'].map((id) => aPlainProduct(id, { name: `Vestido linho ${id}`, category: 'vestidos' }));
+
+  it('answers from what it keeps, for everyone; a product it keeps nothing of is unavailable, never an error of its own', async () => {
+    const { clock, index, redis, answers } = await publishedWorld(catalog);
+    await index.prepare({ productId: 'A' }, clock.now());
+    const kept = answers.forShopper('A', 5, { now: clock.now() });
+    redis.up = false;
+    await index.prepare({ productId: 'A', sessionId: 's-1', userId: 'up_ana' }, clock.now());
+    expect(answers.forShopper('A', 5, { sessionId: 's-1', userId: 'up_ana', now: clock.now() })).toEqual(kept);
+    await expect(index.prepare({ productId: 'B' }, clock.now())).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await index.loadMoment('up_ana');
+    expect(index.momentOf('up_ana')).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ShopperRecords } from '../../domain/product/shopper-records.js';
+import { DomainError } from '../../domain/shared/errors.js';
 import {
   latestVisitProducts,
   NO_NEIGHBOUR_SESSIONS,
@@ -127,11 +128,22 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
    * product these name. Two reads of the shared stores at most, each of what is not kept.
    */
   async prepare(question: AnswerQuestion, now: Date): Promise<void> {
+    let failed = false;
+    /** A read that fails (Redis away, or too slow) is as if it found nothing: the answer is made from what is kept. */
+    const attempt = async <T>(read: Promise<T>, otherwise: T): Promise<T> =>
+      read.catch(() => {
+        failed = true;
+        return otherwise;
+      });
     const [session, shopper] = await Promise.all([
-      question.sessionId === undefined ? undefined : this.records.session(question.sessionId),
-      question.userId === undefined ? undefined : this.records.shopper(question.userId),
-      this.loadLists([question.productId]),
+      question.sessionId === undefined ? undefined : attempt(this.records.session(question.sessionId), []),
+      question.userId === undefined ? undefined : attempt(this.records.shopper(question.userId), undefined),
+      attempt(this.loadLists([question.productId]), undefined),
     ]);
+    const product = this.lists.peek(question.productId);
+    if (product === undefined && failed) {
+      throw new DomainError('UNAVAILABLE', 'The similar-products lists cannot be read now: try again in a moment.');
+    }
     if (question.userId !== undefined) this.keepShopper(question.userId, shopper);
     let seen: readonly string[] = [];
     if (question.sessionId !== undefined && session !== undefined) {
@@ -139,15 +151,15 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
       seen = latestVisitProducts(counted, now.getTime(), question.productId, this.policy.visitGapMs);
       this.sessions.set(question.sessionId, seen);
     }
-    const product = this.lists.peek(question.productId);
-    await Promise.all([this.loadLists(seen), this.loadPopular([product?.card.category, undefined])]);
+    const category = product?.card.category;
+    await Promise.all([attempt(this.loadLists(seen), undefined), attempt(this.loadPopular([category, undefined]), undefined)]);
     const named = new Set<string>(seen);
     for (const id of [question.productId, ...seen]) this.namedBy(this.lists.peek(id), named);
-    for (const category of [product?.card.category, undefined]) {
-      for (const id of this.populars.peek(category ?? OVERALL)?.ids ?? []) named.add(id);
+    for (const kept of [category, undefined]) {
+      for (const id of this.populars.peek(kept ?? OVERALL)?.ids ?? []) named.add(id);
     }
     for (const event of shopper?.recent ?? []) named.add(event.productId);
-    await this.loadCards([...named]);
+    await attempt(this.loadCards([...named]), undefined);
   }
 
   /** Whether `prepare` left nothing to load for an answer for everyone on this product (an answer can be given at once). */
@@ -164,7 +176,8 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
   }
 
   async loadMoment(userId: string): Promise<void> {
-    const record = await this.records.shopper(userId);
+    // The records away: the profile is answered as stored, without what the shopper is doing now.
+    const record = await this.records.shopper(userId).catch(() => undefined);
     this.keepShopper(userId, record);
     await this.loadCards((record?.recent ?? []).map((event) => event.productId));
   }
