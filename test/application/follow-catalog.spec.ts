@@ -6,8 +6,10 @@ import { SimilarityEngine } from '../../src/adapters/similarity/similarity-engin
 import { FollowCatalog } from '../../src/application/product/follow-catalog.js';
 import { aProductInput, T0 } from '../support/mothers.js';
 
-/** Lets the work a timer started (a scan of the in-memory store) run to its end. */
-const finished = () => new Promise<void>((done) => setImmediate(done));
+/** Lets the work a timer started (a scan of the in-memory store, a breath between batches) run to its end. */
+const finished = async () => {
+  for (let turn = 0; turn < 3; turn++) await new Promise<void>((done) => setImmediate(done));
+};
 
 /**
  * An instance on a shared store that no catalog news reaches (MongoDB without Redis): another
@@ -108,5 +110,33 @@ describe('following the catalog with no news from the other instances', () => {
     expect(clock.scheduled).toBe(0);
     await follow.stop();
     expect(clock.scheduled).toBe(0);
+  });
+});
+
+describe('reading the whole catalog', () => {
+  it('lets requests through between batches: the event loop is never held for the whole read', async () => {
+    const store = new InMemoryProductStore();
+    for (let i = 0; i < 25_000; i++) await store.save(aProductInput({ id: `P-${i}`, category: 'c' }), T0);
+    // An engine taking each batch in 2 ms: 100 batches, 200 ms in all.
+    const engine = new SimilarityEngine({ background: false });
+    const productsSaved = engine.productsSaved.bind(engine);
+    engine.productsSaved = (products) => {
+      const until = performance.now() + 2;
+      while (performance.now() < until);
+      productsSaved(products);
+    };
+    const follow = new FollowCatalog(store, engine, new InProcessCatalogNews().endpoint(), new FakeClock(T0));
+    let longest = 0;
+    let last = performance.now();
+    const probe = setInterval(() => {
+      longest = Math.max(longest, performance.now() - last);
+      last = performance.now();
+    }, 1);
+    await follow.reconcile();
+    clearInterval(probe);
+    longest = Math.max(longest, performance.now() - last);
+    expect(engine.has('P-24999')).toBe(true);
+    // A batch and a turn of the loop hold it a few ms; the whole read at once, over 200 ms.
+    expect(longest).toBeLessThan(100);
   });
 });

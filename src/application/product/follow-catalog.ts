@@ -51,7 +51,7 @@ export class FollowCatalog implements CatalogFeed {
     private readonly products: ProductStore,
     private readonly similarity: SimilarityFeed,
     private readonly news: CatalogNews,
-    scheduler: Scheduler,
+    private readonly scheduler: Scheduler,
     settings: CatalogFollowSettings = {},
   ) {
     this.reconciling = new RecurringRun(() => this.reconcileOnce(), scheduler, {
@@ -179,6 +179,9 @@ export class FollowCatalog implements CatalogFeed {
       for await (const batch of this.products.scan(SCAN_BATCH)) {
         for (const product of batch) seen.add(product.id);
         this.similarity.productsSaved(changed.size === 0 ? batch : batch.filter((p) => !changed.has(p.id)));
+        // A store in memory answers at once: requests are served between batches (an instance
+        // taking the lists over reads the catalog while it serves).
+        await this.scheduler.breathe();
       }
     } finally {
       this.changedDuringScan = undefined;
