@@ -78,28 +78,42 @@ export class RedisRequestLimiter extends InsuredLimiters {
     this.redis = connection.commands as LeaseRedis;
   }
 
-  protected async count(bucket: string, limit: RateLimit): Promise<QuotaState> {
+  /** At once while this process holds some of the bucket's lease (or knows its window spent); else once Redis grants more. */
+  protected count(bucket: string, limit: RateLimit): QuotaState | Promise<QuotaState> {
     const key = `${limit.requests}/${limit.windowSeconds}:${bucket}`;
+    return this.spent(key, limit) ?? this.granted(key, limit);
+  }
+
+  /** The request counted in what this process holds of the bucket's window; undefined when it holds nothing yet. */
+  private spent(key: string, limit: RateLimit): QuotaState | undefined {
+    const now = performance.now();
+    const lease = this.current(key, now);
+    if (lease.left > 0) {
+      lease.left--;
+      lease.spent++;
+      if (lease.fetching === undefined && !lease.exhausted && refillDue(lease.left, lease.size, this.policy))
+        void this.fetch(key, lease, limit).catch(() => {});
+      return { consumed: lease.count - lease.left, resetMs: lease.endsAt - now };
+    }
+    if (lease.exhausted) {
+      lease.overflow++;
+      return { consumed: lease.count + lease.overflow, resetMs: lease.endsAt - now };
+    }
+    return undefined;
+  }
+
+  /** The request counted once Redis has granted the bucket's lease (waiting for the grant under way, if any). */
+  private async granted(key: string, limit: RateLimit): Promise<QuotaState> {
     for (;;) {
-      const now = performance.now();
-      const lease = this.current(key, now);
-      if (lease.left > 0) {
-        lease.left--;
-        lease.spent++;
-        if (lease.fetching === undefined && !lease.exhausted && refillDue(lease.left, lease.size, this.policy))
-          void this.fetch(key, lease, limit).catch(() => {});
-        return { consumed: lease.count - lease.left, resetMs: lease.endsAt - now };
-      }
-      if (lease.exhausted) {
-        lease.overflow++;
-        return { consumed: lease.count + lease.overflow, resetMs: lease.endsAt - now };
-      }
+      const lease = this.current(key, performance.now());
       lease.waiting++;
       try {
         await (lease.fetching ?? this.fetch(key, lease, limit));
       } finally {
         lease.waiting--;
       }
+      const state = this.spent(key, limit);
+      if (state !== undefined) return state;
     }
   }
 
