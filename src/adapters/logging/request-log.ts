@@ -1,3 +1,4 @@
+import { Remembered } from '../../application/shared/remembered.js';
 import { destinationOf, type Logger } from './logger.js';
 
 /** One answered request, as its log line tells it. */
@@ -21,6 +22,9 @@ export interface RequestLines {
 const LEVELS: Readonly<Record<RequestLogLevel, number>> = { debug: 20, info: 30, warn: 40 };
 const json = JSON.stringify;
 
+/** How many texts' JSON forms are remembered: methods, routes, logged paths and client names recur on every line. */
+const REMEMBERED_TEXTS = 10_000;
+
 /**
  * The one log line of every request, the hottest line the service writes: formatted here, in
  * exactly the form pino gives a line (level, time, the logger's base, the fields, `msg`), and
@@ -31,6 +35,8 @@ const json = JSON.stringify;
  * through its own methods instead.
  */
 export class RequestLog implements RequestLines {
+  private readonly quoted = new Remembered<string>(REMEMBERED_TEXTS);
+
   constructor(private readonly logger: Logger) {}
 
   write(level: RequestLogLevel, line: RequestLogLine): void {
@@ -40,10 +46,16 @@ export class RequestLog implements RequestLines {
       this.logger[level](line, 'request');
       return;
     }
-    const client = line.client === undefined ? '' : `,"client":${json(line.client)}`;
+    const client = line.client === undefined ? '' : `,"client":${this.json(line.client)}`;
+    const route = line.route === null ? 'null' : this.json(line.route);
     destination.write(
-      `{"level":${LEVELS[level]},"time":${Date.now()},"service":"vitrine","requestId":${json(line.requestId)},"method":${json(line.method)},"route":${json(line.route)},"path":${json(line.path)},"status":${line.status},"ms":${line.ms}${client},"msg":"request"}\n`,
+      `{"level":${LEVELS[level]},"time":${Date.now()},"service":"vitrine","requestId":${json(line.requestId)},"method":${this.json(line.method)},"route":${route},"path":${this.json(line.path)},"status":${line.status},"ms":${line.ms}${client},"msg":"request"}\n`,
     );
+  }
+
+  /** A text's JSON form, remembered: the same few texts come on every line. */
+  private json(text: string): string {
+    return this.quoted.get(text, () => json(text));
   }
 }
 
