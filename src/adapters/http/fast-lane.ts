@@ -95,7 +95,9 @@ async function answer(hit: Hit, req: IncomingMessage, res: ServerResponse, pipel
     if (held !== undefined) sent = finished(held, exchange, spec.conditional === true, req.headers);
     else {
       const body = spec.body === undefined ? undefined : await readJsonBody(req, spec.body.limitBytes);
-      sent = await answerRoute(spec, { params: hit.params, query: {}, body, ifMatch: undefined }, exchange, req.headers);
+      const answered = answerRoute(spec, { params: hit.params, query: {}, body, ifMatch: undefined }, exchange, req.headers);
+      // A reply made at once is not awaited: awaiting it would only wait a turn of the microtask queue.
+      sent = answered instanceof Promise ? await answered : answered;
     }
   } catch (error) {
     sent = failed(error, exchange, pipeline.logger);
