@@ -26,7 +26,17 @@ describe('the request log line', () => {
       ms: 12,
       client: 'vitrine "ç" \u2028',
     },
-    // The same texts again, and one text where another stood: each line tells its own.
+    // The same texts again, the same path with another method and route, and one text where another stood: each line tells its own.
+    {
+      requestId: 'r-6',
+      method: 'DELETE',
+      route: '/api/v1/things/:id',
+      path: '/api/v1/things/1',
+      status: 204,
+      ms: 2,
+      client: 'storefront',
+    },
+    { requestId: 'r-7', method: 'DELETE', route: null, path: '/api/v1/things/1', status: 404, ms: 2 },
     {
       requestId: 'r-4',
       method: 'GET',
