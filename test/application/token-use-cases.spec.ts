@@ -108,6 +108,25 @@ describe('token use cases', () => {
     expect(hashes).toHaveBeenCalledTimes(HASHED_SECRETS_KEPT + 2);
   });
 
+  it('gives a token at hand (peek) until the millisecond before it expires; one without an expiry whenever', async () => {
+    ({ get } = testContainer({ clock, env: { CACHE_LOCAL_ENTRIES: '100', CACHE_TTL: '86400' } }));
+    [issue, authenticate] = [get(IssueToken), get(AuthenticateToken)];
+    const expiring = await issue.execute({
+      name: 'campaign',
+      scopes: ['products:read'],
+      expiresAt: new Date('2026-11-21T13:00:00.000Z'),
+    });
+    const lasting = await issue.execute({ name: 'storefront', scopes: ['products:read'] });
+    for (const { secret } of [expiring, lasting]) await authenticate.execute(secret);
+    clock.set('2026-11-21T12:59:59.999Z');
+    expect([authenticate.peek(expiring.secret)?.name, authenticate.peek(lasting.secret)?.name]).toEqual([
+      'campaign',
+      'storefront',
+    ]);
+    clock.set('2026-11-21T13:00:00.000Z');
+    expect([authenticate.peek(expiring.secret), authenticate.peek(lasting.secret)?.name]).toEqual([undefined, 'storefront']);
+  });
+
   it('refuses a revoked token at once', async () => {
     const { token, secret } = await issue.execute({ name: 'old', scopes: ['products:read'] });
     await get(RevokeToken).execute(token.id);

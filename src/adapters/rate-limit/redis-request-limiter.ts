@@ -48,6 +48,9 @@ interface Lease {
   fetching: Promise<void> | undefined;
 }
 
+/** How many buckets' lease keys are remembered (when full, all are forgotten at once). */
+const REMEMBERED_KEYS = 10_000;
+
 /** Buckets whose window ended are forgotten at most this often. */
 const SWEEP_MS = 1_000;
 
@@ -66,6 +69,7 @@ const SWEEP_MS = 1_000;
 export class RedisRequestLimiter extends InsuredLimiters {
   private readonly redis: LeaseRedis;
   private readonly leases = new Map<string, Lease>();
+  private readonly keys = new Map<string, { readonly requests: number; readonly windowSeconds: number; readonly key: string }>();
   private lastSweep = 0;
 
   constructor(
@@ -80,8 +84,18 @@ export class RedisRequestLimiter extends InsuredLimiters {
 
   /** At once while this process holds some of the bucket's lease (or knows its window spent); else once Redis grants more. */
   protected count(bucket: string, limit: RateLimit): QuotaState | Promise<QuotaState> {
-    const key = `${limit.requests}/${limit.windowSeconds}:${bucket}`;
+    const key = this.keyOf(bucket, limit);
     return this.spent(key, limit) ?? this.granted(key, limit);
+  }
+
+  /** The lease key of a bucket under a limit, remembered: the same token asks on every request. */
+  private keyOf(bucket: string, limit: RateLimit): string {
+    const kept = this.keys.get(bucket);
+    if (kept !== undefined && kept.requests === limit.requests && kept.windowSeconds === limit.windowSeconds) return kept.key;
+    const key = `${limit.requests}/${limit.windowSeconds}:${bucket}`;
+    if (this.keys.size >= REMEMBERED_KEYS && kept === undefined) this.keys.clear();
+    this.keys.set(bucket, { requests: limit.requests, windowSeconds: limit.windowSeconds, key });
+    return key;
   }
 
   /** The request counted in what this process holds of the bucket's window; undefined when it holds nothing yet. */

@@ -136,7 +136,7 @@ export class AdmitRequest {
   private count(principal: Principal): Promise<Admitted> {
     const limit = principal.rateLimit ?? this.settings.perToken;
     if (limit === undefined) return Promise.resolve({ principal });
-    return this.limiter.consume(`token:${principal.tokenId}`, limit).then((state) => {
+    return this.limiter.consume(tokenBucketOf(principal), limit).then((state) => {
       const quota = report('token', limit, state);
       if (quota.remaining < 0) {
         throw new RateLimitedError('This token made more requests than its rate limit allows; try again later.', {
@@ -154,6 +154,15 @@ function failureBucketOf(client: string): string {
 }
 
 /** Where a bucket stands, as the RateLimit headers tell it: `remaining` is below 0 once over. */
+/** Each principal's quota bucket, named once (a kept principal is the same object on every request). */
+const tokenBuckets = new WeakMap<Principal, string>();
+
+function tokenBucketOf(principal: Principal): string {
+  let bucket = tokenBuckets.get(principal);
+  if (bucket === undefined) tokenBuckets.set(principal, (bucket = `token:${principal.tokenId}`));
+  return bucket;
+}
+
 function report(policy: QuotaReport['policy'], limit: RateLimit, state: QuotaState): QuotaReport {
   return {
     policy,
