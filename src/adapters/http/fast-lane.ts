@@ -90,7 +90,8 @@ async function answer(hit: Hit, req: IncomingMessage, res: ServerResponse, pipel
   const exchange = pipeline.observer.begin(req);
   let sent: FinishedReply;
   try {
-    await pipeline.admission.enter(req, spec.scopeOf?.({}) ?? spec.scope!, exchange);
+    const scope = spec.scopeOf?.({}) ?? spec.scope!;
+    if (pipeline.admission.enterAtOnce(req, scope, exchange) === undefined) await pipeline.admission.enter(req, scope, exchange);
     const held = spec.method === 'GET' ? spec.peek!(hit.checked, true) : undefined;
     if (held !== undefined) sent = finished(held, exchange, spec.conditional === true, req.headers);
     else {

@@ -48,6 +48,14 @@ export abstract class InsuredLimiters extends KnownOverLimits implements Request
     );
   }
 
+  consumeAtOnce(bucket: string, limit: RateLimit): QuotaState | undefined {
+    if (this.pause.paused) return undefined;
+    const state = this.countAtOnce(bucket, limit);
+    if (state === undefined) return undefined;
+    this.pause.succeeded();
+    return this.learn(bucket, limit, state);
+  }
+
   /** The store failed to count: the insurance counts instead. */
   private failedOver(error: unknown, bucket: string, limit: RateLimit): Promise<QuotaState> {
     this.pause.failed(error);
@@ -63,4 +71,9 @@ export abstract class InsuredLimiters extends KnownOverLimits implements Request
    * the store does not answer (so may a throw).
    */
   protected abstract count(bucket: string, limit: RateLimit): QuotaState | Promise<QuotaState>;
+
+  /** Counts one request at once from what this process holds of the shared count; undefined, counting nothing, when it holds nothing. */
+  protected countAtOnce(_bucket: string, _limit: RateLimit): QuotaState | undefined {
+    return undefined;
+  }
 }

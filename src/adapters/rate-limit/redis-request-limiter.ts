@@ -88,6 +88,10 @@ export class RedisRequestLimiter extends InsuredLimiters {
     return this.spent(key, limit) ?? this.granted(key, limit);
   }
 
+  protected override countAtOnce(bucket: string, limit: RateLimit): QuotaState | undefined {
+    return this.spent(this.keyOf(bucket, limit), limit);
+  }
+
   /** The lease key of a bucket under a limit, remembered: the same token asks on every request. */
   private keyOf(bucket: string, limit: RateLimit): string {
     const kept = this.keys.get(bucket);

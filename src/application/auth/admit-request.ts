@@ -51,6 +51,20 @@ export class AdmitRequest {
     }
   }
 
+  /**
+   * The admission of a request whose secret token is at hand and whose count needs no waiting (see
+   * RequestLimiter.consumeAtOnce), at once, a refusal thrown as `execute` would reject it; else
+   * undefined, nothing counted (`execute` then decides).
+   */
+  executeAtOnce(secret: string | undefined): Admitted | undefined {
+    const principal = this.authenticate.peek(secret);
+    if (principal === undefined || isPublishable(principal)) return undefined;
+    const limit = principal.rateLimit ?? this.settings.perToken;
+    if (limit === undefined) return { principal };
+    const state = this.limiter.consumeAtOnce?.(tokenBucketOf(principal), limit);
+    return state === undefined ? undefined : this.within(principal, limit, state);
+  }
+
   /** A token not at hand, or a publishable key: authenticated, its origin and address checked, then counted. */
   private async admitted(known: Principal | undefined, { secret, client, origin }: AdmissionRequest): Promise<Admitted> {
     const principal = known ?? (await this.authenticated(secret, client));
@@ -136,16 +150,19 @@ export class AdmitRequest {
   private count(principal: Principal): Promise<Admitted> {
     const limit = principal.rateLimit ?? this.settings.perToken;
     if (limit === undefined) return Promise.resolve({ principal });
-    return this.limiter.consume(tokenBucketOf(principal), limit).then((state) => {
-      const quota = report('token', limit, state);
-      if (quota.remaining < 0) {
-        throw new RateLimitedError('This token made more requests than its rate limit allows; try again later.', {
-          ...quota,
-          remaining: 0,
-        });
-      }
-      return { principal, quota };
-    });
+    return this.limiter.consume(tokenBucketOf(principal), limit).then((state) => this.within(principal, limit, state));
+  }
+
+  /** A token's request counted: admitted with its quota, or refused (429) past its limit. */
+  private within(principal: Principal, limit: RateLimit, state: QuotaState): Admitted {
+    const quota = report('token', limit, state);
+    if (quota.remaining < 0) {
+      throw new RateLimitedError('This token made more requests than its rate limit allows; try again later.', {
+        ...quota,
+        remaining: 0,
+      });
+    }
+    return { principal, quota };
   }
 }
 
