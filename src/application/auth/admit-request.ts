@@ -31,6 +31,8 @@ export interface Admitted {
  * address's share (PUBLISHABLE_ADDRESS_LIMIT, else 429) besides the key's quota.
  */
 export class AdmitRequest {
+  private readonly tokenBuckets = new WeakMap<Principal, string>();
+
   constructor(
     private readonly authenticate: AuthenticateToken,
     private readonly limiter: RequestLimiter,
@@ -39,16 +41,21 @@ export class AdmitRequest {
 
   /**
    * A request whose token is at hand waits for nothing but the count of its quota, whatever its
-   * address did: a token that authenticates is never refused for its neighbours' failures. A
-   * secret token at hand is counted without an async function's steps (every request comes here).
+   * address did: a token that authenticates is never refused for its neighbours' failures.
    */
-  execute(request: AdmissionRequest): Promise<Admitted> {
-    try {
-      const principal = this.authenticate.peek(request.secret);
-      return principal !== undefined && !isPublishable(principal) ? this.count(principal) : this.admitted(principal, request);
-    } catch (error) {
-      return Promise.reject(error as Error);
+  async execute({ secret, client, origin }: AdmissionRequest): Promise<Admitted> {
+    const principal = this.authenticate.peek(secret) ?? (await this.authenticated(secret, client));
+    if (!isPublishable(principal)) return this.count(principal);
+    if (!mayCallFrom(principal, origin)) {
+      throw new DomainError(
+        'FORBIDDEN',
+        origin === undefined
+          ? 'A publishable key is used from the web pages of its allowed origins: this request has no Origin header.'
+          : `This publishable key is not allowed from ${origin}; add the origin to the key's allowedOrigins (a new key).`,
+      );
     }
+    await this.countAddress(principal, client);
+    return this.count(principal);
   }
 
   /**
@@ -61,24 +68,8 @@ export class AdmitRequest {
     if (principal === undefined || isPublishable(principal)) return undefined;
     const limit = principal.rateLimit ?? this.settings.perToken;
     if (limit === undefined) return { principal };
-    const state = this.limiter.consumeAtOnce?.(tokenBucketOf(principal), limit);
+    const state = this.limiter.consumeAtOnce?.(this.tokenBucketOf(principal), limit);
     return state === undefined ? undefined : this.within(principal, limit, state);
-  }
-
-  /** A token not at hand, or a publishable key: authenticated, its origin and address checked, then counted. */
-  private async admitted(known: Principal | undefined, { secret, client, origin }: AdmissionRequest): Promise<Admitted> {
-    const principal = known ?? (await this.authenticated(secret, client));
-    if (!isPublishable(principal)) return this.count(principal);
-    if (!mayCallFrom(principal, origin)) {
-      throw new DomainError(
-        'FORBIDDEN',
-        origin === undefined
-          ? 'A publishable key is used from the web pages of its allowed origins: this request has no Origin header.'
-          : `This publishable key is not allowed from ${origin}; add the origin to the key's allowedOrigins (a new key).`,
-      );
-    }
-    await this.countAddress(principal, client);
-    return this.count(principal);
   }
 
   /**
@@ -150,7 +141,14 @@ export class AdmitRequest {
   private count(principal: Principal): Promise<Admitted> {
     const limit = principal.rateLimit ?? this.settings.perToken;
     if (limit === undefined) return Promise.resolve({ principal });
-    return this.limiter.consume(tokenBucketOf(principal), limit).then((state) => this.within(principal, limit, state));
+    return this.limiter.consume(this.tokenBucketOf(principal), limit).then((state) => this.within(principal, limit, state));
+  }
+
+  /** A principal's quota bucket, named once (a kept principal is the same object on every request). */
+  private tokenBucketOf(principal: Principal): string {
+    let bucket = this.tokenBuckets.get(principal);
+    if (bucket === undefined) this.tokenBuckets.set(principal, (bucket = `token:${principal.tokenId}`));
+    return bucket;
   }
 
   /** A token's request counted: admitted with its quota, or refused (429) past its limit. */
@@ -171,15 +169,6 @@ function failureBucketOf(client: string): string {
 }
 
 /** Where a bucket stands, as the RateLimit headers tell it: `remaining` is below 0 once over. */
-/** Each principal's quota bucket, named once (a kept principal is the same object on every request). */
-const tokenBuckets = new WeakMap<Principal, string>();
-
-function tokenBucketOf(principal: Principal): string {
-  let bucket = tokenBuckets.get(principal);
-  if (bucket === undefined) tokenBuckets.set(principal, (bucket = `token:${principal.tokenId}`));
-  return bucket;
-}
-
 function report(policy: QuotaReport['policy'], limit: RateLimit, state: QuotaState): QuotaReport {
   return {
     policy,
