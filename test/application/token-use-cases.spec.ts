@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
-import { AuthenticateToken, UNKNOWN_SECRETS_KEPT } from '../../src/application/auth/authenticate-token.js';
+import { AuthenticateToken, HASHED_SECRETS_KEPT, UNKNOWN_SECRETS_KEPT } from '../../src/application/auth/authenticate-token.js';
 import { EnsureBootstrapToken } from '../../src/application/auth/ensure-bootstrap-token.js';
 import { IssueToken } from '../../src/application/auth/issue-token.js';
 import { ListTokens } from '../../src/application/auth/list-tokens.js';
 import { RevokeToken } from '../../src/application/auth/revoke-token.js';
 import { SCOPES } from '../../src/domain/auth/scopes.js';
 import { TokenStoreToken, type TokenStore } from '../../src/domain/auth/token-store.js';
+import { TokenSecretsToken } from '../../src/domain/auth/token-secrets.js';
 import { testContainer, type TestContainer } from '../support/test-container.js';
 import { DomainError, ValidationError } from '../../src/domain/shared/errors.js';
 
@@ -93,6 +94,37 @@ describe('token use cases', () => {
     expect(lookups).toHaveBeenCalledTimes(UNKNOWN_SECRETS_KEPT + 1);
     await authenticate.execute('vtr_guess-0').catch(codeOf);
     expect(lookups).toHaveBeenCalledTimes(UNKNOWN_SECRETS_KEPT + 2);
+  });
+
+  it('hashes a secret presented again once, and a flood of distinct secrets one by one', async () => {
+    const { secret } = await issue.execute({ name: 'storefront', scopes: ['products:read'] });
+    const hashes = vi.spyOn(get(TokenSecretsToken), 'hash');
+    for (let i = 0; i < 3; i++) await authenticate.execute(secret);
+    authenticate.peek(secret);
+    expect(hashes).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < HASHED_SECRETS_KEPT; i++) await authenticate.execute(`vtr_flood-${i}`).catch(codeOf);
+    expect(hashes).toHaveBeenCalledTimes(HASHED_SECRETS_KEPT + 1);
+    await expect(authenticate.execute(secret)).resolves.toMatchObject({ name: 'storefront' });
+    expect(hashes).toHaveBeenCalledTimes(HASHED_SECRETS_KEPT + 2);
+  });
+
+  it('gives a token at hand (peek) until the millisecond before it expires; one without an expiry whenever', async () => {
+    ({ get } = testContainer({ clock, env: { CACHE_LOCAL_ENTRIES: '100', CACHE_TTL: '86400' } }));
+    [issue, authenticate] = [get(IssueToken), get(AuthenticateToken)];
+    const expiring = await issue.execute({
+      name: 'campaign',
+      scopes: ['products:read'],
+      expiresAt: new Date('2026-11-21T13:00:00.000Z'),
+    });
+    const lasting = await issue.execute({ name: 'storefront', scopes: ['products:read'] });
+    for (const { secret } of [expiring, lasting]) await authenticate.execute(secret);
+    clock.set('2026-11-21T12:59:59.999Z');
+    expect([authenticate.peek(expiring.secret)?.name, authenticate.peek(lasting.secret)?.name]).toEqual([
+      'campaign',
+      'storefront',
+    ]);
+    clock.set('2026-11-21T13:00:00.000Z');
+    expect([authenticate.peek(expiring.secret), authenticate.peek(lasting.secret)?.name]).toEqual([undefined, 'storefront']);
   });
 
   it('refuses a revoked token at once', async () => {

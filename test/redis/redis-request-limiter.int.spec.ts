@@ -56,6 +56,28 @@ describeWithRedis('the Redis request limiter', () => {
     }
   });
 
+  it('counts at once only from a lease it holds: before the first grant it counts nothing and says so', async () => {
+    const { limiter, connection } = await open();
+    try {
+      const limit = { requests: 1_000_000, windowSeconds: 60 };
+      expect(limiter.consumeAtOnce('token:a', limit)).toBeUndefined();
+      expect((await limiter.consume('token:a', limit)).consumed).toBe(1);
+      // Leases grow with the rate they are spent at: once one is held, requests are counted from it at once.
+      let first: number | undefined;
+      for (let round = 0; round < 20 && first === undefined; round++) {
+        await Promise.all(Array.from({ length: 50 }, () => limiter.consume('token:a', limit)));
+        first = limiter.consumeAtOnce('token:a', limit)?.consumed;
+      }
+      const next = limiter.consumeAtOnce('token:a', limit)?.consumed;
+      // Where the bucket stands is the window's count as of the last grant, less what is held: one more a request.
+      expect([first !== undefined, next! - first!]).toEqual([true, 1]);
+      expect((await limiter.consume('token:a', limit)).consumed).toBeGreaterThan(next!);
+      expect(limiter.consumeAtOnce('token:a', { requests: 5, windowSeconds: 60 })).toBeUndefined();
+    } finally {
+      await connection.stop();
+    }
+  });
+
   it('asks Redis once per lease, not once per request', async () => {
     const { limiter, connection } = await open();
     try {

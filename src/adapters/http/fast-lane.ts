@@ -90,12 +90,15 @@ async function answer(hit: Hit, req: IncomingMessage, res: ServerResponse, pipel
   const exchange = pipeline.observer.begin(req);
   let sent: FinishedReply;
   try {
-    await pipeline.admission.enter(req, spec.scopeOf?.({}) ?? spec.scope!, exchange);
+    const scope = spec.scopeOf?.({}) ?? spec.scope!;
+    if (pipeline.admission.enterAtOnce(req, scope, exchange) === undefined) await pipeline.admission.enter(req, scope, exchange);
     const held = spec.method === 'GET' ? spec.peek!(hit.checked, true) : undefined;
     if (held !== undefined) sent = finished(held, exchange, spec.conditional === true, req.headers);
     else {
       const body = spec.body === undefined ? undefined : await readJsonBody(req, spec.body.limitBytes);
-      sent = await answerRoute(spec, { params: hit.params, query: {}, body, ifMatch: undefined }, exchange, req.headers);
+      const answered = answerRoute(spec, { params: hit.params, query: {}, body, ifMatch: undefined }, exchange, req.headers);
+      // A reply made at once is not awaited: awaiting it would only wait a turn of the microtask queue.
+      sent = answered instanceof Promise ? await answered : answered;
     }
   } catch (error) {
     sent = failed(error, exchange, pipeline.logger);

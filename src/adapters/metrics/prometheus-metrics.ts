@@ -31,6 +31,7 @@ export class PrometheusMetrics implements CacheObserver, RecommendationCounts {
   /** Products shown and clicks, by source (and, for clicks, `unknown` last): plain numbers, made metrics when scraped. */
   private readonly impressions = new Float64Array(NEIGHBOUR_SOURCES.length);
   private readonly clicks = new Float64Array(NEIGHBOUR_SOURCES.length + 1);
+  private readonly tallies = new WeakMap<readonly NeighbourSource[], readonly number[]>();
 
   constructor() {
     const registers = [this.registry];
@@ -72,7 +73,22 @@ export class PrometheusMetrics implements CacheObserver, RecommendationCounts {
   }
 
   shown(from: readonly NeighbourSource[]): void {
-    for (const source of from) this.impressions[SOURCE_INDEX[source]]! += 1;
+    const tally = this.tallyOf(from);
+    for (let i = 0; i < tally.length; i += 2) this.impressions[tally[i]!]! += tally[i + 1]!;
+  }
+
+  /**
+   * How many products of an answer each source put there (source index, count, ...): made once for
+   * a frozen answer (a kept one, handed out again and again), else on the spot.
+   */
+  private tallyOf(from: readonly NeighbourSource[]): readonly number[] {
+    let tally = this.tallies.get(from);
+    if (tally !== undefined) return tally;
+    const counts = new Map<number, number>();
+    for (const source of from) counts.set(SOURCE_INDEX[source], (counts.get(SOURCE_INDEX[source]) ?? 0) + 1);
+    tally = [...counts].flat();
+    if (Object.isFrozen(from)) this.tallies.set(from, tally);
+    return tally;
   }
 
   clicked(source: NeighbourSource | undefined): void {

@@ -22,21 +22,58 @@ export abstract class InsuredLimiters extends KnownOverLimits implements Request
     this.pause = new FailurePause(logger, `${store} does not answer; rate limits are counted in this process until it does`);
   }
 
-  async consume(bucket: string, limit: RateLimit): Promise<QuotaState> {
-    let state: QuotaState;
-    if (this.pause.paused) state = await this.insurance.consume(bucket, limit);
-    else {
-      try {
-        state = await this.count(bucket, limit);
-        this.pause.succeeded();
-      } catch (error) {
-        this.pause.failed(error);
-        state = await this.insurance.consume(bucket, limit);
-      }
+  /**
+   * Counts without an async function's steps: a count the store's limiter makes at once (a Redis
+   * lease at hand) is learnt from and answered in one settled promise, since every request of
+   * every route is counted here.
+   */
+  consume(bucket: string, limit: RateLimit): Promise<QuotaState> {
+    if (this.pause.paused) return this.insured(bucket, limit);
+    let counted: QuotaState | Promise<QuotaState>;
+    try {
+      counted = this.count(bucket, limit);
+    } catch (error) {
+      return this.failedOver(error, bucket, limit);
     }
+    if (!(counted instanceof Promise)) {
+      this.pause.succeeded();
+      return Promise.resolve(this.learn(bucket, limit, counted));
+    }
+    return counted.then(
+      (state) => {
+        this.pause.succeeded();
+        return this.learn(bucket, limit, state);
+      },
+      (error: unknown) => this.failedOver(error, bucket, limit),
+    );
+  }
+
+  consumeAtOnce(bucket: string, limit: RateLimit): QuotaState | undefined {
+    if (this.pause.paused) return undefined;
+    const state = this.countAtOnce(bucket, limit);
+    if (state === undefined) return undefined;
+    this.pause.succeeded();
     return this.learn(bucket, limit, state);
   }
 
-  /** Counts one request in the shared store; rejects when the store does not answer. */
-  protected abstract count(bucket: string, limit: RateLimit): Promise<QuotaState>;
+  /** The store failed to count: the insurance counts instead. */
+  private failedOver(error: unknown, bucket: string, limit: RateLimit): Promise<QuotaState> {
+    this.pause.failed(error);
+    return this.insured(bucket, limit);
+  }
+
+  private insured(bucket: string, limit: RateLimit): Promise<QuotaState> {
+    return this.insurance.consume(bucket, limit).then((state) => this.learn(bucket, limit, state));
+  }
+
+  /**
+   * Counts one request in the shared store: at once when it can, else a promise that rejects when
+   * the store does not answer (so may a throw).
+   */
+  protected abstract count(bucket: string, limit: RateLimit): QuotaState | Promise<QuotaState>;
+
+  /** Counts one request at once from what this process holds of the shared count; undefined, counting nothing, when it holds nothing. */
+  protected countAtOnce(_bucket: string, _limit: RateLimit): QuotaState | undefined {
+    return undefined;
+  }
 }

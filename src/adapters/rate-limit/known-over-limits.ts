@@ -22,10 +22,12 @@ export abstract class KnownOverLimits {
 
   /** Remembers a bucket found over its limit, more than its requests counted (or forgets it once it is not). */
   protected learn(bucket: string, limit: RateLimit, state: QuotaState): QuotaState {
-    const key = `${limit.requests}/${limit.windowSeconds}:${bucket}`;
     if (state.consumed > limit.requests)
-      this.over.set(key, { consumed: state.consumed, until: performance.now() + state.resetMs });
-    else if (this.over.size > 0) this.over.delete(key);
+      this.over.set(`${limit.requests}/${limit.windowSeconds}:${bucket}`, {
+        consumed: state.consumed,
+        until: performance.now() + state.resetMs,
+      });
+    else if (this.over.size > 0) this.over.delete(`${limit.requests}/${limit.windowSeconds}:${bucket}`);
     return state;
   }
 }

@@ -48,6 +48,9 @@ interface Lease {
   fetching: Promise<void> | undefined;
 }
 
+/** How many buckets' lease keys are remembered (when full, all are forgotten at once). */
+const REMEMBERED_KEYS = 10_000;
+
 /** Buckets whose window ended are forgotten at most this often. */
 const SWEEP_MS = 1_000;
 
@@ -66,6 +69,7 @@ const SWEEP_MS = 1_000;
 export class RedisRequestLimiter extends InsuredLimiters {
   private readonly redis: LeaseRedis;
   private readonly leases = new Map<string, Lease>();
+  private readonly keys = new Map<string, { readonly requests: number; readonly windowSeconds: number; readonly key: string }>();
   private lastSweep = 0;
 
   constructor(
@@ -78,28 +82,56 @@ export class RedisRequestLimiter extends InsuredLimiters {
     this.redis = connection.commands as LeaseRedis;
   }
 
-  protected async count(bucket: string, limit: RateLimit): Promise<QuotaState> {
+  /** At once while this process holds some of the bucket's lease (or knows its window spent); else once Redis grants more. */
+  protected count(bucket: string, limit: RateLimit): QuotaState | Promise<QuotaState> {
+    const key = this.keyOf(bucket, limit);
+    return this.spent(key, limit) ?? this.granted(key, limit);
+  }
+
+  protected override countAtOnce(bucket: string, limit: RateLimit): QuotaState | undefined {
+    return this.spent(this.keyOf(bucket, limit), limit);
+  }
+
+  /** The lease key of a bucket under a limit, remembered: the same token asks on every request. */
+  private keyOf(bucket: string, limit: RateLimit): string {
+    const kept = this.keys.get(bucket);
+    if (kept !== undefined && kept.requests === limit.requests && kept.windowSeconds === limit.windowSeconds) return kept.key;
     const key = `${limit.requests}/${limit.windowSeconds}:${bucket}`;
+    if (this.keys.size >= REMEMBERED_KEYS && kept === undefined) this.keys.clear();
+    this.keys.set(bucket, { requests: limit.requests, windowSeconds: limit.windowSeconds, key });
+    return key;
+  }
+
+  /** The request counted in what this process holds of the bucket's window; undefined when it holds nothing yet. */
+  private spent(key: string, limit: RateLimit): QuotaState | undefined {
+    const now = performance.now();
+    const lease = this.current(key, now);
+    if (lease.left > 0) {
+      lease.left--;
+      lease.spent++;
+      if (lease.fetching === undefined && !lease.exhausted && refillDue(lease.left, lease.size, this.policy))
+        void this.fetch(key, lease, limit).catch(() => {});
+      return { consumed: lease.count - lease.left, resetMs: lease.endsAt - now };
+    }
+    if (lease.exhausted) {
+      lease.overflow++;
+      return { consumed: lease.count + lease.overflow, resetMs: lease.endsAt - now };
+    }
+    return undefined;
+  }
+
+  /** The request counted once Redis has granted the bucket's lease (waiting for the grant under way, if any). */
+  private async granted(key: string, limit: RateLimit): Promise<QuotaState> {
     for (;;) {
-      const now = performance.now();
-      const lease = this.current(key, now);
-      if (lease.left > 0) {
-        lease.left--;
-        lease.spent++;
-        if (lease.fetching === undefined && !lease.exhausted && refillDue(lease.left, lease.size, this.policy))
-          void this.fetch(key, lease, limit).catch(() => {});
-        return { consumed: lease.count - lease.left, resetMs: lease.endsAt - now };
-      }
-      if (lease.exhausted) {
-        lease.overflow++;
-        return { consumed: lease.count + lease.overflow, resetMs: lease.endsAt - now };
-      }
+      const lease = this.current(key, performance.now());
       lease.waiting++;
       try {
         await (lease.fetching ?? this.fetch(key, lease, limit));
       } finally {
         lease.waiting--;
       }
+      const state = this.spent(key, limit);
+      if (state !== undefined) return state;
     }
   }
 

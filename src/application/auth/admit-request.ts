@@ -31,6 +31,8 @@ export interface Admitted {
  * address's share (PUBLISHABLE_ADDRESS_LIMIT, else 429) besides the key's quota.
  */
 export class AdmitRequest {
+  private readonly tokenBuckets = new WeakMap<Principal, string>();
+
   constructor(
     private readonly authenticate: AuthenticateToken,
     private readonly limiter: RequestLimiter,
@@ -54,6 +56,20 @@ export class AdmitRequest {
     }
     await this.countAddress(principal, client);
     return this.count(principal);
+  }
+
+  /**
+   * The admission of a request whose secret token is at hand and whose count needs no waiting (see
+   * RequestLimiter.consumeAtOnce), at once, a refusal thrown as `execute` would reject it; else
+   * undefined, nothing counted (`execute` then decides).
+   */
+  executeAtOnce(secret: string | undefined): Admitted | undefined {
+    const principal = this.authenticate.peek(secret);
+    if (principal === undefined || isPublishable(principal)) return undefined;
+    const limit = principal.rateLimit ?? this.settings.perToken;
+    if (limit === undefined) return { principal };
+    const state = this.limiter.consumeAtOnce?.(this.tokenBucketOf(principal), limit);
+    return state === undefined ? undefined : this.within(principal, limit, state);
   }
 
   /**
@@ -125,16 +141,26 @@ export class AdmitRequest {
   private count(principal: Principal): Promise<Admitted> {
     const limit = principal.rateLimit ?? this.settings.perToken;
     if (limit === undefined) return Promise.resolve({ principal });
-    return this.limiter.consume(`token:${principal.tokenId}`, limit).then((state) => {
-      const quota = report('token', limit, state);
-      if (quota.remaining < 0) {
-        throw new RateLimitedError('This token made more requests than its rate limit allows; try again later.', {
-          ...quota,
-          remaining: 0,
-        });
-      }
-      return { principal, quota };
-    });
+    return this.limiter.consume(this.tokenBucketOf(principal), limit).then((state) => this.within(principal, limit, state));
+  }
+
+  /** A principal's quota bucket, named once (a kept principal is the same object on every request). */
+  private tokenBucketOf(principal: Principal): string {
+    let bucket = this.tokenBuckets.get(principal);
+    if (bucket === undefined) this.tokenBuckets.set(principal, (bucket = `token:${principal.tokenId}`));
+    return bucket;
+  }
+
+  /** A token's request counted: admitted with its quota, or refused (429) past its limit. */
+  private within(principal: Principal, limit: RateLimit, state: QuotaState): Admitted {
+    const quota = report('token', limit, state);
+    if (quota.remaining < 0) {
+      throw new RateLimitedError('This token made more requests than its rate limit allows; try again later.', {
+        ...quota,
+        remaining: 0,
+      });
+    }
+    return { principal, quota };
   }
 }
 

@@ -5,6 +5,7 @@ import type { TokenSecrets } from '../../domain/auth/token-secrets.js';
 import type { TokenStore } from '../../domain/auth/token-store.js';
 import { tokenCacheKey } from '../caching/cache-keys.js';
 import type { AnswerCache } from '../caching/answer-cache.js';
+import { Remembered } from '../shared/remembered.js';
 
 /** Longer than any token we issue or accept; longer input is refused without hashing it. */
 const MAX_SECRET_LENGTH = 512;
@@ -12,6 +13,13 @@ const MAX_SECRET_LENGTH = 512;
 /** How many unknown secrets (their hashes) are remembered, and for how long. */
 export const UNKNOWN_SECRETS_KEPT = 10_000;
 export const UNKNOWN_SECRET_TTL_MS = 60_000;
+
+/**
+ * How many secrets' hashes are remembered: every request presents its token, and hashing it cost
+ * a hot read about 0.6 µs of its 30 (docs/benchmarks.md). A flood of distinct secrets only empties
+ * the memo (Remembered), each of them hashed as before.
+ */
+export const HASHED_SECRETS_KEPT = 1_000;
 
 /**
  * Turns the secret a caller presents into the principal it stands for. Missing, unknown, expired
@@ -26,6 +34,8 @@ export class AuthenticateToken {
   private readonly principals = new WeakMap<ApiToken, Principal>();
   /** Hashes of secrets no token has, with until when (clock milliseconds) they are known to be unknown. */
   private readonly unknown = new Map<string, number>();
+  /** The hashes of recently presented secrets, with the cache keys of their tokens. */
+  private readonly hashes = new Remembered<HashedSecret>(HASHED_SECRETS_KEPT);
 
   constructor(
     private readonly tokens: TokenStore,
@@ -40,15 +50,17 @@ export class AuthenticateToken {
    */
   peek(secret: string | undefined): Principal | undefined {
     if (secret === undefined || secret.length === 0 || secret.length > MAX_SECRET_LENGTH) return undefined;
-    const token = this.answers.peek<ApiToken>(tokenCacheKey(this.secrets.hash(secret)));
-    return token !== undefined && isUsableAt(token, this.clock.now()) ? this.principalOf(token) : undefined;
+    const token = this.answers.peek<ApiToken>(this.hashOf(secret).key);
+    if (token === undefined) return undefined;
+    // A token without an expiry is usable whenever: no need to ask the clock (every request comes here).
+    return token.expiresAt === undefined || isUsableAt(token, this.clock.now()) ? this.principalOf(token) : undefined;
   }
 
   async execute(secret: string | undefined): Promise<Principal> {
     if (secret === undefined || secret.length === 0 || secret.length > MAX_SECRET_LENGTH) throw unauthorized();
-    const hash = this.secrets.hash(secret);
+    const { hash, key } = this.hashOf(secret);
     if (this.knownUnknown(hash)) throw unauthorized();
-    const token = await this.answers.read(tokenCacheKey(hash), async () => {
+    const token = await this.answers.read(key, async () => {
       const found = await this.tokens.findByHash(hash);
       if (found === undefined) {
         this.rememberUnknown(hash);
@@ -58,6 +70,13 @@ export class AuthenticateToken {
     });
     if (!isUsableAt(token, this.clock.now())) throw unauthorized();
     return this.principalOf(token);
+  }
+
+  private hashOf(secret: string): HashedSecret {
+    return this.hashes.get(secret, () => {
+      const hash = this.secrets.hash(secret);
+      return { hash, key: tokenCacheKey(hash) };
+    });
   }
 
   /** Whether this secret hash was found to be no token's within the last minute. */
@@ -89,6 +108,12 @@ export class AuthenticateToken {
     }
     return principal;
   }
+}
+
+/** A secret's hash, and the key its token is cached under. */
+interface HashedSecret {
+  readonly hash: string;
+  readonly key: string;
 }
 
 function unauthorized(): DomainError {

@@ -18,6 +18,12 @@ export interface RequestLimiter {
   /** Counts one request in `bucket` under `limit`, and answers where the bucket stands. */
   consume(bucket: string, limit: RateLimit): Promise<QuotaState>;
   /**
+   * Counts one request like `consume`, at once, when this process can without waiting for anything
+   * (it holds a share of the bucket's window); else undefined, having counted nothing (`consume`
+   * then counts it). A limiter that always waits has none.
+   */
+  consumeAtOnce?(bucket: string, limit: RateLimit): QuotaState | undefined;
+  /**
    * Where `bucket` stands when this process has found it over `limit` (more than its requests
    * counted) in the current window (its own counts, or the shared count it last saw), at once and
    * counting nothing; else undefined.

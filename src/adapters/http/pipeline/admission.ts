@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { AdmitRequest } from '../../../application/auth/admit-request.js';
+import type { AdmitRequest, Admitted } from '../../../application/auth/admit-request.js';
 import { hasScope, PUBLISHABLE_PREFIX, type Principal } from '../../../domain/auth/api-token.js';
 import type { Scope } from '../../../domain/auth/scopes.js';
 import { DomainError, RateLimitedError, type QuotaReport } from '../../../domain/shared/errors.js';
@@ -53,17 +53,41 @@ export class Admission {
       origin: typeof origin === 'string' && origin !== '' && origin !== 'null' ? origin : undefined,
     });
     return admitting.then(
-      (admitted) => {
-        exchange.quota = admitted.quota;
-        if (scope !== ANY_SCOPE && !hasScope(admitted.principal, scope))
-          throw new DomainError('FORBIDDEN', `This token lacks the ${scope} scope.`);
-        exchange.principal = admitted.principal;
-        return admitted.principal;
-      },
+      (admitted) => this.let(admitted, scope, exchange),
       (error: unknown) => {
-        if (error instanceof RateLimitedError) this.refused(error.quota.policy);
-        throw error;
+        throw this.refusal(error);
       },
     );
+  }
+
+  /**
+   * `enter` decided at once when it can be: a secret token in its header, at hand, whose count needs
+   * no waiting (a refusal thrown); else undefined, nothing done (`enter` then admits the request).
+   */
+  enterAtOnce(req: IncomingMessage, scope: TokenNeed, exchange: Exchange): Principal | undefined {
+    const token = req.headers['x-service-app-token'];
+    if (typeof token !== 'string' || token === '') return undefined;
+    let admitted: Admitted | undefined;
+    try {
+      admitted = this.admit.executeAtOnce(token);
+    } catch (error) {
+      throw this.refusal(error);
+    }
+    return admitted === undefined ? undefined : this.let(admitted, scope, exchange);
+  }
+
+  /** An admitted request: its quota told from now on, then its scope checked (403). */
+  private let(admitted: Admitted, scope: TokenNeed, exchange: Exchange): Principal {
+    exchange.quota = admitted.quota;
+    if (scope !== ANY_SCOPE && !hasScope(admitted.principal, scope))
+      throw new DomainError('FORBIDDEN', `This token lacks the ${scope} scope.`);
+    exchange.principal = admitted.principal;
+    return admitted.principal;
+  }
+
+  /** A refusal, told to the metrics when a rate limit made it. */
+  private refusal(error: unknown): unknown {
+    if (error instanceof RateLimitedError) this.refused(error.quota.policy);
+    return error;
   }
 }

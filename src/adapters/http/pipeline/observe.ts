@@ -43,7 +43,13 @@ export class RequestObserver {
   /** A request begins: its id, and when it started. */
   begin(req: IncomingMessage): Exchange {
     const sent = req.headers['x-request-id'];
-    return { requestId: requestIdFrom(typeof sent === 'string' ? sent : undefined), started: performance.now() };
+    // Every field from the start, so each exchange keeps one shape as admission fills it in.
+    return {
+      requestId: requestIdFrom(typeof sent === 'string' ? sent : undefined),
+      started: performance.now(),
+      principal: undefined,
+      quota: undefined,
+    };
   }
 
   /** A request was answered: its metrics and its log line. */
