@@ -30,6 +30,8 @@ export class ListsLeadership {
   private cancelTimer: (() => void) | undefined;
   private passes: Promise<void> | undefined;
   private stopped = true;
+  /** The change of role under way, if any. */
+  private changing: Promise<void> | undefined;
   private passCount = 0;
   private publishedCount = 0;
   /** Ends the rest between two passes early (the builder stepping down). */
@@ -62,25 +64,44 @@ export class ListsLeadership {
     this.stopped = true;
     this.cancelTimer?.();
     this.cancelTimer = undefined;
+    await this.changing?.catch(() => undefined);
     const lease = this.lease;
     await this.stepDown();
     if (lease !== undefined) await this.shared.release(lease).catch(() => undefined);
   }
 
-  /** Claims or renews the lease, and takes up or gives up the builder's work accordingly. */
+  /**
+   * Claims or renews the lease, and takes up or gives up the builder's work accordingly. The work
+   * of changing roles (reading the whole catalog, learning the history) runs beside the renewals,
+   * never in their way: a lease is renewed every LEASE_RENEW_MS whatever the builder is doing.
+   */
   private async tick(): Promise<void> {
     if (this.stopped) return;
+    let lease: ListsLease | undefined;
     try {
-      const lease = await this.shared.claim(this.holder, LEASE_TTL_MS);
-      if (lease === undefined) await this.stepDown();
-      else if (this.lease === undefined) await this.takeUp(lease);
-      else if (this.lease.version !== lease.version) await this.carryOn(lease);
+      lease = await this.shared.claim(this.holder, LEASE_TTL_MS);
     } catch {
       // The lease store did not answer (or too late): this instance goes on as it stands. A builder
       // whose lease lapsed meanwhile and was taken hears so from its next claim, and its writes
       // are refused from the moment the other took it (fencing): never two builders writing.
+      lease = this.lease;
     }
     if (!this.stopped) this.cancelTimer = this.scheduler.after(LEASE_RENEW_MS, () => void this.tick());
+    // One change of role at a time; a claim answered meanwhile is acted on by the next tick.
+    if (this.changing !== undefined) return;
+    const change =
+      lease === undefined
+        ? this.lease === undefined
+          ? undefined
+          : () => this.stepDown()
+        : this.lease === undefined
+          ? () => this.takeUp(lease)
+          : this.lease.version !== lease.version
+            ? () => this.carryOn(lease)
+            : undefined;
+    if (change === undefined) return;
+    this.changing = change().finally(() => (this.changing = undefined));
+    await this.changing;
   }
 
   /**
@@ -128,6 +149,7 @@ export class ListsLeadership {
           return;
         }
       }
+      if (!leading()) return;
       await new Promise<void>((done) => {
         const cancel = this.scheduler.after(PASS_PAUSE_MS, () => done());
         this.wake = () => {

@@ -7,7 +7,7 @@ import type { Scheduler } from '../../domain/shared/scheduler.js';
 /** Products whose lists are published in one write. */
 const BATCH = 500;
 /** Products looked at between two breaths of the event loop (a look is a few lookups; a list made, a short walk). */
-const STEP = 200;
+const STEP = 50;
 /** How long the builder rests between two passes once the lists are current. */
 export const PASS_PAUSE_MS = 250;
 
