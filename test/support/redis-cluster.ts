@@ -66,9 +66,19 @@ function launch(port: number, dir: string): Promise<ChildProcess> {
 
 const logOf = (dir: string, port: number) => join(dir, `node-${port}.log`);
 
-/** The last lines of each node's log, for a failure's message. */
+/** A replica's attempts to reach its dead master, one a second: they would fill any tail of its log. */
+const RECONNECTING = /Connecting to MASTER|MASTER <-> REPLICA sync started|Error condition on socket for SYNC/;
+
+/** The last lines of each node's log (its attempts to reach a dead master left out), for a failure's message. */
 function logTails(dir: string, ports: readonly number[], lines: number): string {
-  return ports.map((port) => `--- node ${port}:\n${readLog(logOf(dir, port)).split('\n').slice(-lines).join('\n')}`).join('\n');
+  return ports
+    .map((port) => {
+      const log = readLog(logOf(dir, port))
+        .split('\n')
+        .filter((line) => !RECONNECTING.test(line));
+      return `--- node ${port}:\n${log.slice(-lines).join('\n')}`;
+    })
+    .join('\n');
 }
 
 function cli(port: number, ...args: string[]): string {
