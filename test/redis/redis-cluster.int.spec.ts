@@ -8,7 +8,12 @@ import { RedisConnection } from '../../src/adapters/redis/redis-connection.js';
 import { startTestServer, type TestServer } from '../support/http-harness.js';
 import { expectQuotaHeldAcrossProcesses, redisAdapterContracts } from '../support/redis-contracts.js';
 import { T0 } from '../support/mothers.js';
-import { redisClusterUnavailableReason, startRedisCluster, type RedisClusterServers } from '../support/redis-cluster.js';
+import {
+  redisClusterUnavailableReason,
+  startRedisCluster,
+  type Outage,
+  type RedisClusterServers,
+} from '../support/redis-cluster.js';
 
 const reason = redisClusterUnavailableReason();
 if (reason !== undefined && process.env.REQUIRE_REDIS === '1') {
@@ -103,21 +108,21 @@ describe.skipIf(reason !== undefined)('on a Redis Cluster (three masters, three 
       await one.request('PUT', `${PROFILE}/user-profile-id/up_ana`, {
         body: { identifiers: { phones: ['11987654321'] }, profile: { ganchos_conteudo: ['a'] } },
       });
-      const statuses = new Map<number, number>();
-      let [loading, slowestMs] = [true, 0];
+      /** Every answer to the load: its status, and when it was asked and answered (performance.now()). */
+      const answers: { status: number; asked: number; answered: number }[] = [];
+      let loading = true;
       const load = (async () => {
         while (loading) {
-          const answers = await Promise.all(
+          await Promise.all(
             Array.from({ length: 10 }, async () => {
-              const started = performance.now();
-              const answer = await one.request('GET', `${PROFILE}/phone/11987654321`, { token });
-              slowestMs = Math.max(slowestMs, performance.now() - started);
-              return answer;
+              const asked = performance.now();
+              const { status } = await one.request('GET', `${PROFILE}/phone/11987654321`, { token });
+              answers.push({ status, asked, answered: performance.now() });
             }),
           );
-          for (const answer of answers) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
         }
       })();
+      let outage: Outage | undefined;
       const probe = cluster.probe();
       await new Promise((done) => probe.once('ready', done));
       /** The keys under this test's prefix that match `pattern`, on every master. */
@@ -139,7 +144,8 @@ describe.skipIf(reason !== undefined)('on a Redis Cluster (three masters, three 
         } finally {
           direct.disconnect();
         }
-        expect(await cluster.killMasterOf(read!)).toBe(owner);
+        outage = await cluster.killMasterOf(read!);
+        expect(outage.port).toBe(owner);
         // The replica now serves the slot, with what its master had.
         expect(cluster.masterOf(read!)).not.toBe(owner);
         probe.refreshSlotsCache();
@@ -157,10 +163,22 @@ describe.skipIf(reason !== undefined)('on a Redis Cluster (three masters, three 
         await load;
         probe.disconnect();
       }
-      expect([...statuses.keys()]).toEqual([200]);
-      expect(statuses.get(200)).toBeGreaterThan(100);
-      // A request meets at most a command timeout or two while the master is away (200 ms here).
-      expect(slowestMs).toBeLessThan(2_000);
+      const { killedAt, endedAt } = outage!;
+      const took = (answer: (typeof answers)[number]) => answer.answered - answer.asked;
+      const slowestMs = Math.max(...answers.map(took));
+      // Asked after the kill and answered before the replica took over: the slot had no master throughout.
+      const duringOutage = answers.filter((answer) => answer.asked >= killedAt && answer.answered <= endedAt);
+      console.log(
+        `master killed under load: ${answers.length} answers, ${duringOutage.length} of them asked and answered in the ${Math.round(endedAt - killedAt)} ms its slots had no master; slowest ${Math.round(slowestMs)} ms`,
+      );
+      expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
+      expect(answers.length).toBeGreaterThan(100);
+      expect(duringOutage.length).toBeGreaterThanOrEqual(10);
+      // No request waits for the replica: a request held until the failover would take up to the
+      // whole outage (cluster-node-timeout, 2.5 s, then the election); the slowest takes less than
+      // half of it. On an idle machine it takes about 0.7 s (a command timeout or two, 200 ms here,
+      // and the retries); a busy one slows it as much as the failover.
+      expect(slowestMs).toBeLessThan((endedAt - killedAt) / 2);
     }, 75_000);
   });
   // Last: the node it kills may be one the tests before rely on.

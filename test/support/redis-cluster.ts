@@ -25,16 +25,20 @@ export interface RedisClusterServers {
   probe(): Cluster;
   /** The live master that holds `key`'s slot. */
   masterOf(key: string): number;
-  /** Kills (SIGKILL) the master that holds `key`'s slot; resolves with its port once its replica has taken over. */
-  killMasterOf(key: string): Promise<number>;
+  /** Kills (SIGKILL) the master that holds `key`'s slot; resolves once its replica has taken over. */
+  killMasterOf(key: string): Promise<Outage>;
   /** The live node a client named `name` is connected to (CLIENT LIST), if any. */
   nodeOfClient(name: string): number | undefined;
-  /**
-   * Kills (SIGKILL) a node once every replica is in sync with its master; resolves once the cluster
-   * serves every slot again, with how long after the kill that was (ms).
-   */
-  killNode(port: number): Promise<number>;
+  /** Kills (SIGKILL) a node once every replica is in sync with its master; resolves once the cluster serves every slot again. */
+  killNode(port: number): Promise<Outage>;
   stop(): Promise<void>;
+}
+
+/** A node killed, and when (performance.now()): from its kill until every slot was served again. */
+export interface Outage {
+  readonly port: number;
+  readonly killedAt: number;
+  readonly endedAt: number;
 }
 
 const MASTERS = 3;
@@ -161,13 +165,13 @@ export async function startRedisCluster(): Promise<RedisClusterServers> {
     kind: 'cluster' as const,
     nodes: ports.slice(0, 3).map((port) => ({ host: '127.0.0.1', port })),
   };
-  const killNode = async (port: number) => {
+  const killNode = async (port: number): Promise<Outage> => {
     await until(
       () => inSync([...alive]),
       `the replicas did not catch up before node ${port} was killed`,
       () => logTails(dir, [...alive], 20),
     );
-    const killed = performance.now();
+    const killedAt = performance.now();
     await killRedis(children.get(port)!);
     alive.delete(port);
     await until(
@@ -177,9 +181,9 @@ export async function startRedisCluster(): Promise<RedisClusterServers> {
       // A replica's election may need a second round on a busy machine (node timeout × 4).
       40_000,
     );
-    const tookMs = Math.round(performance.now() - killed);
-    console.log(`redis cluster: node ${port} killed; every slot served again ${tookMs} ms later`);
-    return tookMs;
+    const endedAt = performance.now();
+    console.log(`redis cluster: node ${port} killed; every slot served again ${Math.round(endedAt - killedAt)} ms later`);
+    return { port, killedAt, endedAt };
   };
   const masterOf = (key: string) => {
     const slot = Number(cli([...alive][0]!, 'cluster', 'keyslot', key).trim());
@@ -197,11 +201,7 @@ export async function startRedisCluster(): Promise<RedisClusterServers> {
     nodesVariable: target.nodes.map(({ host, port }) => `${host}:${port}`).join(','),
     probe: () => new Cluster(target.nodes.map(({ host, port }) => ({ host, port }))),
     masterOf,
-    async killMasterOf(key) {
-      const owner = masterOf(key);
-      await killNode(owner);
-      return owner;
-    },
+    killMasterOf: (key) => killNode(masterOf(key)),
     killNode,
     nodeOfClient(name) {
       return [...alive].find((port) => cli(port, 'client', 'list').includes(` name=${name} `));

@@ -40,11 +40,21 @@ export function redisNewsEnds<N>(make: (connection: RedisConnection, logger: Log
       store: news,
       another: async () => (await open(prefix)).news,
       // The subscriber's connection is cut from the server's side (every node's, on a cluster):
-      // ioredis connects again by itself.
+      // ioredis connects again by itself. Each node is told on a connection of the test's own,
+      // with no command timeout: the instance's (100 ms) is too short for a busy machine.
       dropLink: async () => {
         const { commands } = connection;
         const nodes = commands instanceof Cluster ? commands.nodes('all') : [commands];
-        await Promise.all(nodes.map((node) => node.call('CLIENT', 'KILL', 'TYPE', 'pubsub')));
+        await Promise.all(
+          nodes.map(async (node) => {
+            const admin = node.duplicate({ commandTimeout: undefined, lazyConnect: false, enableOfflineQueue: true });
+            try {
+              await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+            } finally {
+              admin.disconnect();
+            }
+          }),
+        );
       },
     };
   }
