@@ -8,9 +8,14 @@ import { startRedisServer, type RedisServer } from './redis-server.js';
 /**
  * Instances' ends of one news channel (catalog news, event news) over a real redis-server started
  * for the suite (or over `target()`, a Redis the caller started: a cluster), each end on a
- * connection of its own as each instance has. Call inside a describe.
+ * connection of its own as each instance has, with a command timeout of `commandTimeoutMs` (100 ms
+ * unless told: the suites that freeze Redis wait that long for each publish). Call inside a describe.
  */
-export function redisNewsEnds<N>(make: (connection: RedisConnection, logger: Logger) => N, target?: () => RedisTarget) {
+export function redisNewsEnds<N>(
+  make: (connection: RedisConnection, logger: Logger) => N,
+  target?: () => RedisTarget,
+  { commandTimeoutMs = 100 }: { commandTimeoutMs?: number } = {},
+) {
   let server: RedisServer | undefined;
   const opened: RedisConnection[] = [];
   beforeAll(async () => {
@@ -25,7 +30,7 @@ export function redisNewsEnds<N>(make: (connection: RedisConnection, logger: Log
   async function open(prefix: string): Promise<{ news: N; connection: RedisConnection }> {
     const logger = createLogger('silent');
     const where = target?.() ?? { kind: 'server' as const, url: server!.url };
-    const connection = new RedisConnection({ target: where, keyPrefix: prefix, commandTimeoutMs: 100 }, logger);
+    const connection = new RedisConnection({ target: where, keyPrefix: prefix, commandTimeoutMs }, logger);
     const news = make(connection, logger);
     await connection.start();
     opened.push(connection);
