@@ -173,12 +173,13 @@ describe.skipIf(reason !== undefined)('on a Redis Cluster (three masters, three 
       );
       expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
       expect(answers.length).toBeGreaterThan(100);
+      // No request waits for the replica: rounds of ten requests are asked and answered while the
+      // slots have no master, and no answer takes as long as the failover (cluster-node-timeout,
+      // 2.5 s, then the election). Retrying until the failover (say, 100 redirections rather than 3)
+      // answers none in that time. The slowest is not held to a fixed bound: about 0.7 s on an idle
+      // machine (a command timeout or two, 200 ms here, and the retries), up to 4 s on a starved one.
       expect(duringOutage.length).toBeGreaterThanOrEqual(10);
-      // No request waits for the replica: a request held until the failover would take up to the
-      // whole outage (cluster-node-timeout, 2.5 s, then the election); the slowest takes less than
-      // half of it. On an idle machine it takes about 0.7 s (a command timeout or two, 200 ms here,
-      // and the retries); a busy one slows it as much as the failover.
-      expect(slowestMs).toBeLessThan((endedAt - killedAt) / 2);
+      expect(slowestMs).toBeLessThan(endedAt - killedAt);
     }, 75_000);
   });
   // Last: the node it kills may be one the tests before rely on.
