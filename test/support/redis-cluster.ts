@@ -8,7 +8,7 @@
  * cluster's folder; a wait that ends in failure shows the end of every node's log.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Cluster } from 'ioredis';
@@ -137,7 +137,18 @@ function settled(ports: readonly number[], masters: number, replicas: number): b
   });
 }
 
+/** Starts a cluster; on ports found taken by the time a node binds them (another process was quicker), again on others, twice at most. */
 export async function startRedisCluster(): Promise<RedisClusterServers> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce();
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('Address already in use')) throw error;
+    }
+  }
+}
+
+async function startOnce(): Promise<RedisClusterServers> {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-redis-cluster-'));
   const ports: number[] = [];
   while (ports.length < MASTERS * 2) {
@@ -145,9 +156,11 @@ export async function startRedisCluster(): Promise<RedisClusterServers> {
     if (!ports.includes(port)) ports.push(port);
   }
   const children = new Map<number, ChildProcess>();
-  await Promise.all(ports.map(async (port) => children.set(port, await launch(port, dir))));
   const nodes = ports.map((port) => `127.0.0.1:${port}`);
   try {
+    const launched = await Promise.allSettled(ports.map(async (port) => children.set(port, await launch(port, dir))));
+    const failed = launched.find((result) => result.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
     cli(ports[0]!, '--cluster', 'create', ...nodes, '--cluster-replicas', '1', '--cluster-yes');
     await until(
       () => settled(ports, MASTERS, MASTERS) && inSync(ports),
@@ -213,12 +226,29 @@ export async function startRedisCluster(): Promise<RedisClusterServers> {
   };
 }
 
-/** A free port whose cluster bus port (10,000 above) is free too, both below 65536. */
+/**
+ * A free port whose cluster bus port (10,000 above) is free too, both below the ports the system
+ * hands out for outgoing connections and `listen(0)` (other tests' servers and clients take those
+ * by the hundred: one took a bus port between this check and the node's start), where it can.
+ */
 async function clusterPort(): Promise<number> {
+  const [from, to] = clusterPortRange();
   for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 30_000);
+    const port = from + Math.floor(Math.random() * (to - from));
     if ((await isFree(port)) && (await isFree(port + 10_000))) return port;
   }
+}
+
+/** Where clusterPort looks: [from, to), below the ephemeral ports less 10,000 where there is room. */
+function clusterPortRange(): [number, number] {
+  let ephemeralFrom = 32_768;
+  try {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low !== undefined && Number.isInteger(low)) ephemeralFrom = low;
+  } catch {
+    // Not Linux: its usual range.
+  }
+  return ephemeralFrom - 10_000 > 12_000 ? [10_000, ephemeralFrom - 10_000] : [20_000, 50_000];
 }
 
 function isFree(port: number): Promise<boolean> {
