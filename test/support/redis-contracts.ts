@@ -28,11 +28,11 @@ export function redisAdapterContracts(name: string, target: () => RedisTarget): 
   afterAll(async () => {
     await Promise.all(opened.map((connection) => connection.stop()));
   });
+  // Long enough for a busy machine: a publish that times out is sent again later, after the news
+  // published next (the contracts check the order news arrives in).
+  const commandTimeoutMs = 500;
   function connect(prefix = `test:${randomUUID().slice(0, 8)}:`): RedisConnection {
-    const connection = new RedisConnection(
-      { target: target(), keyPrefix: prefix, commandTimeoutMs: 500 },
-      createLogger('silent'),
-    );
+    const connection = new RedisConnection({ target: target(), keyPrefix: prefix, commandTimeoutMs }, createLogger('silent'));
     opened.push(connection);
     return connection;
   }
@@ -58,12 +58,16 @@ export function redisAdapterContracts(name: string, target: () => RedisTarget): 
   });
 
   describe('catalog news', () => {
-    const { contractFixture } = redisNewsEnds((connection, logger) => new RedisCatalogNews(connection, logger), target);
+    const { contractFixture } = redisNewsEnds((connection, logger) => new RedisCatalogNews(connection, logger), target, {
+      commandTimeoutMs,
+    });
     catalogNewsContract(name, contractFixture);
   });
 
   describe('event news', () => {
-    const { contractFixture } = redisNewsEnds((connection, logger) => new RedisEventNews(connection, logger), target);
+    const { contractFixture } = redisNewsEnds((connection, logger) => new RedisEventNews(connection, logger), target, {
+      commandTimeoutMs,
+    });
     eventNewsContract(name, contractFixture);
   });
 

@@ -8,9 +8,14 @@ import { startRedisServer, type RedisServer } from './redis-server.js';
 /**
  * Instances' ends of one news channel (catalog news, event news) over a real redis-server started
  * for the suite (or over `target()`, a Redis the caller started: a cluster), each end on a
- * connection of its own as each instance has. Call inside a describe.
+ * connection of its own as each instance has, with a command timeout of `commandTimeoutMs` (100 ms
+ * unless told: the suites that freeze Redis wait that long for each publish). Call inside a describe.
  */
-export function redisNewsEnds<N>(make: (connection: RedisConnection, logger: Logger) => N, target?: () => RedisTarget) {
+export function redisNewsEnds<N>(
+  make: (connection: RedisConnection, logger: Logger) => N,
+  target?: () => RedisTarget,
+  { commandTimeoutMs = 100 }: { commandTimeoutMs?: number } = {},
+) {
   let server: RedisServer | undefined;
   const opened: RedisConnection[] = [];
   beforeAll(async () => {
@@ -25,7 +30,7 @@ export function redisNewsEnds<N>(make: (connection: RedisConnection, logger: Log
   async function open(prefix: string): Promise<{ news: N; connection: RedisConnection }> {
     const logger = createLogger('silent');
     const where = target?.() ?? { kind: 'server' as const, url: server!.url };
-    const connection = new RedisConnection({ target: where, keyPrefix: prefix, commandTimeoutMs: 100 }, logger);
+    const connection = new RedisConnection({ target: where, keyPrefix: prefix, commandTimeoutMs }, logger);
     const news = make(connection, logger);
     await connection.start();
     opened.push(connection);
@@ -40,11 +45,21 @@ export function redisNewsEnds<N>(make: (connection: RedisConnection, logger: Log
       store: news,
       another: async () => (await open(prefix)).news,
       // The subscriber's connection is cut from the server's side (every node's, on a cluster):
-      // ioredis connects again by itself.
+      // ioredis connects again by itself. Each node is told on a connection of the test's own,
+      // with no command timeout: the instance's (100 ms) is too short for a busy machine.
       dropLink: async () => {
         const { commands } = connection;
         const nodes = commands instanceof Cluster ? commands.nodes('all') : [commands];
-        await Promise.all(nodes.map((node) => node.call('CLIENT', 'KILL', 'TYPE', 'pubsub')));
+        await Promise.all(
+          nodes.map(async (node) => {
+            const admin = node.duplicate({ commandTimeout: undefined, lazyConnect: false, enableOfflineQueue: true });
+            try {
+              await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+            } finally {
+              admin.disconnect();
+            }
+          }),
+        );
       },
     };
   }

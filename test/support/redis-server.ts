@@ -1,5 +1,6 @@
 /** A real redis-server on a free loopback port, started and stopped by the tests that need it. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export interface RedisServer {
@@ -39,37 +40,64 @@ process.once('exit', () => {
 
 /**
  * Starts a redis-server on `port` (loopback, nothing saved) with `extra` arguments (a cluster
- * node's, a replica's, `--sentinel` with its config file first): resolves once it is ready.
+ * node's, a replica's, `--sentinel` with its config file first): resolves once it is ready. With a
+ * `logfile` the server writes its log there (read it after a fault) rather than to a pipe the test
+ * process must keep draining.
  */
-export function launchRedis(port: number, extra: readonly string[] = [], first: readonly string[] = []): Promise<ChildProcess> {
+export function launchRedis(
+  port: number,
+  extra: readonly string[] = [],
+  first: readonly string[] = [],
+  { logfile }: { logfile?: string } = {},
+): Promise<ChildProcess> {
   const child = spawn(
     'redis-server',
     [
       ...first,
       ...['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'],
       ...extra,
+      ...(logfile === undefined ? [] : ['--logfile', logfile]),
     ],
     {
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', logfile === undefined ? 'pipe' : 'ignore', 'pipe'],
     },
   );
   running.add(child);
   child.once('exit', () => running.delete(child));
   return new Promise((done, fail) => {
-    let output = '';
-    const timer = setTimeout(() => fail(new Error(`redis-server did not start on port ${port}:\n${output}`)), 10_000);
+    let [output, errors] = ['', ''];
+    const log = () => (logfile === undefined ? output : readLog(logfile));
+    const ready = () => /Ready to accept connections|Sentinel ID is/.test(log());
+    const timer = setTimeout(() => {
+      clearInterval(poll);
+      fail(new Error(`redis-server did not start on port ${port}:\n${log()}`));
+    }, 10_000);
+    const started = () => {
+      clearTimeout(timer);
+      clearInterval(poll);
+      done(child);
+    };
+    const poll = setInterval(() => logfile !== undefined && ready() && started(), 50);
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
-      if (output.includes('Ready to accept connections') || output.includes('Sentinel ID is')) {
-        clearTimeout(timer);
-        done(child);
-      }
+      if (ready()) started();
     });
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
     child.once('exit', (code) => {
       clearTimeout(timer);
-      fail(new Error(`redis-server exited with ${code}:\n${output}`));
+      clearInterval(poll);
+      fail(new Error(`redis-server exited with ${code}:\n${log()}${errors}`));
     });
   });
+}
+
+/** A log file's text, or '' while it does not exist yet. */
+export function readLog(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 /** Kills a redis-server (SIGKILL, after SIGCONT should it be frozen) and waits for it to end. */
