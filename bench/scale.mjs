@@ -16,7 +16,8 @@
  *   after (its caches then hold --asked products' lists; SIMILAR_LISTS_KEPT bounds them).
  *
  * Options: --counts=100000,1000000, --events-per-product=2, --asked=20000 (at most the count),
- * --concurrency=8, --lists-kept=100000.
+ * --concurrency=8, --lists-kept=100000, --reader-heap-mb (the reader's V8 heap limit: the memory
+ * bound it is shown to answer within; without it V8 lets garbage pile up to its own default).
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -42,6 +43,8 @@ const EVENTS_PER_PRODUCT = Number(options['events-per-product'] ?? 2);
 const ASKED = Number(options.asked ?? 20_000);
 const CONCURRENCY = Number(options.concurrency ?? 8);
 const LISTS_KEPT = Number(options['lists-kept'] ?? 100_000);
+/** The reader's V8 heap limit (MB), when given: what its memory is held to. */
+const READER_HEAP_MB = options['reader-heap-mb'];
 const TOKEN = 'vtr_bench-scale-secret-0123456789abcdefghijklmnopq';
 const AT = new Date('2026-11-21T12:00:00Z');
 const MB = 1024 * 1024;
@@ -131,6 +134,7 @@ function spawnReader(redisUrl, port) {
       BOOTSTRAP_ADMIN_TOKEN: TOKEN,
       RATE_LIMIT: 'off',
       LOG_LEVEL: 'warn',
+      ...(READER_HEAP_MB === undefined ? {} : { NODE_OPTIONS: `--max-old-space-size=${READER_HEAP_MB}` }),
     },
     stdio: 'ignore',
   });
@@ -237,7 +241,8 @@ for (const count of COUNTS) {
   console.error(JSON.stringify(row));
 }
 console.log(
-  `\nSIMILAR_LISTS=shared, ${EVENTS_PER_PRODUCT} events a product; reader: SIMILAR_LISTS_KEPT=${LISTS_KEPT}, ${CONCURRENCY} requests at a time\n`,
+  `\nSIMILAR_LISTS=shared, ${EVENTS_PER_PRODUCT} events a product; reader: SIMILAR_LISTS_KEPT=${LISTS_KEPT}, ` +
+    `${READER_HEAP_MB === undefined ? "V8's default heap limit" : `--max-old-space-size=${READER_HEAP_MB}`}, ${CONCURRENCY} requests at a time\n`,
 );
 console.log(
   '| products | builder: lists whole | builder RSS | Redis used | reader: listening | ready | first answer | reader RSS then | asked | fresh p50 / p99 | kept p50 / p99 | empty | reader RSS after |',
