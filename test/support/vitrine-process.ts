@@ -41,10 +41,11 @@ export function runVitrine(env: Record<string, string> = {}): {
 export async function startVitrine(env: Record<string, string> = {}, timeoutMs = 20_000): Promise<VitrineProcess> {
   const { child, exited, output } = runVitrine(env);
   const port = await new Promise<number>((done, fail) => {
-    const timer = setTimeout(
-      () => fail(new Error(`Vitrine did not start in ${timeoutMs} ms:\n${output().stdout}\n${output().stderr}`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => {
+      // Not left running: nothing else would stop it.
+      child.kill('SIGKILL');
+      fail(new Error(`Vitrine did not start in ${timeoutMs} ms:\n${output().stdout}\n${output().stderr}`));
+    }, timeoutMs);
     const watch = () => {
       const match = /"port":(\d+),"msg":"Vitrine is listening/.exec(output().stdout);
       if (match) {
