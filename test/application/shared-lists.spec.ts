@@ -179,7 +179,6 @@ describe('who builds', () => {
         { lead: async () => void roles.push(`${name} leads`), stepDown: async () => void roles.push(`${name} steps down`) },
         scheduler,
         name,
-        world.clock,
       );
       return Object.assign(leadership, { die: () => (alive = false) });
     };

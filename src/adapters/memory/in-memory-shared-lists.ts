@@ -75,12 +75,7 @@ export class InMemorySharedLists implements SharedLists {
   }
 
   async cards(ids: readonly string[]): Promise<ReadonlyMap<string, ListedProduct>> {
-    const found = new Map<string, ListedProduct>();
-    for (const id of ids) {
-      const lists = this.lists.get(id);
-      if (lists !== undefined) found.set(id, lists.product);
-    }
-    return found;
+    return new Map([...(await this.products(ids))].map(([id, lists]) => [id, lists.product]));
   }
 
   async popular(categories: readonly (string | undefined)[]): Promise<ReadonlyMap<string, PopularList>> {

@@ -1,6 +1,5 @@
 import { LEASE_RENEW_MS, LEASE_TTL_MS, type ListsLease, type SharedLists } from '../../domain/product/shared-lists.js';
 import type { ReadinessCheck } from '../../domain/health/readiness-check.js';
-import type { Clock } from '../../domain/shared/clock.js';
 import type { Scheduler } from '../../domain/shared/scheduler.js';
 import { FencedOut, PASS_PAUSE_MS, type PublishLists } from './publish-lists.js';
 
@@ -43,7 +42,6 @@ export class ListsLeadership {
     private readonly role: BuilderRole,
     private readonly scheduler: Scheduler,
     private readonly holder: string,
-    private readonly clock: Clock,
   ) {}
 
   get standing(): Standing {

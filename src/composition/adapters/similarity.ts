@@ -22,7 +22,6 @@ import type { ContainerModuleLoadOptions } from 'inversify';
 import { AnswerReadsToken, type AnswerReads } from '../../domain/product/similarity.js';
 import { SharedListsToken, type SharedLists } from '../../domain/product/shared-lists.js';
 import { ShopperRecordsToken, type ShopperRecords } from '../../domain/product/shopper-records.js';
-import { ClockToken, type Clock } from '../../domain/shared/clock.js';
 import { SchedulerToken, type Scheduler } from '../../domain/shared/scheduler.js';
 import { EngineReads, ListedReads } from '../../application/product/answer-reads.js';
 import { BuilderFeed } from '../../application/product/builder-feed.js';
@@ -168,7 +167,6 @@ function bindSharedLists(bind: Bind, config: VitrineConfig): void {
       catalog: FollowCatalog,
       events: FollowEvents,
       scheduler: Scheduler,
-      clock: Clock,
       metrics: PrometheusMetrics,
       index: ListedSimilarity,
     ) => {
@@ -186,7 +184,7 @@ function bindSharedLists(bind: Bind, config: VitrineConfig): void {
           feed.stepDown();
         },
       };
-      const leadership = new ListsLeadership(shared, publisher, role, scheduler, randomUUID(), clock);
+      const leadership = new ListsLeadership(shared, publisher, role, scheduler, randomUUID());
       metrics.observeSharedLists(() => ({ builder: leadership.standing === 'builder', ...leadership.figures, ...index.kept }));
       return leadership;
     },
@@ -197,7 +195,6 @@ function bindSharedLists(bind: Bind, config: VitrineConfig): void {
       FollowCatalog,
       FollowEvents,
       SchedulerToken,
-      ClockToken,
       MetricsToken,
       ListedSimilarityToken,
     ],
