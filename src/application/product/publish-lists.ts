@@ -3,6 +3,7 @@ import type { ListsLease, ListsSource, PopularList, ProductLists, SharedLists } 
 import { MAX_SIMILAR_LIMIT, type SimilarityIndex } from '../../domain/product/similarity.js';
 import type { SimilarityPolicy } from '../../domain/product/similarity-policy.js';
 import type { Scheduler } from '../../domain/shared/scheduler.js';
+import { textHash } from '../../domain/shared/text-hash.js';
 
 /** Products whose lists are published in one write. */
 const BATCH = 500;
@@ -11,10 +12,14 @@ const STEP = 50;
 /** How long the builder rests between two passes once the lists are current. */
 export const PASS_PAUSE_MS = 250;
 
-/** A product's lists as last published: what the stamp was, and what was written (compared, so an unchanged list is not written again). */
+/**
+ * A product's lists as last published: what the stamp was, and the hash of what was written
+ * (compared, so an unchanged list is not written again; a hash, not the text: a million
+ * products' lists would hold gigabytes).
+ */
 interface Published {
   stamp: number;
-  text: string;
+  hash: number;
   /** The pass that last found the product in the source (a product no pass finds any more was removed). */
   seen: number;
 }
@@ -22,7 +27,7 @@ interface Published {
 /** Lists made, waiting to be written. */
 interface Pending {
   readonly lists: ProductLists;
-  readonly text: string;
+  readonly hash: number;
 }
 
 /** How one pass went. */
@@ -51,7 +56,7 @@ export class FencedOut extends Error {
  */
 export class PublishLists {
   private published = new Map<string, Published>();
-  private popular = new Map<string, { stamp: number; text: string }>();
+  private popular = new Map<string, { stamp: number; hash: number }>();
   private complete = false;
   private passes = 0;
   /** The source's changes when the last pass began (undefined: no pass yet under this lease). */
@@ -119,12 +124,12 @@ export class PublishLists {
     if (stamp < 0 || before?.stamp === stamp) return undefined;
     const lists = this.listsOf(id, stamp);
     if (lists === undefined) return undefined;
-    const text = JSON.stringify({ ...lists, stamp: 0 });
-    if (before?.text === text) {
+    const hash = textHash(JSON.stringify({ ...lists, stamp: 0 }));
+    if (before?.hash === hash) {
       before.stamp = stamp;
       return undefined;
     }
-    return { lists, text };
+    return { lists, hash };
   }
 
   private listsOf(id: string, stamp: number): ProductLists | undefined {
@@ -148,23 +153,25 @@ export class PublishLists {
 
   private async publishPopular(lease: ListsLease, categories: ReadonlySet<string | undefined>): Promise<number> {
     const lists: PopularList[] = [];
+    const hashes: number[] = [];
     for (const category of categories) {
       const key = category ?? '';
       const stamp = this.source.popularStamp(category);
       const before = this.popular.get(key);
       if (before?.stamp === stamp) continue;
       const ids = this.index.popular(category, category === undefined ? MAX_SIMILAR_LIMIT + 1 : this.policy.popularPool);
-      const text = ids.join('\n');
-      if (before?.text === text) {
+      const hash = textHash(ids.join('\n'));
+      if (before?.hash === hash) {
         before.stamp = stamp;
         continue;
       }
       lists.push({ category, ids, stamp });
+      hashes.push(hash);
     }
     for (let at = 0; at < lists.length; at += BATCH) {
       const part = lists.slice(at, at + BATCH);
       if (!(await this.shared.publish(lease, { products: [], removed: [], popular: part }))) throw new FencedOut();
-      for (const list of part) this.popular.set(list.category ?? '', { stamp: list.stamp, text: list.ids.join('\n') });
+      part.forEach((list, i) => this.popular.set(list.category ?? '', { stamp: list.stamp, hash: hashes[at + i]! }));
     }
     return lists.length;
   }
@@ -174,7 +181,7 @@ export class PublishLists {
     if (pending.length === 0 && removed.length === 0) return 0;
     const products = pending.map(({ lists }) => lists);
     if (!(await this.shared.publish(lease, { products, removed, popular: [] }))) throw new FencedOut();
-    for (const { lists, text } of pending) this.published.set(lists.product.id, { stamp: lists.stamp, text, seen: this.passes });
+    for (const { lists, hash } of pending) this.published.set(lists.product.id, { stamp: lists.stamp, hash, seen: this.passes });
     return products.length;
   }
 }
