@@ -32,7 +32,7 @@ export function CollectionScreen({ collectionId }: { collectionId: number }) {
           <div className="heading">
             <h1>{calendar.collection.name}</h1>
             {canWrite && (
-              <div className="buttons">
+              <div className="buttons collection-actions">
                 <button type="button" onClick={() => go({ screen: 'slice', collectionId, sliceId: 'new' })}>
                   {t('newSlice')}
                 </button>

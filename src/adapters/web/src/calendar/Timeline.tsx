@@ -76,14 +76,19 @@ function TimelineBar({
         <span className="sr-only">: </span>
         {!beside && <span className="bar-status">{t(`status${slice.status}`)}</span>}
         <span className="sr-only">
-          {beside ? `${t(`status${slice.status}`)}, ` : ''}
+          {beside ? `${t(`status${slice.status}`)}, ` : ', '}
           {dates}
         </span>
-        {served && <strong className={beside ? 'sr-only' : 'bar-served'}>, {t('servedNow')}</strong>}
+        {/* The commas are for screen readers, which read the bar as one sentence; a person sees separate marks. */}
+        {served && (
+          <strong className={beside ? 'sr-only' : 'bar-served'}>
+            <span className="sr-only">, </span>
+            {t('servedNow')}
+          </strong>
+        )}
         {overlaps.length > 0 && (
           <span className="bar-warning">
-            {/* A bar whose name is beside it shows the sign alone; a screen reader still hears the comma. */}
-            <span className={beside ? 'sr-only' : undefined}>, </span>⚠
+            <span className="sr-only">, </span>⚠
           </span>
         )}
       </a>

@@ -59,17 +59,27 @@ export function ScaleControls({ scale }: { scale: TimeScale }) {
 /** The marks along the top of the scale: hours at Day, dates otherwise. */
 export function ScaleAxis({ scale }: { scale: TimeScale }) {
   const { locale } = useI18n();
-  const format = new Intl.DateTimeFormat(
-    locale,
-    scale.zoom === 'day' ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short' },
-  );
+  const hours = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+  const dayAndMonth = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' });
+  const day = new Intl.DateTimeFormat(locale, { day: 'numeric' });
+  const ticks = ticksOf(scale.window, scale.zoom);
+  // A date names its month only where the month changes (as a printed calendar's axis does): the
+  // labels stay short enough to fit a phone's scale; one that still reaches the edge ends in "…".
+  const label = (t: number, i: number): string => {
+    if (scale.zoom === 'day') return hours.format(new Date(t));
+    const sameMonth = i > 0 && new Date(ticks[i - 1]!).getMonth() === new Date(t).getMonth();
+    return (sameMonth ? day : dayAndMonth).format(new Date(t));
+  };
   return (
     <div className="scale-axis" aria-hidden="true">
-      {ticksOf(scale.window, scale.zoom).map((t) => (
-        <span key={t} style={{ left: percent(xOf(t, scale.window, 1)) }}>
-          {format.format(new Date(t))}
-        </span>
-      ))}
+      {ticks.map((t, i) => {
+        const x = xOf(t, scale.window, 1);
+        return (
+          <span key={t} style={{ left: percent(x), maxWidth: percent(1 - x) }}>
+            {label(t, i)}
+          </span>
+        );
+      })}
     </div>
   );
 }
