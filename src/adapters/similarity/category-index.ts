@@ -3,11 +3,12 @@ import type { CategoryMembers, PricedMembers } from '../../domain/product/simila
 import { OrderedSlots } from './ordered-slots.js';
 import { SlotList } from './top-k.js';
 
-/** Products in the two orders a price walk reads. */
+/** Products in the two orders a price walk reads, and by tag. */
 class Orders {
   /** Those with a price, by price then id. */
   readonly byPrice: OrderedSlots;
   readonly byId: OrderedSlots;
+  readonly tags = new Map<string, SlotList>();
 
   constructor(comparePrices: (a: number, b: number) => number, compareIds: (a: number, b: number) => number) {
     this.byPrice = new OrderedSlots(comparePrices);
@@ -17,23 +18,24 @@ class Orders {
   add(slot: number, product: Product): void {
     if (product.price !== undefined) this.byPrice.add(slot);
     this.byId.add(slot);
+    for (const tag of new Set(product.tags)) listIn(this.tags, tag).push(slot);
   }
 
   remove(slot: number, product: Product): void {
     if (product.price !== undefined) this.byPrice.remove(slot);
     this.byId.remove(slot);
+    for (const tag of new Set(product.tags)) removeFrom(this.tags, tag, slot);
   }
 }
 
-/** One category's available products, in the orders an answer's top-up walks. */
+/** One category's available products, in the orders an answer's top-up walks (its brands' the same). */
 interface Category {
   readonly all: Orders;
   readonly brands: Map<string, Orders>;
-  readonly tags: Map<string, SlotList>;
 }
 
 /**
- * Each category's available products by price and by id (and each brand's of them the same), and by tag, kept as products come,
+ * Each category's available products by price, by id and by tag (and each brand's of them the same), kept as products come,
  * change and go, so that the category's nearest products to one (`nearestInCategory`) are found
  * without sorting the category. Holds slots; `productIn` reads the product a slot holds (as it was
  * when added, until it is removed).
@@ -58,7 +60,7 @@ export class CategoryIndex {
     if (!product.available || product.category === undefined) return;
     let category = this.categories.get(product.category);
     if (category === undefined) {
-      category = { all: this.orders(), brands: new Map(), tags: new Map() };
+      category = { all: this.orders(), brands: new Map() };
       this.categories.set(product.category, category);
     }
     this.stamps.set(product.category, this.nextStamp());
@@ -68,7 +70,6 @@ export class CategoryIndex {
       if (brand === undefined) category.brands.set(product.brand, (brand = this.orders()));
       brand.add(slot, product);
     }
-    for (const tag of new Set(product.tags)) listIn(category.tags, tag).push(slot);
   }
 
   /** Takes out a product added before (the same version of it). */
@@ -80,7 +81,6 @@ export class CategoryIndex {
     const brand = product.brand === undefined ? undefined : category.brands.get(product.brand);
     brand?.remove(slot, product);
     if (brand?.byId.size === 0) category.brands.delete(product.brand!);
-    for (const tag of new Set(product.tags)) removeFrom(category.tags, tag, slot);
     if (category.all.byId.size === 0) this.categories.delete(product.category!);
   }
 
@@ -108,11 +108,11 @@ export class CategoryIndex {
       pricedUpTo: (price) => products(orders?.byPrice.downFrom((slot) => productIn(slot).price! > price) ?? []),
       pricedAbove: (price) => products(orders?.byPrice.upFrom((slot) => productIn(slot).price! > price) ?? []),
       byId: () => products(orders?.byId.ascending() ?? []),
+      withTag: (tag) => listed(orders?.tags.get(tag)),
     });
     return {
       ...priced(category.all),
       withBrand: (brand) => priced(category.brands.get(brand)),
-      withTag: (tag) => listed(category.tags.get(tag)),
     };
   }
 }

@@ -55,6 +55,8 @@ export interface PricedMembers {
   pricedAbove(price: number): Iterable<Product>;
   /** Every one, by id. */
   byId(): Iterable<Product>;
+  /** Those carrying a tag, in any order. */
+  withTag(tag: string): Iterable<Product>;
 }
 
 /**
@@ -64,8 +66,6 @@ export interface PricedMembers {
 export interface CategoryMembers extends PricedMembers {
   /** Those of a brand, in the same orders. */
   withBrand(brand: string): PricedMembers;
-  /** Those carrying a tag, in any order. */
-  withTag(tag: string): Iterable<Product>;
 }
 
 /**
@@ -76,12 +76,14 @@ const ROUNDING_SLACK = 1e-9;
 
 /**
  * The first `n` of `rankByCategoryNeighbourhood(product, members)`, the same products in the same
- * order, without scoring the whole category. A shared tag adds up to 2, a shared brand 3, price
- * closeness up to 1: those sharing a tag are scored each; those sharing only the brand score 3
- * plus their price closeness, and the others their price closeness alone, which falls as the price
- * moves away on either side: so each of those two groups is walked outwards from the product's
- * price until none can enter, then (those scoring no closeness) by id while room is left. Costs
- * the tags' products plus about `n` per walk, whatever the category's size.
+ * order, without scoring the whole category. A shared brand adds 3, a shared tag up to 2, price
+ * closeness up to 1. First the brand's members: those sharing a tag are scored each; the others
+ * score 3 plus their price closeness, which falls as the price moves away on either side, so they
+ * are walked outwards from the product's price until none can enter, then (those scoring no
+ * closeness) by id while room is left. Then the other tag sharers, each scored, unless what is
+ * kept already beats the most they can score (2 + 1). Then the rest, who score their closeness
+ * alone, walked the same way. Costs the brand's tag sharers, about `n` per walk, and the other
+ * tag sharers only when the brand's members do not fill the answer: not the category's size.
  */
 export function nearestInCategory(product: Product, members: CategoryMembers, n: number): Product[] {
   if (n <= 0) return [];
@@ -92,9 +94,11 @@ export function nearestInCategory(product: Product, members: CategoryMembers, n:
     seen.add(candidate.id);
     best.offer(candidate, value);
   };
-  for (const tag of product.tags) {
-    for (const candidate of members.withTag(tag)) if (!seen.has(candidate.id)) consider(candidate, score(candidate));
-  }
+  const scoreTagSharers = (group: PricedMembers): void => {
+    for (const tag of product.tags) {
+      for (const candidate of group.withTag(tag)) if (!seen.has(candidate.id)) consider(candidate, score(candidate));
+    }
+  };
   const walk = (group: PricedMembers, floor: number): void => {
     const { price } = product;
     for (const side of price === undefined ? [] : [group.pricedUpTo(price), group.pricedAbove(price)]) {
@@ -112,7 +116,13 @@ export function nearestInCategory(product: Product, members: CategoryMembers, n:
       if (!seen.has(candidate.id)) consider(candidate, score(candidate));
     }
   };
-  if (product.brand !== undefined) walk(members.withBrand(product.brand), BRAND_WEIGHT);
+  if (product.brand !== undefined) {
+    const brand = members.withBrand(product.brand);
+    scoreTagSharers(brand);
+    walk(brand, BRAND_WEIGHT);
+  }
+  // Tag sharers of another brand (or none) score at most TAGS_WEIGHT + PRICE_WEIGHT.
+  if (!(best.full && best.worstScore > TAGS_WEIGHT + PRICE_WEIGHT + ROUNDING_SLACK)) scoreTagSharers(members);
   walk(members, 0);
   return best.ranked();
 }
