@@ -9,7 +9,7 @@ import { FencedOut, PublishLists } from '../../src/application/product/publish-l
 import { SimilarAnswers } from '../../src/application/product/similar-answers.js';
 import type { ShopperEvent } from '../../src/domain/events/shopper-event.js';
 import type { Product } from '../../src/domain/product/product.js';
-import { LEASE_RENEW_MS, LEASE_TTL_MS, type ListsNews } from '../../src/domain/product/shared-lists.js';
+import { LEASE_RENEW_MS, LEASE_TTL_MS, type ListsNews, type ProductLists } from '../../src/domain/product/shared-lists.js';
 import { DEFAULT_SIMILARITY_POLICY } from '../../src/domain/product/similarity-policy.js';
 import { aPlainProduct, anEvent, T0 } from '../support/mothers.js';
 
@@ -48,11 +48,11 @@ function sessionsOver(products: readonly Product[], count: number): ShopperEvent
   return events;
 }
 
-function deployment() {
+function deployment({ logChanges = false } = {}) {
   const clock = new FakeClock(T0);
   const shared = new InMemorySharedLists(clock);
   const records = new InMemoryShopperRecords(clock);
-  const engine = new SimilarityEngine({ background: false, policy: POLICY });
+  const engine = new SimilarityEngine({ background: false, policy: POLICY, logChanges });
   const products = catalog();
   engine.productsSaved(products);
   const events = sessionsOver(products, 120);
@@ -102,6 +102,51 @@ describe('lists computed once and shared', () => {
     expect(written).toContain('P11');
     expect((await shared.products(['P10'])).get('P10')?.product.brand).toBe('Nova');
     expect((await shared.products(['P11'])).size).toBe(0);
+  });
+
+  it('once the lists are whole, looks only at the products changed since the last pass, and publishes what a walk of every product would', async () => {
+    const { shared, engine, products, publisher, clock } = deployment({ logChanges: true });
+    const lease = (await shared.claim('builder', LEASE_TTL_MS))!;
+    expect(await publisher.pass(lease)).toMatchObject({ looked: 60, published: 60 });
+    const later = T0.getTime() + 86_400_000;
+    // A new visit of two products: their sessions changed, nobody else's.
+    engine.learn([
+      anEvent({ productId: 'P10', sessionId: 'NEW', userId: undefined, at: new Date(later) }),
+      anEvent({ productId: 'P20', sessionId: 'NEW', userId: undefined, at: new Date(later + 1000) }),
+    ]);
+    const afterVisit = await publisher.pass(lease);
+    expect(afterVisit.looked).toBeGreaterThanOrEqual(2);
+    expect(afterVisit.looked).toBeLessThan(10);
+    expect(afterVisit.published).toBeGreaterThan(0);
+    await expectAsAWholeWalk();
+    // A price written (its category's top-ups may change) and a product removed (its category's
+    // too; in a catalog this small, every content list held them).
+    engine.productsSaved([{ ...products[10]!, price: 999 }]);
+    engine.productsRemoved(['P11']);
+    expect((await publisher.pass(lease)).removed).toBe(1);
+    await expectAsAWholeWalk();
+
+    /** What a builder walking every product publishes, from the same engine: the same lists. */
+    async function expectAsAWholeWalk() {
+      const whole = new InMemorySharedLists(clock);
+      await new PublishLists(engine, engine, whole, POLICY, clock).pass((await whole.claim('another', LEASE_TTL_MS))!);
+      const ids = products.map((p) => p.id);
+      const unstamped = (lists: ReadonlyMap<string, ProductLists>) =>
+        new Map([...lists].map(([id, l]) => [id, { ...l, stamp: 0 }]));
+      expect(unstamped(await shared.products(ids))).toEqual(unstamped(await whole.products(ids)));
+      const categories = [undefined, 'C0', 'C1', 'C2'];
+      expect(await shared.popular(categories)).toEqual(await whole.popular(categories));
+    }
+  });
+
+  it('walks every product again after a new learning (everything changed at once)', async () => {
+    const { shared, engine, publisher, events } = deployment({ logChanges: true });
+    const lease = (await shared.claim('builder', LEASE_TTL_MS))!;
+    await publisher.pass(lease);
+    const relearning = engine.relearn();
+    relearning.learn(events.slice(0, 40));
+    relearning.finish();
+    expect((await publisher.pass(lease)).looked).toBe(60);
   });
 
   it('a builder whose lease lapsed and was taken writes nothing more: its pass is fenced out', async () => {

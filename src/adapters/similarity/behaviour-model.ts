@@ -94,7 +94,7 @@ export class BehaviourModel {
         );
         this.current = next.learnt;
         this.next = undefined;
-        this.learntAt = this.settings.counter.next();
+        this.learntAt = this.settings.counter.nextForEverything();
       },
       abandon: () => {
         if (this.next === next) this.next = undefined;

@@ -5,7 +5,7 @@ import { searchWords, type SlottedProducts } from './catalog-search.js';
 import { CategoryIndex } from './category-index.js';
 import { ContentIndex, type Terms } from './content-index.js';
 import { PAUSE_EVERY, walkedWhole, type MeasuringWalk } from './measuring-walk.js';
-import { ChangeCounter } from './session-index.js';
+import { ChangeCounter } from './change-counter.js';
 import { SlotList } from './top-k.js';
 import { unitVector, VectorIndex, EXACT_SEARCH_BELOW } from './vector-index.js';
 
@@ -137,7 +137,7 @@ export class NeighbourLists implements SlottedProducts {
     const counter = (this.counter = settings.counter ?? new ChangeCounter());
     this.categories = new CategoryIndex(
       (slot) => this.entries[slot]!.product,
-      () => counter.next(),
+      (category) => counter.nextForCategory(category),
     );
   }
 
@@ -204,6 +204,11 @@ export class NeighbourLists implements SlottedProducts {
 
   private get pending(): number {
     return this.fresh.size + this.queue.size;
+  }
+
+  /** The categories the products name. */
+  categoryNames(): Iterable<string> {
+    return this.byCategory.keys();
   }
 
   /** The ids of a category's products (every one, available or not). */
@@ -281,6 +286,7 @@ export class NeighbourLists implements SlottedProducts {
       this.detach(this.entries[slot]!);
       this.entries[slot] = undefined;
       this.slotOf.delete(id);
+      this.counter.nextForProduct(id);
       this.freeSlots.add(slot);
     }
     while (this.entries.length > 0 && this.entries.at(-1) === undefined) {
@@ -415,7 +421,7 @@ export class NeighbourLists implements SlottedProducts {
       readers: new SlotList(),
       readersLimit: MIN_READERS_LIMIT,
       ids: undefined,
-      changedAt: this.counter.next(),
+      changedAt: this.counter.nextForProduct(product.id),
     };
     this.entries[slot] = entry;
     this.slotOf.set(product.id, slot);
@@ -459,7 +465,7 @@ export class NeighbourLists implements SlottedProducts {
       const reader = this.entries[entry.readers.at(i)];
       if (reader === undefined || !removeFromList(reader, slot)) continue;
       reader.ids = undefined;
-      reader.changedAt = this.counter.next();
+      reader.changedAt = this.counter.nextForProduct(reader.product.id);
       this.queue.add(reader.slot);
       reader.stale = true;
     }
@@ -498,7 +504,7 @@ export class NeighbourLists implements SlottedProducts {
     const before = new Set(entry.list.subarray(0, entry.size));
     const after = new Set(found.slots);
     if (entry.kind !== kindBefore || !sameSlots(entry.list.subarray(0, entry.size), found.slots)) {
-      entry.changedAt = this.counter.next();
+      entry.changedAt = this.counter.nextForProduct(entry.product.id);
     }
     for (const member of before) if (!after.has(member)) this.entries[member]?.readers.remove(slot);
     entry.list.set(found.slots);
@@ -539,7 +545,7 @@ export class NeighbourLists implements SlottedProducts {
     target.scores[at] = score;
     target.size = Math.min(n + 1, NEIGHBOURS_KEPT);
     target.ids = undefined;
-    target.changedAt = this.counter.next();
+    target.changedAt = this.counter.nextForProduct(target.product.id);
     this.addReader(candidate, target.slot);
   }
 

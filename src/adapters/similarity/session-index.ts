@@ -2,6 +2,9 @@ import type { NeighbourSessions, SessionQuery } from '../../domain/product/sessi
 import { PAUSE_EVERY, walkedWhole, type MeasuringWalk } from './measuring-walk.js';
 import { NO_NEIGHBOUR_SESSIONS } from '../../domain/product/session-neighbours.js';
 import { TopK } from './top-k.js';
+import { ChangeCounter } from './change-counter.js';
+
+export { ChangeCounter } from './change-counter.js';
 
 /** One thing a shopper did to a product, as the index reads it. */
 export interface SessionEvent {
@@ -31,20 +34,6 @@ export interface SessionIndexSettings {
   readonly maxEventsPerSession?: number | undefined;
   /** Counts every change: stamps of this index are comparable with others drawn from the same counter. */
   readonly counter?: ChangeCounter | undefined;
-}
-
-/** A counter shared by the structures whose stamps are compared with each other. */
-export class ChangeCounter {
-  private value = 0;
-
-  next(): number {
-    return ++this.value;
-  }
-
-  /** The latest value given (0: none yet). */
-  get current(): number {
-    return this.value;
-  }
 }
 
 /** One visit of a session: its products in the order first seen, the step each was last seen at. */
@@ -161,8 +150,17 @@ export class SessionIndex {
       if (visit.products.length === 2) for (const p of visit.products) this.evidences[p]!++;
       else if (visit.products.length > 2) this.evidences[product]!++;
     } else return;
+    this.stampVisit(visit);
+  }
+
+  /** A new stamp for each product of a visit (its sessions changed). */
+  private stampVisit(visit: Visit): void {
     const stamp = this.counter.next();
-    for (const p of visit.products) this.stamps[p] = stamp;
+    for (const p of visit.products) {
+      this.stamps[p] = stamp;
+      const id = this.ids[p];
+      if (id !== undefined) this.counter.alsoFor(id, stamp);
+    }
   }
 
   /**
@@ -279,7 +277,11 @@ export class SessionIndex {
         const visit = this.visits[slot];
         if (visit === undefined || this.generations[slot] !== ring[3 * at + 1]) continue;
         // The product keeps its place in the visit (places are what postings point at), unnamed: it is skipped when read.
-        for (const p of visit.products) this.stamps[p] = stamp;
+        for (const p of visit.products) {
+          this.stamps[p] = stamp;
+          const id = this.ids[p];
+          if (id !== undefined) this.counter.alsoFor(id, stamp);
+        }
       }
     }
     this.slotOf.delete(productId);
@@ -358,6 +360,7 @@ export class SessionIndex {
       if (this.ids[p] === undefined) continue;
       if (visit.products.length >= 2) this.evidences[p]!--;
       this.stamps[p] = stamp;
+      this.counter.alsoFor(this.ids[p]!, stamp);
     }
     this.visits[slot] = undefined;
     this.generations[slot]!++;

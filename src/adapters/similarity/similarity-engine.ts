@@ -15,13 +15,15 @@ import { DEFAULT_SIMILARITY_POLICY, type SimilarityPolicy } from '../../domain/p
 import { BehaviourModel, EVERY_PRODUCT } from './behaviour-model.js';
 import { NeighbourLists, type NeighbourListSettings } from './neighbour-lists.js';
 import type { MeasuringWalk } from './measuring-walk.js';
-import { ChangeCounter } from './session-index.js';
+import { ChangeCounter } from './change-counter.js';
 
 export interface SimilarityEngineSettings extends NeighbourListSettings {
   /** The numbers the structures are built with (event weights, half-life, visit gap, pools). */
   readonly policy?: SimilarityPolicy | undefined;
   /** The most shoppers' sessions kept (BEHAVIOUR_MAX_SESSIONS). */
   readonly maxSessions?: number | undefined;
+  /** Whether it keeps which products changed, for `changedSince` (the shared lists' builder reads it). */
+  readonly logChanges?: boolean | undefined;
 }
 
 /** A text's words as the catalog's terms. */
@@ -43,6 +45,7 @@ export class SimilarityEngine implements SimilarityIndex, SimilarityFeed, Shoppe
 
   constructor(settings: SimilarityEngineSettings = {}) {
     const policy = settings.policy ?? DEFAULT_SIMILARITY_POLICY;
+    if (settings.logChanges === true) this.counter.keepLog();
     this.lists = new NeighbourLists({ ...settings, counter: this.counter });
     this.behaviour = new BehaviourModel({
       policy,
@@ -176,6 +179,21 @@ export class SimilarityEngine implements SimilarityIndex, SimilarityFeed, Shoppe
 
   known(): Iterable<string> {
     return this.lists.known();
+  }
+
+  changedSince(changes: number): Iterable<string> | undefined {
+    const since = this.counter.changedSince(changes);
+    if (since === undefined) return undefined;
+    const { products, categories } = since;
+    const lists = this.lists;
+    return (function* () {
+      yield* products;
+      for (const category of categories) for (const id of lists.categoryMembers(category)) if (!products.has(id)) yield id;
+    })();
+  }
+
+  categories(): Iterable<string> {
+    return this.lists.categoryNames();
   }
 
   has(productId: string): boolean {

@@ -48,9 +48,10 @@ export class FencedOut extends Error {
 /**
  * What the builder does with its engine: publishes each product's lists (its card, catalog and
  * category neighbours, what past sessions say of it alone, its evidence) and the popular lists to
- * the shared lists, then keeps them current. A pass walks every product the engine knows, a step
- * at a time with breaths between (a request is never held), makes again the lists of products
- * whose stamp moved, and writes those that changed; products gone are removed. The first pass of
+ * the shared lists, then keeps them current. A pass walks the products changed since the last
+ * (every product the engine knows when it cannot tell which), a step at a time with breaths
+ * between (a request is never held), makes again the lists of products whose stamp moved, and
+ * writes those that changed; products gone are removed. The first pass of
  * a lease writes everything (a new builder does not trust what an earlier one wrote) and marks
  * the lists whole once done.
  */
@@ -85,17 +86,23 @@ export class PublishLists {
     // Nothing changed since the last pass began: nothing published can have.
     if (this.complete && changes === this.passedAt) return { looked: 0, published: 0, removed: 0, popular: 0 };
     const pass = ++this.passes;
-    const categories = new Set<string | undefined>([undefined]);
+    // Once the lists are whole, a pass looks at the products changed since the last one began
+    // (when the source can tell; else at every product).
+    const changed = this.complete && this.passedAt !== undefined ? this.source.changedSince(this.passedAt) : undefined;
     let batch: Pending[] = [];
     let published = 0;
     let looked = 0;
-    for (const id of this.source.known()) {
+    const removed: string[] = [];
+    for (const id of changed ?? this.source.known()) {
       if (++looked % STEP === 0) {
         await this.scheduler.breathe();
         if (stopped()) return { looked, published, removed: 0, popular: 0 };
       }
+      if (changed !== undefined && this.source.listsStamp(id) < 0) {
+        if (this.published.has(id)) removed.push(id);
+        continue;
+      }
       const pending = this.listsIfChanged(id, pass);
-      categories.add(this.index.productOf(id)?.category);
       if (pending === undefined) continue;
       batch.push(pending);
       if (batch.length >= BATCH) {
@@ -103,11 +110,11 @@ export class PublishLists {
         batch = [];
       }
     }
-    const removed: string[] = [];
-    for (const [id, published] of this.published) if (published.seen !== pass) removed.push(id);
+    // A walk of every product finds those removed by what it no longer met.
+    if (changed === undefined) for (const [id, published] of this.published) if (published.seen !== pass) removed.push(id);
     published += await this.write(lease, batch, removed);
     for (const id of removed) this.published.delete(id);
-    const popular = await this.publishPopular(lease, categories);
+    const popular = await this.publishPopular(lease, new Set<string | undefined>([undefined, ...this.source.categories()]));
     if (!this.complete) {
       if (!(await this.shared.markComplete(lease))) throw new FencedOut();
       this.complete = true;

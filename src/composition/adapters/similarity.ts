@@ -89,7 +89,8 @@ export function similarityModule(config: VitrineConfig): ContainerModule {
       bind,
       SimilarityEngineToken,
       (metrics: PrometheusMetrics, tuning: EngineTuning, policy: SimilarityPolicy) => {
-        const engine = new SimilarityEngine({ ...tuning, policy });
+        // With shared lists, its builder publishes only what changed: the engine keeps which products did.
+        const engine = new SimilarityEngine({ ...tuning, policy, logChanges: config.similarLists.shared });
         reportEngine(metrics, engine);
         return engine;
       },

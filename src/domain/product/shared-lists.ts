@@ -93,6 +93,14 @@ export interface ListsSource {
   /** Grows with every change to what the source holds: while it is the same, nothing published can have changed. */
   readonly changes: number;
   known(): Iterable<string>;
+  /**
+   * The products whose lists stamp may have moved since `changes` (a value of `changes`), removed
+   * ones included, each at most once per category it came by; undefined when that is not known
+   * (then every product may have).
+   */
+  changedSince(changes: number): Iterable<string> | undefined;
+  /** The categories the products name. */
+  categories(): Iterable<string>;
   /** Changes whenever the product's card, catalog or category neighbours, or the sessions that saw it may have; negative for an unknown product. */
   listsStamp(productId: string): number;
   /** Changes whenever the category's (undefined: overall) popular list may have. */
