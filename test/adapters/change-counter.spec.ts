@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChangeCounter } from '../../src/adapters/similarity/change-counter.js';
+import { aPlainProduct } from '../support/mothers.js';
 
 describe('the change counter', () => {
   it('cannot tell what changed until asked to keep a log, nor before it began', () => {
@@ -11,7 +12,7 @@ describe('the change counter', () => {
     expect(counter.changedSince(before)).toBeUndefined();
   });
 
-  it('tells the products and categories stamped after a value, each once', () => {
+  it('tells the products stamped after a value, each once, and the versions that came to or left each category', () => {
     const counter = new ChangeCounter();
     counter.keepLog();
     counter.nextForProduct('A');
@@ -19,10 +20,16 @@ describe('the change counter', () => {
     const stamp = counter.nextForProduct('B');
     counter.alsoFor('C', stamp);
     counter.nextForProduct('B');
-    counter.nextForCategory('vestidos');
+    const before = aPlainProduct('D', { category: 'vestidos', price: 10 });
+    const after = { ...before, price: 12 };
+    counter.nextForCategory('vestidos', before);
+    counter.nextForCategory('vestidos', after);
     counter.next(); // a stamp of nothing the log follows (a popular list, a shopper)
-    expect(counter.changedSince(since)).toEqual({ products: new Set(['B', 'C']), categories: new Set(['vestidos']) });
-    expect(counter.changedSince(counter.current)).toEqual({ products: new Set(), categories: new Set() });
+    expect(counter.changedSince(since)).toEqual({
+      products: new Set(['B', 'C']),
+      categories: new Map([['vestidos', [after, before]]]),
+    });
+    expect(counter.changedSince(counter.current)).toEqual({ products: new Set(), categories: new Map() });
   });
 
   it('cannot tell across a change of everything, nor past what it had room for', () => {

@@ -139,6 +139,53 @@ describe('lists computed once and shared', () => {
     }
   });
 
+  it('after catalog writes, looks at the products whose category list a written product ranks in, and publishes what a walk of every product would', async () => {
+    const clock = new FakeClock(T0);
+    const shared = new InMemorySharedLists(clock);
+    const engine = new SimilarityEngine({ background: false, policy: POLICY, logChanges: true });
+    const tags = ['linho', 'seda', 'festa', 'praia', 'básico', 'verão', 'noite', 'tricô'];
+    const catalog = new Map<string, Product>();
+    for (let i = 0; i < 1000; i++) {
+      const product = aPlainProduct(`Q${i}`, {
+        name: `Peça ${tags[i % 8]} ${tags[(i * 3) % 8]}`,
+        category: `C${i % 2}`,
+        brand: `B${i % 5}`,
+        tags: [tags[i % 8]!, tags[(i * 5) % 8]!],
+        price: 10 + ((i * 37) % 500),
+        available: i % 17 !== 0,
+      });
+      catalog.set(product.id, product);
+    }
+    engine.productsSaved([...catalog.values()]);
+    const publisher = new PublishLists(engine, engine, shared, POLICY, clock);
+    const lease = (await shared.claim('builder', LEASE_TTL_MS))!;
+    await publisher.pass(lease);
+    const looked: number[] = [];
+    for (let step = 0; step < 12; step++) {
+      const target = catalog.get(`Q${(step * 53 + 1) % 1000}`)!;
+      const changes: Partial<Product>[] = [
+        { available: !target.available },
+        { price: target.price! * 1.5 },
+        { tags: ['novo'] },
+        { brand: 'B9', price: 999 },
+      ];
+      const written = { ...target, ...changes[step % 4] };
+      catalog.set(written.id, written);
+      engine.productsSaved([written]);
+      // The lists it changed made again (the builder's engine does it in the background).
+      await engine.settled();
+      looked.push((await publisher.pass(lease)).looked);
+      const whole = new InMemorySharedLists(clock);
+      await new PublishLists(engine, engine, whole, POLICY, clock).pass((await whole.claim('another', LEASE_TTL_MS))!);
+      const ids = [...catalog.keys()];
+      const unstamped = (lists: ReadonlyMap<string, ProductLists>) =>
+        new Map([...lists].map(([id, l]) => [id, { ...l, stamp: 0 }]));
+      expect(unstamped(await shared.products(ids)), `step ${step}`).toEqual(unstamped(await whole.products(ids)));
+    }
+    // A category holds 500 products: a write looks at those whose lists (top-up or content) the product ranks in.
+    for (const count of looked) expect(count).toBeLessThan(500);
+  });
+
   it('walks every product again after a new learning (everything changed at once)', async () => {
     const { shared, engine, publisher, events } = deployment({ logChanges: true });
     const lease = (await shared.claim('builder', LEASE_TTL_MS))!;

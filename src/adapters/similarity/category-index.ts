@@ -49,7 +49,7 @@ export class CategoryIndex {
 
   constructor(
     private readonly productIn: (slot: number) => Product,
-    private readonly nextStamp: (category: string) => number,
+    private readonly nextStamp: (category: string, version: Product) => number,
   ) {
     this.compareIds = (a, b) => compareStrings(productIn(a).id, productIn(b).id);
     this.comparePrices = (a, b) => productIn(a).price! - productIn(b).price! || this.compareIds(a, b);
@@ -63,7 +63,7 @@ export class CategoryIndex {
       category = { all: this.orders(), brands: new Map() };
       this.categories.set(product.category, category);
     }
-    this.stamps.set(product.category, this.nextStamp(product.category));
+    this.stamps.set(product.category, this.nextStamp(product.category, product));
     category.all.add(slot, product);
     if (product.brand !== undefined) {
       let brand = category.brands.get(product.brand);
@@ -76,7 +76,7 @@ export class CategoryIndex {
   remove(slot: number, product: Product): void {
     const category = product.available && product.category !== undefined ? this.categories.get(product.category) : undefined;
     if (category === undefined) return;
-    this.stamps.set(product.category!, this.nextStamp(product.category!));
+    this.stamps.set(product.category!, this.nextStamp(product.category!, product));
     category.all.remove(slot, product);
     const brand = product.brand === undefined ? undefined : category.brands.get(product.brand);
     brand?.remove(slot, product);

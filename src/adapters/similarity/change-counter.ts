@@ -1,10 +1,16 @@
+import type { Product } from '../../domain/product/product.js';
+
 /** The most changes the log keeps; past it the oldest half goes (a pass then walks every product). */
 const MOST_LOGGED = 200_000;
 
-/** What changed since a stamp: products by id, and categories (each of their products). */
+/**
+ * What changed since a stamp: products by id, and categories by the versions of products that
+ * entered or left their available products (a product written: its old version left, its new one
+ * entered).
+ */
 export interface ChangesSince {
   readonly products: ReadonlySet<string>;
-  readonly categories: ReadonlySet<string>;
+  readonly categories: ReadonlyMap<string, readonly Product[]>;
 }
 
 /**
@@ -34,19 +40,19 @@ export class ChangeCounter {
   /** A new stamp for a product's lists. */
   nextForProduct(productId: string): number {
     const stamp = ++this.value;
-    this.log?.add(stamp, productId, false);
+    this.log?.add(stamp, productId, undefined);
     return stamp;
   }
 
   /** Notes that a stamp drawn already went to a product's lists too (one change stamping several). */
   alsoFor(productId: string, stamp: number): void {
-    this.log?.add(stamp, productId, false);
+    this.log?.add(stamp, productId, undefined);
   }
 
-  /** A new stamp for a category's products (every one of them). */
-  nextForCategory(category: string): number {
+  /** A new stamp for a category's products, `version` having entered or left its available ones. */
+  nextForCategory(category: string, version: Product): number {
     const stamp = ++this.value;
-    this.log?.add(stamp, category, true);
+    this.log?.add(stamp, category, version);
     return stamp;
   }
 
@@ -63,19 +69,19 @@ export class ChangeCounter {
   }
 }
 
-/** Stamps given, in the order given (they grow), and what each went to. */
+/** Stamps given, in the order given (they grow), and what each went to: a product, or a category (with the version that came or went). */
 class ChangeLog {
   private stamps: number[] = [];
   private keys: string[] = [];
-  private ofCategory: boolean[] = [];
+  private versions: (Product | undefined)[] = [];
 
   /** `since` knows nothing before this stamp. */
   constructor(private knownAfter: number) {}
 
-  add(stamp: number, key: string, category: boolean): void {
+  add(stamp: number, key: string, version: Product | undefined): void {
     this.stamps.push(stamp);
     this.keys.push(key);
-    this.ofCategory.push(category);
+    this.versions.push(version);
     if (this.stamps.length > MOST_LOGGED) this.forgetUpTo(this.stamps[MOST_LOGGED / 2]!);
   }
 
@@ -85,16 +91,22 @@ class ChangeLog {
     while (keep < this.stamps.length && this.stamps[keep]! <= stamp) keep++;
     this.stamps = this.stamps.slice(keep);
     this.keys = this.keys.slice(keep);
-    this.ofCategory = this.ofCategory.slice(keep);
+    this.versions = this.versions.slice(keep);
     this.knownAfter = Math.max(this.knownAfter, stamp);
   }
 
   since(stamp: number): ChangesSince | undefined {
     if (stamp < this.knownAfter) return undefined;
     const products = new Set<string>();
-    const categories = new Set<string>();
+    const categories = new Map<string, Product[]>();
     for (let i = this.stamps.length - 1; i >= 0 && this.stamps[i]! > stamp; i--) {
-      (this.ofCategory[i] ? categories : products).add(this.keys[i]!);
+      const version = this.versions[i];
+      if (version === undefined) products.add(this.keys[i]!);
+      else {
+        const versions = categories.get(this.keys[i]!);
+        if (versions === undefined) categories.set(this.keys[i]!, [version]);
+        else versions.push(version);
+      }
     }
     return { products, categories };
   }

@@ -137,7 +137,7 @@ export class NeighbourLists implements SlottedProducts {
     const counter = (this.counter = settings.counter ?? new ChangeCounter());
     this.categories = new CategoryIndex(
       (slot) => this.entries[slot]!.product,
-      (category) => counter.nextForCategory(category),
+      (category, version) => counter.nextForCategory(category, version),
     );
   }
 

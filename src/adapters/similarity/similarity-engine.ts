@@ -9,7 +9,7 @@ import type {
   SimilarityIndex,
   StyleTerms,
 } from '../../domain/product/similarity.js';
-import type { ListsSource } from '../../domain/product/shared-lists.js';
+import type { ListsChanges, ListsSource } from '../../domain/product/shared-lists.js';
 import type { ShopperMoment, ShopperMoments } from '../../domain/profile/shopper-moments.js';
 import { DEFAULT_SIMILARITY_POLICY, type SimilarityPolicy } from '../../domain/product/similarity-policy.js';
 import { BehaviourModel, EVERY_PRODUCT } from './behaviour-model.js';
@@ -181,19 +181,16 @@ export class SimilarityEngine implements SimilarityIndex, SimilarityFeed, Shoppe
     return this.lists.known();
   }
 
-  changedSince(changes: number): Iterable<string> | undefined {
-    const since = this.counter.changedSince(changes);
-    if (since === undefined) return undefined;
-    const { products, categories } = since;
-    const lists = this.lists;
-    return (function* () {
-      yield* products;
-      for (const category of categories) for (const id of lists.categoryMembers(category)) if (!products.has(id)) yield id;
-    })();
+  changedSince(changes: number): ListsChanges | undefined {
+    return this.counter.changedSince(changes);
   }
 
   categories(): Iterable<string> {
     return this.lists.categoryNames();
+  }
+
+  categoryMembers(category: string): Iterable<string> {
+    return this.lists.categoryMembers(category);
   }
 
   has(productId: string): boolean {

@@ -1,5 +1,14 @@
 import { scoreNeighbourSessions, sessionQuery } from '../../domain/product/session-neighbours.js';
-import type { ListsLease, ListsSource, PopularList, ProductLists, SharedLists } from '../../domain/product/shared-lists.js';
+import type {
+  ListsChanges,
+  ListsLease,
+  ListsSource,
+  PopularList,
+  ProductLists,
+  SharedLists,
+} from '../../domain/product/shared-lists.js';
+import { topUpChangeBy, topUpEndOf, type TopUpEnd } from '../../domain/product/similarity-ranking.js';
+import type { Product } from '../../domain/product/product.js';
 import { MAX_SIMILAR_LIMIT, type SimilarityIndex } from '../../domain/product/similarity.js';
 import type { SimilarityPolicy } from '../../domain/product/similarity-policy.js';
 import type { Scheduler } from '../../domain/shared/scheduler.js';
@@ -9,6 +18,8 @@ import { textHash } from '../../domain/shared/text-hash.js';
 const BATCH = 500;
 /** Products looked at between two breaths of the event loop (a look is a few lookups; a list made, a short walk). */
 const STEP = 50;
+/** A category's products sifted (one score each, per version that changed) between two breaths. */
+const SIFTED_PER_BREATH = 2_000;
 /** How long the builder rests between two passes once the lists are current. */
 export const PASS_PAUSE_MS = 250;
 
@@ -20,6 +31,8 @@ export const PASS_PAUSE_MS = 250;
 interface Published {
   stamp: number;
   hash: number;
+  /** The end of its category list as published: a change in the category ranking after it leaves the list as it is. */
+  end: TopUpEnd | null;
   /** The pass that last found the product in the source (a product no pass finds any more was removed). */
   seen: number;
 }
@@ -28,6 +41,7 @@ interface Published {
 interface Pending {
   readonly lists: ProductLists;
   readonly hash: number;
+  readonly end: TopUpEnd | null;
 }
 
 /** How one pass went. */
@@ -93,7 +107,7 @@ export class PublishLists {
     let published = 0;
     let looked = 0;
     const removed: string[] = [];
-    for (const id of changed ?? this.source.known()) {
+    for await (const id of changed === undefined ? this.source.known() : this.lookedAt(changed)) {
       if (++looked % STEP === 0) {
         await this.scheduler.breathe();
         if (stopped()) return { looked, published, removed: 0, popular: 0 };
@@ -132,11 +146,43 @@ export class PublishLists {
     const lists = this.listsOf(id, stamp);
     if (lists === undefined) return undefined;
     const hash = textHash(JSON.stringify({ ...lists, stamp: 0 }));
+    const end = this.endOf(lists);
     if (before?.hash === hash) {
       before.stamp = stamp;
+      before.end = end;
       return undefined;
     }
-    return { lists, hash };
+    return { lists, hash, end };
+  }
+
+  /**
+   * The products a pass looks at, from what changed: those changed for a reason of their own, and
+   * of each category whose products changed, those whose published top-up list a version that
+   * came or went ranks in (the others' lists are as published). Breathes while it sifts.
+   */
+  private async *lookedAt(changed: ListsChanges): AsyncGenerator<string> {
+    const { products, categories } = changed;
+    yield* products;
+    let sifted = 0;
+    for (const [category, versions] of categories) {
+      const changes = versions.map(topUpChangeBy);
+      for (const id of this.source.categoryMembers(category)) {
+        if (++sifted % SIFTED_PER_BREATH === 0) await this.scheduler.breathe();
+        if (products.has(id)) continue;
+        const before = this.published.get(id);
+        const product = this.source.productOf(id);
+        if (before === undefined || product === undefined || changes.some((change) => change(product, before.end))) yield id;
+      }
+    }
+  }
+
+  /** The end of a product's category list, as `topUpChangeBy` reads it. */
+  private endOf(lists: ProductLists): TopUpEnd | null {
+    const product = this.source.productOf(lists.product.id);
+    const neighbours = lists.category.map((id) => this.source.productOf(id)).filter((p): p is Product => p !== undefined);
+    return product === undefined || neighbours.length < lists.category.length
+      ? null
+      : topUpEndOf(product, neighbours, MAX_SIMILAR_LIMIT);
   }
 
   private listsOf(id: string, stamp: number): ProductLists | undefined {
@@ -188,7 +234,8 @@ export class PublishLists {
     if (pending.length === 0 && removed.length === 0) return 0;
     const products = pending.map(({ lists }) => lists);
     if (!(await this.shared.publish(lease, { products, removed, popular: [] }))) throw new FencedOut();
-    for (const { lists, hash } of pending) this.published.set(lists.product.id, { stamp: lists.stamp, hash, seen: this.passes });
+    for (const { lists, hash, end } of pending)
+      this.published.set(lists.product.id, { stamp: lists.stamp, hash, end, seen: this.passes });
     return products.length;
   }
 }

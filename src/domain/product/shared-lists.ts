@@ -1,4 +1,5 @@
 import { token } from '../shared/token.js';
+import type { Product } from './product.js';
 import type { CatalogNeighbours, ListedProduct } from './similarity.js';
 
 export type { ListedProduct };
@@ -94,19 +95,33 @@ export interface ListsSource {
   readonly changes: number;
   known(): Iterable<string>;
   /**
-   * The products whose lists stamp may have moved since `changes` (a value of `changes`), removed
-   * ones included, each at most once per category it came by; undefined when that is not known
-   * (then every product may have).
+   * What changed since `changes` (a value of `changes`): undefined when that is not known (then
+   * every product may have).
    */
-  changedSince(changes: number): Iterable<string> | undefined;
+  changedSince(changes: number): ListsChanges | undefined;
   /** The categories the products name. */
   categories(): Iterable<string>;
+  /** The ids of a category's products (available or not). */
+  categoryMembers(category: string): Iterable<string>;
+  /** A product as the catalog holds it (what its category's ranking reads); undefined for an unknown one. */
+  productOf(productId: string): Product | undefined;
   /** Changes whenever the product's card, catalog or category neighbours, or the sessions that saw it may have; negative for an unknown product. */
   listsStamp(productId: string): number;
   /** Changes whenever the category's (undefined: overall) popular list may have. */
   popularStamp(category: string | undefined): number;
   /** Resolves once every neighbour list is current. */
   settled(): Promise<void>;
+}
+
+/** What changed in a ListsSource. */
+export interface ListsChanges {
+  /** The products whose lists stamp may have moved for a reason of their own, removed ones included. */
+  readonly products: ReadonlySet<string>;
+  /**
+   * The categories whose available products changed, with the versions of products that entered
+   * or left them: a product of the category whose top-up list none of them ranks in is unchanged.
+   */
+  readonly categories: ReadonlyMap<string, readonly Product[]>;
 }
 
 export const SharedListsToken = token<SharedLists>('SharedLists');

@@ -127,6 +127,37 @@ export function nearestInCategory(product: Product, members: CategoryMembers, n:
   return best.ranked();
 }
 
+/**
+ * The last of a product's first `n` category neighbours (`nearestInCategory`) and its score: null
+ * when they are fewer than `n` (then any change to the category's products changes them).
+ */
+export interface TopUpEnd {
+  readonly score: number;
+  readonly id: string;
+}
+
+export function topUpEndOf(product: Product, neighbours: readonly Product[], n: number): TopUpEnd | null {
+  const last = neighbours.at(-1);
+  return neighbours.length < n || last === undefined ? null : { score: neighbourScore(product, last), id: last.id };
+}
+
+/**
+ * Whether a version of another product that entered or left a category (as it was, or as it is
+ * now) may change a product's first category neighbours, given their end: it scores at least as
+ * much (ties and a float's rounding taken as may). A version ranking after the end of every list it touches leaves
+ * them as they were, whatever else changed. Returns the test for each product of the category
+ * (the score is symmetric: what the version reads of itself is worked out once).
+ */
+export function topUpChangeBy(version: Product): (product: Product, end: TopUpEnd | null) => boolean {
+  const score = neighbourScorer(version);
+  return (product, end) => {
+    if (product.id === version.id) return false;
+    if (end === null) return true;
+    // Ties of score (within a rounding) are taken as ranking before: looking once more costs little.
+    return score(product) >= end.score - ROUNDING_SLACK;
+  };
+}
+
 /** The best `n` products offered, by score, ties to the smaller id. */
 class BestOf {
   private readonly kept: { product: Product; score: number }[] = [];
