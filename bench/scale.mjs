@@ -15,9 +15,17 @@
  *   caches: what a fresh instance meets) then again (kept): median, p99; and its resident memory
  *   after (its caches then hold --asked products' lists; SIMILAR_LISTS_KEPT bounds them).
  *
+ * With `--builder=published`, the builder is left out: the benchmark publishes the lists itself,
+ * through the same Redis adapter the builder writes with (RedisSharedLists: lease, fenced shard
+ * scripts, the "whole" mark), lists of the builder's shapes and sizes (100 catalog and 100
+ * category neighbours from the product's cluster and category, 10 from sessions, the popular
+ * lists) in minutes where the builder's own first build takes most of an hour at 1,000,000
+ * products: what a fresh reader meets is the same.
+ *
  * Options: --counts=100000,1000000, --events-per-product=2, --asked=20000 (at most the count),
  * --concurrency=8, --lists-kept=100000, --reader-heap-mb (the reader's V8 heap limit: the memory
- * bound it is shown to answer within; without it V8 lets garbage pile up to its own default).
+ * bound it is shown to answer within; without it V8 lets garbage pile up to its own default),
+ * --builder=engine|published.
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -30,6 +38,7 @@ import { ProductStoreToken } from '../dist/domain/product/product-store.js';
 import { EventStoreToken } from '../dist/domain/events/event-store.js';
 import { SharedListsToken } from '../dist/domain/product/shared-lists.js';
 import { ListsLeadershipToken } from '../dist/composition/adapters/similarity.js';
+import { RedisConnectionToken } from '../dist/adapters/redis/redis-connection.js';
 import { commandLineOptions } from './options.mjs';
 import { syntheticCatalog, random } from './synthetic-catalog.mjs';
 import { storeEvents } from './embedded-service.mjs';
@@ -43,6 +52,8 @@ const EVENTS_PER_PRODUCT = Number(options['events-per-product'] ?? 2);
 const ASKED = Number(options.asked ?? 20_000);
 const CONCURRENCY = Number(options.concurrency ?? 8);
 const LISTS_KEPT = Number(options['lists-kept'] ?? 100_000);
+/** Who publishes the lists: the builder's engine, or this benchmark (the same adapter, lists of the same shapes). */
+const BUILDER = String(options.builder ?? 'engine');
 /** The reader's V8 heap limit (MB), when given: what its memory is held to. */
 const READER_HEAP_MB = options['reader-heap-mb'];
 const TOKEN = 'vtr_bench-scale-secret-0123456789abcdefghijklmnopq';
@@ -119,6 +130,85 @@ async function startBuilder(redisUrl, count) {
   return { container, wholeMs: performance.now() - started, lease, passes };
 }
 
+/**
+ * The lists published by this benchmark through the builder's adapter: each product's neighbours
+ * taken from its cluster (catalog, sessions) and its category, as a builder would publish them.
+ */
+async function publishLists(redisUrl, count) {
+  const config = parseConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', REDIS_URL: redisUrl, SIMILAR_LISTS: 'shared' });
+  const container = createContainer(config);
+  const shared = resolve(container, SharedListsToken);
+  // Only the Redis connection is started: no instance of the service runs in this process.
+  const connection = resolve(container, RedisConnectionToken);
+  await connection.start();
+  const started = performance.now();
+  const lease = await shared.claim('bench-scale', 60_000);
+  if (lease === undefined) throw new Error('the lists lease is held by another instance');
+  const renewing = setInterval(() => shared.claim('bench-scale', 60_000).catch(() => {}), 5_000);
+  const products = [];
+  const byCluster = new Map();
+  const byCategory = new Map();
+  /** Each product's place in its cluster's and its category's list. */
+  const inCluster = new Int32Array(count);
+  const inCategory = new Int32Array(count);
+  for (const { product, cluster } of syntheticCatalog({ count })) {
+    const at = products.push({ product, cluster }) - 1;
+    if (!product.available) continue;
+    inCluster[at] = (byCluster.get(cluster) ?? byCluster.set(cluster, []).get(cluster)).push(at) - 1;
+    inCategory[at] =
+      (byCategory.get(product.category) ?? byCategory.set(product.category, []).get(product.category)).push(at) - 1;
+  }
+  /** `n` available ids of `group` around `place` in it (never `at` itself). */
+  const around = (group, at, place, n) => {
+    const ids = [];
+    const from = Math.max(0, place - n / 2);
+    for (let i = from; i < group.length && ids.length < n; i++) if (group[i] !== at) ids.push(products[group[i]].product.id);
+    return ids;
+  };
+  for (let from = 0; from < count; from += 500) {
+    const batch = products.slice(from, from + 500).map(({ product, cluster }, i) => {
+      const at = from + i;
+      const mates = byCluster.get(cluster) ?? [];
+      const behaviour = around(mates, at, inCluster[at], 10);
+      return {
+        product: {
+          id: product.id,
+          category: product.category,
+          brand: product.brand,
+          name: product.name,
+          available: product.available,
+        },
+        catalog: { ids: around(mates, at, inCluster[at], 100), source: 'content' },
+        category: around(byCategory.get(product.category) ?? [], at, inCategory[at], 100),
+        behaviour: { ids: behaviour, scores: behaviour.map((_, k) => 1 / (k + 1)) },
+        evidence: behaviour.length,
+        stamp: 1,
+      };
+    });
+    if (!(await shared.publish(lease, { products: batch, removed: [], popular: [] }))) throw new Error('fenced out');
+  }
+  const popular = [undefined, ...byCategory.keys()].map((category) => ({
+    category,
+    ids: (category === undefined ? products.map((_, at) => at) : byCategory.get(category))
+      .slice(0, 101)
+      .map((at) => products[at].product.id),
+    stamp: 1,
+  }));
+  if (!(await shared.publish(lease, { products: [], removed: [], popular }))) throw new Error('fenced out');
+  if (!(await shared.markComplete(lease))) throw new Error('fenced out');
+  return {
+    container,
+    wholeMs: performance.now() - started,
+    lease,
+    passes: 1,
+    stop: async () => {
+      clearInterval(renewing);
+      await shared.release(lease);
+      await connection.stop();
+    },
+  };
+}
+
 /** A reader: `node dist/main.js` on its own empty stores, answering from the lists. */
 function spawnReader(redisUrl, port) {
   const started = performance.now();
@@ -192,7 +282,7 @@ async function until(check, timeoutMs) {
 async function measure(count) {
   const redis = await startRedis();
   try {
-    const builder = await startBuilder(redis.url, count);
+    const builder = BUILDER === 'published' ? await publishLists(redis.url, count) : await startBuilder(redis.url, count);
     const builderMb = process.memoryUsage().rss / MB;
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
@@ -227,7 +317,8 @@ async function measure(count) {
       };
     } finally {
       reader.child.kill('SIGKILL');
-      await stopResources(builder.container);
+      if (builder.stop !== undefined) await builder.stop();
+      else await stopResources(builder.container);
     }
   } finally {
     await redis.stop();
@@ -241,11 +332,11 @@ for (const count of COUNTS) {
   console.error(JSON.stringify(row));
 }
 console.log(
-  `\nSIMILAR_LISTS=shared, ${EVENTS_PER_PRODUCT} events a product; reader: SIMILAR_LISTS_KEPT=${LISTS_KEPT}, ` +
+  `\nSIMILAR_LISTS=shared, ${BUILDER === 'published' ? 'lists published by the benchmark' : `a builder, ${EVENTS_PER_PRODUCT} events a product`}; reader: SIMILAR_LISTS_KEPT=${LISTS_KEPT}, ` +
     `${READER_HEAP_MB === undefined ? "V8's default heap limit" : `--max-old-space-size=${READER_HEAP_MB}`}, ${CONCURRENCY} requests at a time\n`,
 );
 console.log(
-  '| products | builder: lists whole | builder RSS | Redis used | reader: listening | ready | first answer | reader RSS then | asked | fresh p50 / p99 | kept p50 / p99 | empty | reader RSS after |',
+  `| products | ${BUILDER === 'published' ? 'lists published' : 'builder: lists whole'} | ${BUILDER === 'published' ? 'publisher' : 'builder'} RSS | Redis used | reader: listening | ready | first answer | reader RSS then | asked | fresh p50 / p99 | kept p50 / p99 | empty | reader RSS after |`,
 );
 console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
