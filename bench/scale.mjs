@@ -23,13 +23,13 @@
  * products: what a fresh reader meets is the same.
  *
  * Options: --counts=100000,1000000, --events-per-product=2, --asked=20000 (at most the count),
- * --concurrency=8, --lists-kept=100000, --reader-heap-mb (the reader's V8 heap limit: the memory
+ * --concurrency=8, --lists-kept=100000, --cards-kept (SIMILAR_CARDS_KEPT), --reader-heap-mb (the reader's V8 heap limit: the memory
  * bound it is shown to answer within; without it V8 lets garbage pile up to its own default),
  * --builder=engine|published.
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -52,11 +52,14 @@ const EVENTS_PER_PRODUCT = Number(options['events-per-product'] ?? 2);
 const ASKED = Number(options.asked ?? 20_000);
 const CONCURRENCY = Number(options.concurrency ?? 8);
 const LISTS_KEPT = Number(options['lists-kept'] ?? 100_000);
+/** The reader's card cache (SIMILAR_CARDS_KEPT; the service's default when not given). */
+const CARDS_KEPT = options['cards-kept'];
 /** Who publishes the lists: the builder's engine, or this benchmark (the same adapter, lists of the same shapes). */
 const BUILDER = String(options.builder ?? 'engine');
 /** The reader's V8 heap limit (MB), when given: what its memory is held to. */
 const READER_HEAP_MB = options['reader-heap-mb'];
 const TOKEN = 'vtr_bench-scale-secret-0123456789abcdefghijklmnopq';
+const READER_LOG = join(tmpdir(), 'vitrine-scale-reader.log');
 const AT = new Date('2026-11-21T12:00:00Z');
 const MB = 1024 * 1024;
 
@@ -220,13 +223,18 @@ function spawnReader(redisUrl, port) {
       REDIS_URL: redisUrl,
       SIMILAR_LISTS: 'shared',
       SIMILAR_LISTS_KEPT: String(LISTS_KEPT),
+      ...(CARDS_KEPT === undefined ? {} : { SIMILAR_CARDS_KEPT: String(CARDS_KEPT) }),
       DEMO_DATA: 'false',
       BOOTSTRAP_ADMIN_TOKEN: TOKEN,
       RATE_LIMIT: 'off',
       LOG_LEVEL: 'warn',
       ...(READER_HEAP_MB === undefined ? {} : { NODE_OPTIONS: `--max-old-space-size=${READER_HEAP_MB}` }),
     },
-    stdio: 'ignore',
+    // Its warnings and a crash's last words, in a file the benchmark names when the reader dies.
+    stdio: ['ignore', 'ignore', openSync(READER_LOG, 'w')],
+  });
+  child.once('exit', (code, signal) => {
+    if (signal !== 'SIGKILL') console.error(`the reader ended (${code ?? signal}): see ${READER_LOG}`);
   });
   return { child, started };
 }
@@ -238,14 +246,17 @@ async function similar(url, id) {
     body: JSON.stringify({ sessionId: `bench-${id}`, data: { id, limit: 20 } }),
   });
   const body = await response.json();
+  // 503: the lists could not be read in time (REDIS_COMMAND_TIMEOUT_MS) and nothing of the product is kept: counted.
+  if (response.status === 503) return undefined;
   if (response.status !== 200) throw new Error(`similar ${id}: ${response.status} ${JSON.stringify(body)}`);
   return body.products;
 }
 
-/** Asks every id, CONCURRENCY at a time: each answer's time (ms) and how many came back empty. */
+/** Asks every id, CONCURRENCY at a time: each answer's time (ms), how many came back empty, and how many 503. */
 async function askAll(url, ids) {
   const times = [];
   let empty = 0;
+  let unavailable = 0;
   let next = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -254,11 +265,12 @@ async function askAll(url, ids) {
         const sent = performance.now();
         const products = await similar(url, id);
         times.push(performance.now() - sent);
-        if (products.length === 0) empty++;
+        if (products === undefined) unavailable++;
+        else if (products.length === 0) empty++;
       }
     }),
   );
-  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), empty };
+  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), empty, unavailable };
 }
 
 function rssMb(pid) {
@@ -298,6 +310,11 @@ async function measure(count) {
       const first = await similar(url, ids[0]);
       const firstAt = performance.now();
       const readyMb = rssMb(reader.child.pid);
+      // What a fresh reader did at once, told before the long part.
+      console.error(
+        `${count}: reader listening ${((listening - reader.started) / 1000).toFixed(2)} s, ready ${((ready - reader.started) / 1000).toFixed(2)} s, ` +
+          `first answer ${((firstAt - reader.started) / 1000).toFixed(2)} s (${first?.length ?? 'a 503'}), ${readyMb.toFixed(0)} MB`,
+      );
       const cold = await askAll(url, ids);
       const kept = await askAll(url, ids);
       return {
@@ -309,7 +326,7 @@ async function measure(count) {
         listeningS: (listening - reader.started) / 1000,
         readyS: (ready - reader.started) / 1000,
         firstAnswerS: (firstAt - reader.started) / 1000,
-        firstAnswerLength: first.length,
+        firstAnswerLength: first?.length ?? 'a 503',
         cold,
         kept,
         readerReadyMb: readyMb,
@@ -332,18 +349,18 @@ for (const count of COUNTS) {
   console.error(JSON.stringify(row));
 }
 console.log(
-  `\nSIMILAR_LISTS=shared, ${BUILDER === 'published' ? 'lists published by the benchmark' : `a builder, ${EVENTS_PER_PRODUCT} events a product`}; reader: SIMILAR_LISTS_KEPT=${LISTS_KEPT}, ` +
+  `\nSIMILAR_LISTS=shared, ${BUILDER === 'published' ? 'lists published by the benchmark' : `a builder, ${EVENTS_PER_PRODUCT} events a product`}; reader: SIMILAR_LISTS_KEPT=${LISTS_KEPT}, SIMILAR_CARDS_KEPT=${CARDS_KEPT ?? 'default'}, ` +
     `${READER_HEAP_MB === undefined ? "V8's default heap limit" : `--max-old-space-size=${READER_HEAP_MB}`}, ${CONCURRENCY} requests at a time\n`,
 );
 console.log(
-  `| products | ${BUILDER === 'published' ? 'lists published' : 'builder: lists whole'} | ${BUILDER === 'published' ? 'publisher' : 'builder'} RSS | Redis used | reader: listening | ready | first answer | reader RSS then | asked | fresh p50 / p99 | kept p50 / p99 | empty | reader RSS after |`,
+  `| products | ${BUILDER === 'published' ? 'lists published' : 'builder: lists whole'} | ${BUILDER === 'published' ? 'publisher' : 'builder'} RSS | Redis used | reader: listening | ready | first answer | reader RSS then | asked | fresh p50 / p99 | kept p50 / p99 | empty | 503 fresh / kept | reader RSS after |`,
 );
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   console.log(
     `| ${r.count.toLocaleString('en')} | ${r.builderWholeS.toFixed(1)} s | ${r.builderMb.toFixed(0)} MB | ${r.redisMb.toFixed(0)} MB | ` +
       `${r.listeningS.toFixed(2)} s | ${r.readyS.toFixed(2)} s | ${r.firstAnswerS.toFixed(2)} s (${r.firstAnswerLength}) | ${r.readerReadyMb.toFixed(0)} MB | ` +
       `${Math.min(ASKED, r.count).toLocaleString('en')} | ${r.cold.p50.toFixed(2)} / ${r.cold.p99.toFixed(2)} ms | ` +
-      `${r.kept.p50.toFixed(2)} / ${r.kept.p99.toFixed(2)} ms | ${r.cold.empty} | ${r.readerMb.toFixed(0)} MB |`,
+      `${r.kept.p50.toFixed(2)} / ${r.kept.p99.toFixed(2)} ms | ${r.cold.empty} | ${r.cold.unavailable} / ${r.kept.unavailable} | ${r.readerMb.toFixed(0)} MB |`,
   );
 }
