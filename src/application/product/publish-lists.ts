@@ -8,7 +8,6 @@ import type {
   SharedLists,
 } from '../../domain/product/shared-lists.js';
 import { topUpChangeBy, topUpEndOf, type TopUpEnd } from '../../domain/product/similarity-ranking.js';
-import type { Product } from '../../domain/product/product.js';
 import { MAX_SIMILAR_LIMIT, type SimilarityIndex } from '../../domain/product/similarity.js';
 import type { SimilarityPolicy } from '../../domain/product/similarity-policy.js';
 import type { Scheduler } from '../../domain/shared/scheduler.js';
@@ -179,10 +178,11 @@ export class PublishLists {
   /** The end of a product's category list, as `topUpChangeBy` reads it. */
   private endOf(lists: ProductLists): TopUpEnd | null {
     const product = this.source.productOf(lists.product.id);
-    const neighbours = lists.category.map((id) => this.source.productOf(id)).filter((p): p is Product => p !== undefined);
-    return product === undefined || neighbours.length < lists.category.length
+    const lastId = lists.category.at(-1);
+    const last = lastId === undefined ? undefined : this.source.productOf(lastId);
+    return product === undefined || last === undefined
       ? null
-      : topUpEndOf(product, neighbours, MAX_SIMILAR_LIMIT);
+      : topUpEndOf(product, lists.category.length, last, MAX_SIMILAR_LIMIT);
   }
 
   private listsOf(id: string, stamp: number): ProductLists | undefined {

@@ -136,9 +136,9 @@ export interface TopUpEnd {
   readonly id: string;
 }
 
-export function topUpEndOf(product: Product, neighbours: readonly Product[], n: number): TopUpEnd | null {
-  const last = neighbours.at(-1);
-  return neighbours.length < n || last === undefined ? null : { score: neighbourScore(product, last), id: last.id };
+/** The end of a product's first `n` category neighbours, from how many it has and the last of them. */
+export function topUpEndOf(product: Product, count: number, last: Product, n: number): TopUpEnd | null {
+  return count < n ? null : { score: neighbourScore(product, last), id: last.id };
 }
 
 /**
