@@ -252,6 +252,36 @@ describe('lists computed once and shared', () => {
     await index.prepare({ productId: 'P20' }, clock.now());
     expect(index.productOf('P20')).toMatchObject({ available: false, category: 'C9' });
   });
+
+  it('keeps the lists of the products last asked about, at most as many as set, and holds only the ids those lists name', async () => {
+    const { shared, engine, products, publisher, records, clock } = deployment();
+    const lease = (await shared.claim('builder', LEASE_TTL_MS))!;
+    await publisher.pass(lease);
+    const kept = 10;
+    const index = new ListedSimilarity(shared, records, POLICY, { listsKept: kept, cardsKept: 1000 });
+    const onReader = new SimilarAnswers(index, POLICY);
+    const onBuilder = new SimilarAnswers(engine, POLICY);
+    const named = async (ids: readonly string[]): Promise<Set<string>> => {
+      const lists = await shared.products(ids);
+      return new Set([...lists.values()].flatMap((l) => [...(l.catalog?.ids ?? []), ...l.category, ...l.behaviour.ids]));
+    };
+    // Every product asked twice over: each time beyond the first `kept`, the least recently asked is forgotten.
+    const asked = [...products, ...products].map((p) => p.id);
+    for (const [at, id] of asked.entries()) {
+      await index.prepare({ productId: id }, clock.now());
+      expect(onReader.forShopper(id, 100, { now: clock.now() }), id).toEqual(onBuilder.forShopper(id, 100, { now: clock.now() }));
+      const last = asked.slice(Math.max(0, at + 1 - kept), at + 1);
+      expect(index.kept.lists).toBe(last.length);
+      expect(index.kept.ids, `after ${id}`).toBe((await named(last)).size);
+    }
+    // News of a change drops the lists it changed, and with them the ids only they named.
+    const dropped = asked.at(-1)!;
+    const republished = (await shared.products([dropped])).get(dropped)!;
+    expect(await shared.publish(lease, { products: [{ ...republished, category: [] }], removed: [], popular: [] })).toBe(true);
+    const left = asked.slice(-kept).filter((id) => index.knows(id));
+    expect(left).toEqual(asked.slice(-kept, -1));
+    expect(index.kept.ids).toBe((await named(left)).size);
+  });
 });
 
 describe('who builds', () => {

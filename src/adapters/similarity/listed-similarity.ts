@@ -23,6 +23,7 @@ import type {
   StyleTerms,
 } from '../../domain/product/similarity.js';
 import type { SimilarityPolicy } from '../../domain/product/similarity-policy.js';
+import { IdSlots } from './id-slots.js';
 import type { ShopperMoment, ShopperMoments } from '../../domain/profile/shopper-moments.js';
 
 /** How many products' lists and cards a reader keeps. */
@@ -33,13 +34,17 @@ export interface ListedSimilaritySettings {
   readonly cardsKept: number;
 }
 
-/** A product's lists as kept: the ids of each list in one string, scores in a typed array (a tenth of the objects' memory). */
+/**
+ * A product's lists as kept: the catalog, category and behaviour lists one after another, each id
+ * as its slot (IdSlots), the behaviour list's scores in a typed array.
+ */
 interface KeptLists {
   readonly card: ListedProduct;
-  readonly catalog: string;
+  readonly slots: Int32Array;
+  /** Where the catalog list ends and the category list starts; then where the behaviour list starts. */
+  readonly catalogEnd: number;
+  readonly categoryEnd: number;
   readonly catalogSource: CatalogNeighbours['source'] | undefined;
-  readonly category: string;
-  readonly behaviour: string;
   readonly scores: Float32Array;
   readonly evidence: number;
   /** This reader's stamp for it: grows with every load. */
@@ -51,13 +56,19 @@ interface KeptPopular {
   readonly stamp: number;
 }
 
-const SEPARATOR = '\u0001';
+const NO_SLOTS = new Int32Array(0);
 const NO_STYLE: StyleTerms = Object.freeze({ size: 0 });
 
-/** A map that forgets its least recently read entry past `most`. */
+/**
+ * A map that forgets its least recently read entry past `most`. `forget` is told of every value
+ * that leaves it (replaced, forgotten, deleted), except by `clear`.
+ */
 class Recent<V> {
   private readonly map = new Map<string, V>();
-  constructor(private readonly most: number) {}
+  constructor(
+    private readonly most: number,
+    private readonly forget?: (value: V) => void,
+  ) {}
   get size(): number {
     return this.map.size;
   }
@@ -73,11 +84,12 @@ class Recent<V> {
     return this.map.get(key);
   }
   set(key: string, value: V): void {
-    this.map.delete(key);
+    this.delete(key);
     this.map.set(key, value);
-    if (this.map.size > this.most) this.map.delete(this.map.keys().next().value!);
+    if (this.map.size > this.most) this.delete(this.map.keys().next().value!);
   }
   delete(key: string): void {
+    if (this.forget !== undefined && this.map.has(key)) this.forget(this.map.get(key)!);
     this.map.delete(key);
   }
   clear(): void {
@@ -99,6 +111,8 @@ class Recent<V> {
  */
 export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMoments {
   private readonly lists: Recent<KeptLists | null>;
+  /** The ids the kept lists name, each held once. */
+  private readonly slots = new IdSlots();
   private readonly cards: Recent<ListedProduct | null>;
   private readonly populars = new Recent<KeptPopular | null>(100_000);
   private readonly sessions = new Recent<readonly string[]>(10_000);
@@ -112,14 +126,16 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
     private readonly policy: SimilarityPolicy,
     settings: ListedSimilaritySettings,
   ) {
-    this.lists = new Recent(Math.max(1, settings.listsKept));
+    this.lists = new Recent(Math.max(1, settings.listsKept), (kept) => {
+      if (kept !== null) this.slots.release(kept.slots);
+    });
     this.cards = new Recent(Math.max(1, settings.cardsKept));
     shared.subscribe({ changed: (news) => this.changed(news), missedSome: () => this.forgetAll() });
   }
 
-  /** How many products' lists and cards are kept now. */
-  get kept(): { lists: number; cards: number } {
-    return { lists: this.lists.size, cards: this.cards.size };
+  /** How many products' lists and cards are kept now, and how many ids the lists name. */
+  get kept(): { lists: number; cards: number; ids: number } {
+    return { lists: this.lists.size, cards: this.cards.size, ids: this.slots.size };
   }
 
   /**
@@ -202,10 +218,10 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
     const card = { id, category, brand, name, available };
     this.lists.set(id, {
       card,
-      catalog: '',
+      slots: NO_SLOTS,
+      catalogEnd: 0,
+      categoryEnd: 0,
       catalogSource: undefined,
-      category: '',
-      behaviour: '',
       scores: new Float32Array(0),
       evidence: 0,
       stamp: ++this.stamps,
@@ -220,12 +236,13 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
   catalogNeighbours(id: string): CatalogNeighbours | undefined {
     const lists = this.lists.get(id);
     if (lists == null || lists.catalogSource === undefined) return undefined;
-    return { ids: split(lists.catalog), source: lists.catalogSource };
+    return { ids: this.slots.idsOf(lists.slots, 0, lists.catalogEnd), source: lists.catalogSource };
   }
 
   categoryNeighbours(id: string, n: number): readonly string[] {
     const lists = this.lists.peek(id);
-    return lists == null ? [] : split(lists.category).slice(0, n);
+    if (lists == null) return [];
+    return this.slots.idsOf(lists.slots, lists.catalogEnd, Math.min(lists.categoryEnd, lists.catalogEnd + Math.max(0, n)));
   }
 
   popular(category: string | undefined, n: number): readonly string[] {
@@ -242,11 +259,10 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
     query.products.forEach((id, i) => {
       const lists = this.lists.peek(id);
       if (lists == null) return;
-      const ids = split(lists.behaviour);
-      ids.forEach((neighbour, j) => {
-        products.push(neighbour);
-        similarity.push(query.weights[i]! * lists.scores[j]!);
-      });
+      for (let at = lists.categoryEnd; at < lists.slots.length; at++) {
+        products.push(this.slots.idOf(lists.slots[at]!));
+        similarity.push(query.weights[i]! * lists.scores[at - lists.categoryEnd]!);
+      }
     });
     const count = products.length;
     if (count === 0) return NO_NEIGHBOUR_SESSIONS;
@@ -337,12 +353,19 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
   }
 
   private keptOf(lists: ProductLists): KeptLists {
+    const catalog = lists.catalog?.ids ?? [];
+    const catalogEnd = catalog.length;
+    const categoryEnd = catalogEnd + lists.category.length;
+    const slots = new Int32Array(categoryEnd + lists.behaviour.ids.length);
+    this.slots.hold(catalog, slots, 0);
+    this.slots.hold(lists.category, slots, catalogEnd);
+    this.slots.hold(lists.behaviour.ids, slots, categoryEnd);
     return {
       card: lists.product,
-      catalog: (lists.catalog?.ids ?? []).join(SEPARATOR),
+      slots,
+      catalogEnd,
+      categoryEnd,
       catalogSource: lists.catalog?.source,
-      category: lists.category.join(SEPARATOR),
-      behaviour: lists.behaviour.ids.join(SEPARATOR),
       scores: Float32Array.from(lists.behaviour.scores),
       evidence: lists.evidence,
       stamp: ++this.stamps,
@@ -355,7 +378,7 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
 
   private namedBy(lists: KeptLists | null | undefined, into: Set<string>): void {
     if (lists == null) return;
-    for (const text of [lists.catalog, lists.category, lists.behaviour]) for (const id of split(text)) into.add(id);
+    for (let at = 0; at < lists.slots.length; at++) into.add(this.slots.idOf(lists.slots[at]!));
   }
 
   private changed(news: ListsNews): void {
@@ -369,12 +392,9 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
 
   private forgetAll(): void {
     this.lists.clear();
+    this.slots.clear();
     this.cards.clear();
     this.populars.clear();
     this.version++;
   }
-}
-
-function split(text: string): string[] {
-  return text === '' ? [] : text.split(SEPARATOR);
 }
