@@ -58,3 +58,39 @@ describe('The calendar bar', () => {
     expect(seenText(overlapping)).not.toContain(',');
   });
 });
+
+describe('A served slice whose bar is too short for its name', () => {
+  it('writes "★ Served now" beside the bar with the name, where a person sees it', () => {
+    const measured = Element.prototype.getBoundingClientRect;
+    // A track 600 px wide: a one-day slice on a month's scale is a bar of about 20 px.
+    Element.prototype.getBoundingClientRect = () => ({
+      width: 600,
+      height: 30,
+      top: 0,
+      left: 0,
+      right: 600,
+      bottom: 30,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
+    try {
+      const short = {
+        ...calendar,
+        slices: [slice(1, 'Relâmpago de sábado', '2026-11-21T00:00:00.000Z', '2026-11-22T00:00:00.000Z', 'ACTIVE', [])],
+      } as unknown as Calendar;
+      const { container } = render(
+        <I18nProvider>
+          <Timeline calendar={short} />
+        </I18nProvider>,
+      );
+      const bar = screen.getByRole('link', { name: /^Relâmpago de sábado\s*:\s*Active\s*,\s*Nov 21.*,\s*Served now$/ });
+      expect(seenText(bar)).not.toContain('Relâmpago');
+      const beside = container.querySelector('.bar-beside')!;
+      expect(beside.getAttribute('aria-hidden')).toBe('true');
+      expect(seenText(beside)).toBe('Relâmpago de sábado ★ Served now');
+    } finally {
+      Element.prototype.getBoundingClientRect = measured;
+    }
+  });
+});

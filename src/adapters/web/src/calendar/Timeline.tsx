@@ -10,8 +10,8 @@ import { overlapsToFlag } from './overlaps';
 
 /**
  * The slices on the planner's date scale (zoom and pan), one row each, coloured by status, with a
- * "now" marker. A bar too narrow for its name writes it beside the bar; the bar's title and
- * accessible name always hold all of it.
+ * "now" marker. A bar too narrow for its name writes it beside the bar (with "★ Served now" when
+ * it is the slice served); the bar's title and accessible name always hold all of it.
  */
 export function Timeline({ calendar }: { calendar: Calendar }) {
   const { t } = useI18n();
@@ -63,7 +63,9 @@ function TimelineBar({
   const dates = `${dateTime(slice.startsAt)} – ${isNoEnd(slice.endsAt) ? t('noEnd') : dateTime(slice.endsAt)}`;
   const label = `${slice.name}: ${t(`status${slice.status}`)}, ${dates}${served ? `, ${t('servedNow')}` : ''}`;
   const beside = width > 0 && nameWidth(slice.name) + 60 > at.width * width;
-  const after = besideSide(at, width > 0 ? nameWidth(slice.name) / width : 0) === 'after';
+  // Written beside the bar, the name carries the served mark too: the bar has no room for it.
+  const besideText = served ? `${slice.name} ★ ${t('servedNow')}` : slice.name;
+  const after = besideSide(at, width > 0 ? nameWidth(besideText) / width : 0) === 'after';
   return (
     <li className="lane">
       <a
@@ -100,7 +102,7 @@ function TimelineBar({
             after ? { left: `calc(${percent(at.left + at.width)} + 4px)` } : { right: `calc(${percent(1 - at.left)} + 4px)` }
           }
         >
-          {slice.name}
+          {besideText}
         </span>
       )}
     </li>
