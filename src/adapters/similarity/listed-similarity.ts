@@ -23,6 +23,7 @@ import type {
   StyleTerms,
 } from '../../domain/product/similarity.js';
 import type { SimilarityPolicy } from '../../domain/product/similarity-policy.js';
+import { RecentlyUsed } from '../../application/shared/recently-used.js';
 import { IdSlots } from './id-slots.js';
 import type { ShopperMoment, ShopperMoments } from '../../domain/profile/shopper-moments.js';
 
@@ -60,44 +61,6 @@ const NO_SLOTS = new Int32Array(0);
 const NO_STYLE: StyleTerms = Object.freeze({ size: 0 });
 
 /**
- * A map that forgets its least recently read entry past `most`. `forget` is told of every value
- * that leaves it (replaced, forgotten, deleted), except by `clear`.
- */
-class Recent<V> {
-  private readonly map = new Map<string, V>();
-  constructor(
-    private readonly most: number,
-    private readonly forget?: (value: V) => void,
-  ) {}
-  get size(): number {
-    return this.map.size;
-  }
-  get(key: string): V | undefined {
-    const value = this.map.get(key);
-    if (value !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, value);
-    }
-    return value;
-  }
-  peek(key: string): V | undefined {
-    return this.map.get(key);
-  }
-  set(key: string, value: V): void {
-    this.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.most) this.delete(this.map.keys().next().value!);
-  }
-  delete(key: string): void {
-    if (this.forget !== undefined && this.map.has(key)) this.forget(this.map.get(key)!);
-    this.map.delete(key);
-  }
-  clear(): void {
-    this.map.clear();
-  }
-}
-
-/**
  * The similarity index of an instance that answers from the deployment's shared lists (published
  * by the builder, SharedLists) and the shared records of sessions and shoppers (ShopperRecords),
  * never building an engine. Reads are lookups in bounded caches: before an answer, `prepare` loads
@@ -110,13 +73,13 @@ class Recent<V> {
  * weighs it), handed to the rules as one neighbour session per scored product.
  */
 export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMoments {
-  private readonly lists: Recent<KeptLists | null>;
+  private readonly lists: RecentlyUsed<KeptLists | null>;
   /** The ids the kept lists name, each held once. */
   private readonly slots = new IdSlots();
-  private readonly cards: Recent<ListedProduct | null>;
-  private readonly populars = new Recent<KeptPopular | null>(100_000);
-  private readonly sessions = new Recent<readonly string[]>(10_000);
-  private readonly shoppers = new Recent<ShopperHistory | null>(10_000);
+  private readonly cards: RecentlyUsed<ListedProduct | null>;
+  private readonly populars = new RecentlyUsed<KeptPopular | null>(100_000);
+  private readonly sessions = new RecentlyUsed<readonly string[]>(10_000);
+  private readonly shoppers = new RecentlyUsed<ShopperHistory | null>(10_000);
   private stamps = 0;
   private version = 0;
 
@@ -126,10 +89,10 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
     private readonly policy: SimilarityPolicy,
     settings: ListedSimilaritySettings,
   ) {
-    this.lists = new Recent(Math.max(1, settings.listsKept), (kept) => {
+    this.lists = new RecentlyUsed(Math.max(1, settings.listsKept), (kept) => {
       if (kept !== null) this.slots.release(kept.slots);
     });
-    this.cards = new Recent(Math.max(1, settings.cardsKept));
+    this.cards = new RecentlyUsed(Math.max(1, settings.cardsKept));
     shared.subscribe({ changed: (news) => this.changed(news), missedSome: () => this.forgetAll() });
   }
 
