@@ -3,6 +3,7 @@ import { PAUSE_EVERY, walkedWhole, type MeasuringWalk } from './measuring-walk.j
 import { NO_NEIGHBOUR_SESSIONS } from '../../domain/product/session-neighbours.js';
 import { TopK } from './top-k.js';
 import { ChangeCounter } from './change-counter.js';
+import { SlotChain } from '../../application/shared/slot-chain.js';
 
 export { ChangeCounter } from './change-counter.js';
 
@@ -81,8 +82,8 @@ export class SessionIndex {
 
   private readonly visits: (Visit | undefined)[] = [];
   private readonly generations: number[] = [];
-  /** Visit slots in the order they were opened (a Set keeps its order): the oldest is forgotten first. */
-  private readonly opened = new Set<number>();
+  /** Visit slots in the order they were opened: the oldest is forgotten first. */
+  private readonly opened = new SlotChain();
   private readonly freeVisits: number[] = [];
   private readonly latestVisit = new Map<string, number>();
   private readonly visitsOfUser = new Map<string, Set<number>>();
@@ -332,13 +333,13 @@ export class SessionIndex {
       this.nameUser(visit, slot!, event.userId);
       return visit;
     }
-    if (this.opened.size >= this.maxSessions) this.forgetVisit(this.opened.values().next().value!);
+    if (this.opened.size >= this.maxSessions) this.forgetVisit(this.opened.first()!);
     const opened: Visit = { key: event.sessionId, users: [], products: [], steps: [], times: [], events: 0, lastAt: event.at };
     const fresh = this.freeVisits.pop() ?? this.visits.length;
     this.visits[fresh] = opened;
     this.generations[fresh] = (this.generations[fresh] ?? 0) + 1;
     this.latestVisit.set(event.sessionId, fresh);
-    this.opened.add(fresh);
+    this.opened.append(fresh);
     this.nameUser(opened, fresh, event.userId);
     return opened;
   }
@@ -370,7 +371,7 @@ export class SessionIndex {
       slots?.delete(slot);
       if (slots?.size === 0) this.visitsOfUser.delete(user);
     }
-    this.opened.delete(slot);
+    this.opened.remove(slot);
     this.freeVisits.push(slot);
   }
 
