@@ -1,5 +1,6 @@
 import type { SharedCache, CacheLookup, InvalidationListener, Validity } from '../../domain/caching/shared-cache.js';
 import type { Clock } from '../../domain/shared/clock.js';
+import { RecentlyUsed } from '../../application/shared/recently-used.js';
 
 interface Entry {
   readonly value: string;
@@ -16,18 +17,20 @@ interface Entry {
  */
 export class InMemorySharedCache implements SharedCache {
   readonly enabled = true;
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: RecentlyUsed<Entry>;
   private readonly generations = new Map<string, number>();
   private readonly watchers: InvalidationListener[] = [];
 
   constructor(
     private readonly clock: Clock,
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxEntries = 10_000,
+  ) {
+    this.entries = new RecentlyUsed(maxEntries);
+  }
 
   async lookup(key: string): Promise<CacheLookup> {
     const stamp = this.generations.get(key) ?? 0;
-    const entry = this.entries.get(key);
+    const entry = this.entries.peek(key);
     if (entry === undefined) return { value: undefined, stamp };
     const now = this.clock.now().getTime();
     if (entry.untilMs <= now) {
@@ -41,12 +44,7 @@ export class InMemorySharedCache implements SharedCache {
   store(key: string, value: string, validity: Validity, stamp: unknown): void {
     if (stamp !== (this.generations.get(key) ?? 0)) return;
     if (validity.until.getTime() <= this.clock.now().getTime()) return;
-    this.entries.delete(key);
     this.entries.set(key, { value, fromMs: validity.from.getTime(), untilMs: validity.until.getTime() });
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
   }
 
   async invalidate(keys: readonly string[]): Promise<void> {
@@ -68,7 +66,7 @@ export class InMemorySharedCache implements SharedCache {
 
   /** When an entry stops being served (tests inspect the expiry rules through this). */
   expiryOf(key: string): Date | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.entries.peek(key);
     return entry === undefined ? undefined : new Date(entry.untilMs);
   }
 }

@@ -1,5 +1,6 @@
 import type { RecentEvent, ShopperHistory } from '../../domain/product/similarity.js';
 import { ChangeCounter } from './session-index.js';
+import { RecentlyUsed } from '../../application/shared/recently-used.js';
 
 export interface ShopperMemorySettings {
   /** Event types that say something of a shopper's taste; others are not kept. */
@@ -41,8 +42,9 @@ interface SessionState {
  * session's later events without one). Forgetting a shopper forgets their sessions too.
  */
 export class ShopperMemory {
-  private readonly users = new Map<string, UserState>();
-  private readonly sessions = new Map<string, SessionState>();
+  private readonly users: RecentlyUsed<UserState>;
+  /** Sessions, the least recently seen forgotten first past the bound (and then no longer counted as their owner's). */
+  private readonly sessions: RecentlyUsed<SessionState>;
   private readonly sessionsOfUser = new Map<string, Set<string>>();
   private readonly counter: ChangeCounter;
   private readonly maxSessions: number;
@@ -58,6 +60,10 @@ export class ShopperMemory {
     this.maxSessions = settings.maxSessions ?? 100_000;
     this.anonymousPerSession = settings.anonymousPerSession ?? 20;
     this.counter = settings.counter ?? new ChangeCounter();
+    this.users = new RecentlyUsed(this.maxUsers);
+    this.sessions = new RecentlyUsed(this.maxSessions, (state, sessionId) => {
+      if (state.owner !== undefined) this.sessionsOfUser.get(state.owner)?.delete(sessionId);
+    });
   }
 
   learn(event: {
@@ -87,7 +93,7 @@ export class ShopperMemory {
   }
 
   user(userId: string): ShopperHistory | undefined {
-    return this.users.get(userId);
+    return this.users.peek(userId);
   }
 
   get size(): number {
@@ -97,14 +103,7 @@ export class ShopperMemory {
   /** The session's state, made when first seen; the least recently seen session goes first past the bound. */
   private sessionOf(sessionId: string): SessionState {
     let session = this.sessions.get(sessionId);
-    if (session === undefined) session = { anonymous: [], owner: undefined };
-    else this.sessions.delete(sessionId);
-    this.sessions.set(sessionId, session);
-    if (this.sessions.size > this.maxSessions) {
-      const [oldest, state] = this.sessions.entries().next().value!;
-      this.sessions.delete(oldest);
-      if (state.owner !== undefined) this.sessionsOfUser.get(state.owner)?.delete(oldest);
-    }
+    if (session === undefined) this.sessions.set(sessionId, (session = { anonymous: [], owner: undefined }));
     return session;
   }
 
@@ -119,10 +118,7 @@ export class ShopperMemory {
 
   private remember(userId: string, event: RecentEvent): void {
     let user = this.users.get(userId);
-    if (user === undefined) user = { recent: [], purchased: new Set(), version: 0 };
-    else this.users.delete(userId);
-    this.users.set(userId, user);
-    if (this.users.size > this.maxUsers) this.users.delete(this.users.keys().next().value!);
+    if (user === undefined) this.users.set(userId, (user = { recent: [], purchased: new Set(), version: 0 }));
     const { recent } = user;
     const time = event.at.getTime();
     if (recent.some((e) => e.productId === event.productId && e.type === event.type && e.at.getTime() === time)) return;

@@ -6,6 +6,7 @@ import type { TokenStore } from '../../domain/auth/token-store.js';
 import { tokenCacheKey } from '../caching/cache-keys.js';
 import type { AnswerCache } from '../caching/answer-cache.js';
 import { Remembered } from '../shared/remembered.js';
+import { RecentlyUsed } from '../shared/recently-used.js';
 
 /** Longer than any token we issue or accept; longer input is refused without hashing it. */
 const MAX_SECRET_LENGTH = 512;
@@ -33,7 +34,7 @@ export class AuthenticateToken {
   /** The principal of each token record, made once: a kept record is the same object every time. */
   private readonly principals = new WeakMap<ApiToken, Principal>();
   /** Hashes of secrets no token has, with until when (clock milliseconds) they are known to be unknown. */
-  private readonly unknown = new Map<string, number>();
+  private readonly unknown = new RecentlyUsed<number>(UNKNOWN_SECRETS_KEPT);
   /** The hashes of recently presented secrets, with the cache keys of their tokens. */
   private readonly hashes = new Remembered<HashedSecret>(HASHED_SECRETS_KEPT);
 
@@ -81,7 +82,7 @@ export class AuthenticateToken {
 
   /** Whether this secret hash was found to be no token's within the last minute. */
   private knownUnknown(hash: string): boolean {
-    const until = this.unknown.get(hash);
+    const until = this.unknown.peek(hash);
     if (until === undefined) return false;
     if (until > this.clock.now().getTime()) return true;
     this.unknown.delete(hash);
@@ -89,8 +90,6 @@ export class AuthenticateToken {
   }
 
   private rememberUnknown(hash: string): void {
-    this.unknown.delete(hash);
-    if (this.unknown.size >= UNKNOWN_SECRETS_KEPT) this.unknown.delete(this.unknown.keys().next().value!);
     this.unknown.set(hash, this.clock.now().getTime() + UNKNOWN_SECRET_TTL_MS);
   }
 

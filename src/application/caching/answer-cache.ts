@@ -4,6 +4,7 @@ import { token } from '../../domain/shared/token.js';
 import { NO_CACHE_OBSERVER, type CacheObserver } from '../../domain/caching/cache-observer.js';
 import { NO_SHARED_CACHE, type SharedCache, type Validity } from '../../domain/caching/shared-cache.js';
 import { cacheKeyFamily } from './cache-keys.js';
+import { RecentlyUsed } from '../shared/recently-used.js';
 
 export interface CacheSettings {
   /** How long an answer may be served from the cache (CACHE_TTL). */
@@ -55,7 +56,8 @@ export const DEFAULT_LOCAL_ENTRIES = 10_000;
 export class AnswerCache {
   private readonly inFlight = new Map<string, Promise<Outcome>>();
   private readonly writeBacks = new Set<Promise<void>>();
-  private readonly local = new Map<string, LocalEntry>();
+  /** Answers kept in this process, the one written longest ago forgotten first for room. */
+  private readonly local: RecentlyUsed<LocalEntry>;
   private readonly tickets = new Map<string, Set<Ticket>>();
   private readonly localEntries: number;
 
@@ -66,6 +68,7 @@ export class AnswerCache {
     private readonly observer: CacheObserver = NO_CACHE_OBSERVER,
   ) {
     this.localEntries = settings.localEntries ?? DEFAULT_LOCAL_ENTRIES;
+    this.local = new RecentlyUsed(Math.max(1, this.localEntries));
     cache.watch({
       invalidated: (keys) => this.forget(keys),
       missedSome: () => this.forgetEverything(),
@@ -168,7 +171,7 @@ export class AnswerCache {
 
   /** The answer kept here under `key`, if the clock is within its validity. */
   private kept(key: string): Outcome | undefined {
-    const entry = this.local.get(key);
+    const entry = this.local.peek(key);
     if (entry === undefined) return undefined;
     const now = this.clock.now().getTime();
     if (now >= entry.untilMs) {
@@ -240,12 +243,7 @@ export class AnswerCache {
     if (this.localEntries <= 0 || ticket.stale) return;
     const untilMs = validity.until.getTime();
     if (untilMs <= this.clock.now().getTime()) return;
-    this.local.delete(key);
     this.local.set(key, { outcome, fromMs: validity.from.getTime(), untilMs });
-    if (this.local.size > this.localEntries) {
-      const oldest = this.local.keys().next().value;
-      if (oldest !== undefined) this.local.delete(oldest);
-    }
   }
 
   private release(key: string, ticket: Ticket): void {

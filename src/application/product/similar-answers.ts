@@ -17,8 +17,9 @@ import {
   type StyleTerms,
 } from '../../domain/product/similarity.js';
 import type { SimilarityPolicy } from '../../domain/product/similarity-policy.js';
+import { RecentlyUsed } from '../shared/recently-used.js';
 
-/** How many products' answers for everyone are kept (the hot products are asked about again and again). */
+/** How many products' answers for everyone are kept, the least recently asked forgotten first (the hot products are asked about again and again). */
 const KEPT_ANSWERS = 10_000;
 
 /** An answer for everyone asked with a limit up to this is made at this size and kept (one answer serves every smaller limit). */
@@ -93,7 +94,7 @@ const NO_STYLE: StyleTerms = Object.freeze({ size: 0 });
  * index). Every cache is this object's, bounded.
  */
 export class SimilarAnswers {
-  private readonly kept = new Map<string, KeptAnswer>();
+  private readonly kept = new RecentlyUsed<KeptAnswer>(KEPT_ANSWERS);
   private readonly candidates = new WeakMap<Recommendation, Candidates>();
   /** Each shopper's (or, without a history, each style's) last re-ranked answer, and what it was made from. */
   private readonly lastRanked = new WeakMap<object, LastRanked>();
@@ -119,7 +120,6 @@ export class SimilarAnswers {
       const used: Reads = { overall: false, category: undefined, looked: [], shown: [] };
       const answer = this.compose(productId, [], size, undefined, used);
       if (answer === undefined) return undefined;
-      if (this.kept.size >= KEPT_ANSWERS && found === undefined) this.kept.delete(this.kept.keys().next().value!);
       // Stamped after it is made: making it may have brought lists up to date (a newer stamp).
       const stamp = this.stampOf(productId, used.overall, used.category);
       found = {

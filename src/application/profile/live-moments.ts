@@ -1,6 +1,7 @@
 import type { CustomerProfile } from '../../domain/profile/customer-profile.js';
 import { MomentLines, withMoment, type MomentPolicy } from '../../domain/profile/live-moment.js';
 import type { ShopperMoments } from '../../domain/profile/shopper-moments.js';
+import { RecentlyUsed } from '../shared/recently-used.js';
 
 /** How many profiles' live answers are kept (the hot ones are asked again and again). */
 const KEPT_ANSWERS = 10_000;
@@ -21,7 +22,7 @@ interface Kept {
  */
 export class LiveMoments {
   private readonly lines: MomentLines;
-  private readonly kept = new Map<string, Kept>();
+  private readonly kept = new RecentlyUsed<Kept>(KEPT_ANSWERS);
 
   constructor(
     private readonly shoppers: ShopperMoments,
@@ -46,7 +47,7 @@ export class LiveMoments {
     const moment = this.shoppers.momentOf(id);
     if (moment === undefined) return stored;
     const { catalogVersion } = this.shoppers;
-    const kept = this.kept.get(id);
+    const kept = this.kept.peek(id);
     if (kept?.stored === stored && kept.version === moment.version && kept.catalogVersion === catalogVersion) return kept.live;
     const lines = this.lines.lines(
       moment.recent,
@@ -54,9 +55,7 @@ export class LiveMoments {
       stored.profile.momento_compra_atual?.navegacoes ?? [],
     );
     const live = withMoment(stored, lines);
-    this.kept.delete(id);
     this.kept.set(id, { stored, version: moment.version, catalogVersion, live });
-    if (this.kept.size > KEPT_ANSWERS) this.kept.delete(this.kept.keys().next().value!);
     return live;
   }
 }
