@@ -73,8 +73,12 @@ function SliceRow({ slice, calendar, onDelete }: { slice: SliceSummary; calendar
       <td data-label={t('status')}>
         <span className={`chip status-${slice.status}`}>{t(`status${slice.status}`)}</span>
       </td>
-      <td data-label={t('starts')}>{dateTime(slice.startsAt)}</td>
-      <td data-label={t('ends')}>{isNoEnd(slice.endsAt) ? t('noEnd') : dateTime(slice.endsAt)}</td>
+      <td className="when" data-label={t('starts')}>
+        {dateTime(slice.startsAt)}
+      </td>
+      <td className="when" data-label={t('ends')}>
+        {isNoEnd(slice.endsAt) ? t('noEnd') : dateTime(slice.endsAt)}
+      </td>
       <td data-label={t('products')}>{slice.productCount}</td>
       <td data-label={t('type')}>{t(`type${slice.type}`)}</td>
       {canWrite && (
