@@ -75,38 +75,74 @@ export function readJsonBody(req: IncomingMessage, limitBytes: number): Promise<
   }
   if (length > limitBytes) return Promise.reject(bodyProblem({ type: 'entity.too.large' }, limitBytes));
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const finish = (error: unknown, text?: string): void => {
-      req.off('data', take);
-      req.off('end', ended);
-      req.off('aborted', cut);
-      req.off('close', cut);
-      req.off('error', finish);
-      if (error !== undefined) reject(bodyProblem(error, limitBytes));
-      else {
-        try {
-          resolve(parseStrictJson(text!));
-        } catch (failure) {
-          reject(bodyProblem(failure, limitBytes));
-        }
-      }
-    };
-    const take = (chunk: Buffer): void => {
-      received += chunk.length;
-      chunks.push(chunk);
-    };
-    const ended = (): void => {
-      if (received !== length) finish({ status: 400, type: 'request.size.invalid' });
-      else finish(undefined, (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)).toString('utf8'));
-    };
-    const cut = (): void => finish({ status: 400, type: 'request.aborted' });
-    req.on('data', take);
-    req.once('end', ended);
-    req.once('aborted', cut);
-    req.once('close', cut);
-    req.once('error', finish);
+    (req as Reading)[BODY_READ] = { resolve, reject, length, limitBytes, received: 0, first: undefined, all: undefined };
+    req.on('data', takeChunk);
+    req.on('end', bodyEnded);
+    req.on('aborted', bodyCut);
+    req.on('close', bodyCut);
+    req.on('error', bodyFailed);
   });
+}
+
+/**
+ * A body being read straight from the stream: what its listeners share. They are the same five
+ * functions for every request (the stream is their `this`), so reading a body makes no closures.
+ */
+interface BodyRead {
+  readonly resolve: (body: unknown) => void;
+  readonly reject: (problem: unknown) => void;
+  readonly length: number;
+  readonly limitBytes: number;
+  received: number;
+  /** The first chunk; every chunk, once there is more than one. */
+  first: Buffer | undefined;
+  all: Buffer[] | undefined;
+}
+
+const BODY_READ = Symbol('vitrine.bodyRead');
+type Reading = IncomingMessage & { [BODY_READ]?: BodyRead | undefined };
+
+function takeChunk(this: Reading, chunk: Buffer): void {
+  const read = this[BODY_READ]!;
+  read.received += chunk.length;
+  if (read.first === undefined) read.first = chunk;
+  else (read.all ??= [read.first]).push(chunk);
+}
+
+function bodyEnded(this: Reading): void {
+  const read = stopReading(this);
+  if (read === undefined) return;
+  if (read.received !== read.length)
+    return read.reject(bodyProblem({ status: 400, type: 'request.size.invalid' }, read.limitBytes));
+  const bytes = read.all === undefined ? read.first! : Buffer.concat(read.all, read.received);
+  try {
+    read.resolve(parseStrictJson(bytes.toString('utf8')));
+  } catch (failure) {
+    read.reject(bodyProblem(failure, read.limitBytes));
+  }
+}
+
+function bodyCut(this: Reading): void {
+  const read = stopReading(this);
+  read?.reject(bodyProblem({ status: 400, type: 'request.aborted' }, read.limitBytes));
+}
+
+function bodyFailed(this: Reading, error: unknown): void {
+  const read = stopReading(this);
+  read?.reject(bodyProblem(error, read.limitBytes));
+}
+
+/** The body's reading, ended: its listeners taken off (undefined when it had ended already). */
+function stopReading(req: Reading): BodyRead | undefined {
+  const read = req[BODY_READ];
+  if (read === undefined) return undefined;
+  req[BODY_READ] = undefined;
+  req.off('data', takeChunk);
+  req.off('end', bodyEnded);
+  req.off('aborted', bodyCut);
+  req.off('close', bodyCut);
+  req.off('error', bodyFailed);
+  return read;
 }
 
 const DIGITS = /^\d{1,15}$/;
