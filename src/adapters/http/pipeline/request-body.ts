@@ -56,6 +56,11 @@ export function pageJsonBodyReader(limitBytes: number): Middleware {
  * good and bad bodies equal.
  */
 export function readJsonBody(req: IncomingMessage, limitBytes: number): Promise<unknown> {
+  // Gone before its body was looked at (the client left while the request was admitted): its
+  // 'aborted' and 'close' were told already, and would never be again.
+  if (req.destroyed || req.readableAborted)
+    return Promise.reject(bodyProblem({ status: 400, type: 'request.aborted' }, limitBytes));
+  if ((req as Reading)[BODY_READ] !== undefined) return Promise.reject(new Error('the request body is being read already'));
   const declared = req.headers['content-length'];
   const coding = req.headers['content-encoding'];
   if (

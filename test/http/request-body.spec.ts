@@ -1,0 +1,57 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { readJsonBody } from '../../src/adapters/http/pipeline/request-body.js';
+import { ValidationError } from '../../src/domain/shared/errors.js';
+
+/** A request as node:http hands it over: headers, and its body as a stream. */
+function aRequest(body: string): IncomingMessage {
+  const req = new Readable({ read() {} }) as unknown as IncomingMessage;
+  req.headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+  return req;
+}
+
+describe("the fast lane's body reader", () => {
+  it('reads a JSON body of the declared length', async () => {
+    const req = aRequest('{"data":{"id":"A"}}');
+    const read = readJsonBody(req, 1024);
+    (req as unknown as Readable).push('{"data":');
+    (req as unknown as Readable).push('{"id":"A"}}');
+    (req as unknown as Readable).push(null);
+    await expect(read).resolves.toEqual({ data: { id: 'A' } });
+  });
+
+  it('refuses the body of a request whose client left before the body was looked at (while it was admitted)', async () => {
+    const settled = new Promise<unknown>((done) => {
+      const server = createServer((req) => {
+        // The client leaves while the request waits (for its admission): its 'aborted' and 'close' are told then.
+        req.socket.once('close', () =>
+          setTimeout(() => {
+            readJsonBody(req, 1024).then(done, done);
+            server.close();
+          }, 20),
+        );
+      });
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        const client = connect(port, '127.0.0.1', () => {
+          client.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"data":');
+          setTimeout(() => client.destroy(), 20);
+        });
+      });
+    });
+    const outcome = await Promise.race([settled, new Promise((done) => setTimeout(() => done('never settled'), 2000))]);
+    expect(outcome).toBeInstanceOf(ValidationError);
+    expect(outcome).toMatchObject({ issues: [{ path: 'body', message: 'could not be read completely' }] });
+  });
+
+  it('refuses a body cut short of its declared length, and one read twice', async () => {
+    const req = aRequest('{"data":{"id":"A"}}');
+    const read = readJsonBody(req, 1024);
+    await expect(readJsonBody(req, 1024)).rejects.toThrow('being read already');
+    (req as unknown as Readable).push('{"data":');
+    (req as unknown as Readable).push(null);
+    await expect(read).rejects.toMatchObject({ issues: [{ path: 'body', message: 'could not be read completely' }] });
+  });
+});
