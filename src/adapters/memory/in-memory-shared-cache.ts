@@ -25,7 +25,7 @@ export class InMemorySharedCache implements SharedCache {
     private readonly clock: Clock,
     maxEntries = 10_000,
   ) {
-    this.entries = new RecentlyUsed(maxEntries);
+    this.entries = new RecentlyUsed(Math.max(1, maxEntries));
   }
 
   async lookup(key: string): Promise<CacheLookup> {

@@ -60,8 +60,8 @@ export class ShopperMemory {
     this.maxSessions = settings.maxSessions ?? 100_000;
     this.anonymousPerSession = settings.anonymousPerSession ?? 20;
     this.counter = settings.counter ?? new ChangeCounter();
-    this.users = new RecentlyUsed(this.maxUsers);
-    this.sessions = new RecentlyUsed(this.maxSessions, (state, sessionId) => {
+    this.users = new RecentlyUsed(Math.max(1, this.maxUsers));
+    this.sessions = new RecentlyUsed(Math.max(1, this.maxSessions), (state, sessionId) => {
       if (state.owner !== undefined) this.sessionsOfUser.get(state.owner)?.delete(sessionId);
     });
   }
