@@ -7,7 +7,7 @@ import type {
   ProductLists,
   SharedLists,
 } from '../../domain/product/shared-lists.js';
-import { topUpChangeBy, topUpEndOf, type TopUpEnd } from '../../domain/product/similarity-ranking.js';
+import { topUpChangeBy, topUpEndOf } from '../../domain/product/similarity-ranking.js';
 import { MAX_SIMILAR_LIMIT, type SimilarityIndex } from '../../domain/product/similarity.js';
 import type { SimilarityPolicy } from '../../domain/product/similarity-policy.js';
 import type { Scheduler } from '../../domain/shared/scheduler.js';
@@ -30,8 +30,8 @@ export const PASS_PAUSE_MS = 250;
 interface Published {
   stamp: number;
   hash: number;
-  /** The end of its category list as published: a change in the category ranking after it leaves the list as it is. */
-  end: TopUpEnd | null;
+  /** The score of its category list's end as published: a change in the category ranking after it leaves the list as it is. */
+  end: number | null;
   /** The pass that last found the product in the source (a product no pass finds any more was removed). */
   seen: number;
 }
@@ -40,7 +40,7 @@ interface Published {
 interface Pending {
   readonly lists: ProductLists;
   readonly hash: number;
-  readonly end: TopUpEnd | null;
+  readonly end: number | null;
 }
 
 /** How one pass went. */
@@ -175,8 +175,8 @@ export class PublishLists {
     }
   }
 
-  /** The end of a product's category list, as `topUpChangeBy` reads it. */
-  private endOf(lists: ProductLists): TopUpEnd | null {
+  /** The score of a product's category list's end, as `topUpChangeBy` reads it. */
+  private endOf(lists: ProductLists): number | null {
     const product = this.source.productOf(lists.product.id);
     const lastId = lists.category.at(-1);
     const last = lastId === undefined ? undefined : this.source.productOf(lastId);

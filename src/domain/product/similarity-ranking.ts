@@ -128,33 +128,28 @@ export function nearestInCategory(product: Product, members: CategoryMembers, n:
 }
 
 /**
- * The last of a product's first `n` category neighbours (`nearestInCategory`) and its score: null
+ * The score of the last of a product's first `n` category neighbours (`nearestInCategory`): null
  * when they are fewer than `n` (then any change to the category's products changes them).
  */
-export interface TopUpEnd {
-  readonly score: number;
-  readonly id: string;
-}
-
-/** The end of a product's first `n` category neighbours, from how many it has and the last of them. */
-export function topUpEndOf(product: Product, count: number, last: Product, n: number): TopUpEnd | null {
-  return count < n ? null : { score: neighbourScore(product, last), id: last.id };
+export function topUpEndOf(product: Product, count: number, last: Product, n: number): number | null {
+  return count < n ? null : neighbourScore(product, last);
 }
 
 /**
  * Whether a version of another product that entered or left a category (as it was, or as it is
- * now) may change a product's first category neighbours, given their end: it scores at least as
- * much (ties and a float's rounding taken as may). A version ranking after the end of every list it touches leaves
- * them as they were, whatever else changed. Returns the test for each product of the category
- * (the score is symmetric: what the version reads of itself is worked out once).
+ * now) may change a product's first category neighbours, given the score of their end
+ * (`topUpEndOf`): it scores at least as much (ties and a float's rounding taken as may). A version
+ * ranking after the end of every list it touches leaves them as they were, whatever else changed.
+ * Returns the test for each product of the category (the score is symmetric: what the version
+ * reads of itself is worked out once).
  */
-export function topUpChangeBy(version: Product): (product: Product, end: TopUpEnd | null) => boolean {
+export function topUpChangeBy(version: Product): (product: Product, end: number | null) => boolean {
   const score = neighbourScorer(version);
   return (product, end) => {
     if (product.id === version.id) return false;
     if (end === null) return true;
     // Ties of score (within a rounding) are taken as ranking before: looking once more costs little.
-    return score(product) >= end.score - ROUNDING_SLACK;
+    return score(product) >= end - ROUNDING_SLACK;
   };
 }
 
