@@ -1,17 +1,8 @@
 import type { Product } from '../../domain/product/product.js';
+import type { ListsChanges } from '../../domain/product/shared-lists.js';
 
 /** The most changes the log keeps; past it the oldest half goes (a pass then walks every product). */
 const MOST_LOGGED = 200_000;
-
-/**
- * What changed since a stamp: products by id, and categories by the versions of products that
- * entered or left their available products (a product written: its old version left, its new one
- * entered).
- */
-export interface ChangesSince {
-  readonly products: ReadonlySet<string>;
-  readonly categories: ReadonlyMap<string, readonly Product[]>;
-}
 
 /**
  * A counter shared by the structures whose stamps are compared with each other. Once asked to
@@ -64,7 +55,7 @@ export class ChangeCounter {
   }
 
   /** What changed after `stamp` (a value `current` gave); undefined when that is not known. */
-  changedSince(stamp: number): ChangesSince | undefined {
+  changedSince(stamp: number): ListsChanges | undefined {
     return this.log?.since(stamp);
   }
 }
@@ -95,7 +86,7 @@ class ChangeLog {
     this.knownAfter = Math.max(this.knownAfter, stamp);
   }
 
-  since(stamp: number): ChangesSince | undefined {
+  since(stamp: number): ListsChanges | undefined {
     if (stamp < this.knownAfter) return undefined;
     const products = new Set<string>();
     const categories = new Map<string, Product[]>();
