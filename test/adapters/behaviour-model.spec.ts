@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BehaviourModel, EVERY_PRODUCT } from '../../src/adapters/similarity/behaviour-model.js';
-import { ChangeCounter } from '../../src/adapters/similarity/session-index.js';
+import { ChangeCounter } from '../../src/adapters/similarity/change-counter.js';
 import type { ShopperEvent } from '../../src/domain/events/shopper-event.js';
 import { DEFAULT_SIMILARITY_POLICY, type SimilarityPolicy } from '../../src/domain/product/similarity-policy.js';
 import { anEvent, T0 } from '../support/mothers.js';

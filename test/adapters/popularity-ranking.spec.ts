@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PopularityRanking } from '../../src/adapters/similarity/popularity-ranking.js';
-import { ChangeCounter } from '../../src/adapters/similarity/session-index.js';
+import { ChangeCounter } from '../../src/adapters/similarity/change-counter.js';
 
 /** A ranking keeping 4 products per group, whose first 2 places are read. */
 function ranking(capacity = 4, depth = 2) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChangeCounter, SessionIndex, type SessionIndexSettings } from '../../src/adapters/similarity/session-index.js';
+import { ChangeCounter } from '../../src/adapters/similarity/change-counter.js';
+import { SessionIndex, type SessionIndexSettings } from '../../src/adapters/similarity/session-index.js';
 import type { NeighbourSessions, SessionQuery } from '../../src/domain/product/session-neighbours.js';
 import { T0 } from '../support/mothers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChangeCounter } from '../../src/adapters/similarity/session-index.js';
+import { ChangeCounter } from '../../src/adapters/similarity/change-counter.js';
 import { ShopperMemory, type ShopperMemorySettings } from '../../src/adapters/similarity/shopper-memory.js';
 import { T0 } from '../support/mothers.js';
 

@@ -4,7 +4,8 @@ import type { NeighbourSessions, SessionQuery } from '../../domain/product/sessi
 import { MAX_SIMILAR_LIMIT, type Relearning, type ShopperHistory } from '../../domain/product/similarity.js';
 import type { SimilarityPolicy } from '../../domain/product/similarity-policy.js';
 import { PopularityRanking } from './popularity-ranking.js';
-import { ChangeCounter, SessionIndex } from './session-index.js';
+import { ChangeCounter } from './change-counter.js';
+import { SessionIndex } from './session-index.js';
 import { ShopperMemory } from './shopper-memory.js';
 
 /** The group of every product, beside the categories' (no category name can be it: names are trimmed, this is not printable). */

@@ -1,4 +1,4 @@
-import type { ChangeCounter } from './session-index.js';
+import type { ChangeCounter } from './change-counter.js';
 
 /** One group's best products, best first, with their popularity keys. */
 interface Group {

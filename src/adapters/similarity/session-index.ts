@@ -5,8 +5,6 @@ import { TopK } from './top-k.js';
 import { ChangeCounter } from './change-counter.js';
 import { SlotChain } from '../../application/shared/slot-chain.js';
 
-export { ChangeCounter } from './change-counter.js';
-
 /** One thing a shopper did to a product, as the index reads it. */
 export interface SessionEvent {
   readonly sessionId: string;
@@ -156,7 +154,11 @@ export class SessionIndex {
 
   /** A new stamp for each product of a visit (its sessions changed). */
   private stampVisit(visit: Visit): void {
-    const stamp = this.counter.next();
+    this.stampProducts(visit, this.counter.next());
+  }
+
+  /** Gives each product of a visit `stamp`, and logs it as theirs. */
+  private stampProducts(visit: Visit, stamp: number): void {
     for (const p of visit.products) {
       this.stamps[p] = stamp;
       const id = this.ids[p];
@@ -278,11 +280,7 @@ export class SessionIndex {
         const visit = this.visits[slot];
         if (visit === undefined || this.generations[slot] !== ring[3 * at + 1]) continue;
         // The product keeps its place in the visit (places are what postings point at), unnamed: it is skipped when read.
-        for (const p of visit.products) {
-          this.stamps[p] = stamp;
-          const id = this.ids[p];
-          if (id !== undefined) this.counter.alsoFor(id, stamp);
-        }
+        this.stampProducts(visit, stamp);
       }
     }
     this.slotOf.delete(productId);

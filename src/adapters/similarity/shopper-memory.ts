@@ -1,5 +1,5 @@
 import type { RecentEvent, ShopperHistory } from '../../domain/product/similarity.js';
-import { ChangeCounter } from './session-index.js';
+import { ChangeCounter } from './change-counter.js';
 import { RecentlyUsed } from '../../application/shared/recently-used.js';
 
 export interface ShopperMemorySettings {
