@@ -88,7 +88,7 @@ describe('A served slice whose bar is too short for its name', () => {
       expect(seenText(bar)).not.toContain('Relâmpago');
       const beside = container.querySelector('.bar-beside')!;
       expect(beside.getAttribute('aria-hidden')).toBe('true');
-      expect(seenText(beside)).toBe('Relâmpago de sábado ★ Served now');
+      expect(seenText(beside)).toBe('★ Served now: Relâmpago de sábado');
     } finally {
       Element.prototype.getBoundingClientRect = measured;
     }

@@ -63,8 +63,9 @@ function TimelineBar({
   const dates = `${dateTime(slice.startsAt)} – ${isNoEnd(slice.endsAt) ? t('noEnd') : dateTime(slice.endsAt)}`;
   const label = `${slice.name}: ${t(`status${slice.status}`)}, ${dates}${served ? `, ${t('servedNow')}` : ''}`;
   const beside = width > 0 && nameWidth(slice.name) + 60 > at.width * width;
-  // Written beside the bar, the name carries the served mark too: the bar has no room for it.
-  const besideText = served ? `${slice.name} ★ ${t('servedNow')}` : slice.name;
+  // Written beside the bar, the name carries the served mark too (first: on a narrow screen the
+  // end of a long name is cut).
+  const besideText = served ? `★ ${t('servedNow')}: ${slice.name}` : slice.name;
   const after = besideSide(at, width > 0 ? nameWidth(besideText) / width : 0) === 'after';
   return (
     <li className="lane">
@@ -99,10 +100,12 @@ function TimelineBar({
           className="bar-beside"
           aria-hidden="true"
           style={
-            after ? { left: `calc(${percent(at.left + at.width)} + 4px)` } : { right: `calc(${percent(1 - at.left)} + 4px)` }
+            after
+              ? { left: `calc(${percent(at.left + at.width)} + 4px)`, right: 0 }
+              : { right: `calc(${percent(1 - at.left)} + 4px)`, left: 0, justifyContent: 'flex-end' }
           }
         >
-          {besideText}
+          <span className="bar-beside-text">{besideText}</span>
         </span>
       )}
     </li>
