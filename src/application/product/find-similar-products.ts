@@ -1,6 +1,7 @@
 import { DomainError, ValidationError } from '../../domain/shared/errors.js';
 import type { Clock } from '../../domain/shared/clock.js';
-import { shopperIdOf } from '../../domain/profile/customer-profile.js';
+import { askingShopper } from '../../domain/events/shopper-event.js';
+import { MAX_PRODUCT_ID_LENGTH } from '../../domain/product/product.js';
 import type { ShopperStyles } from '../../domain/profile/style-words.js';
 import {
   DEFAULT_SIMILAR_LIMIT,
@@ -63,18 +64,20 @@ export class FindSimilarProducts {
     if (!validLimit(limit)) {
       throw ValidationError.single('data.limit', `must be an integer from 1 to ${MAX_SIMILAR_LIMIT}`);
     }
+    // No product can have a longer id (writes refuse it): not looked up.
+    if (query.productId.length > MAX_PRODUCT_ID_LENGTH) throw notFound();
     const shopper = this.shopper(query);
     const known = await this.reads.prepare(questionOf(query, shopper), shopper.now);
     const found = known ? this.answers.forShopper(query.productId, limit, shopper) : undefined;
-    if (found === undefined) throw new DomainError('PRODUCT_NOT_FOUND', 'No product has this id.');
+    if (found === undefined) throw notFound();
     return this.given(query.productId, found);
   }
 
   private shopper(query: SimilarProductsQuery): ShopperQuery {
-    const userId = shopperIdOf(query.userId);
+    const { userId, sessionId } = askingShopper(query.userId, query.sessionId);
     return {
       userId,
-      sessionId: query.sessionId,
+      sessionId,
       styleWords: userId === undefined ? undefined : this.styles.styleOf(userId),
       now: this.clock.now(),
     };
@@ -88,6 +91,10 @@ export class FindSimilarProducts {
 
 function questionOf(query: SimilarProductsQuery, shopper: ShopperQuery): AnswerQuestion {
   return { productId: query.productId, sessionId: shopper.sessionId, userId: shopper.userId };
+}
+
+function notFound(): DomainError {
+  return new DomainError('PRODUCT_NOT_FOUND', 'No product has this id.');
 }
 
 function validLimit(limit: number): boolean {
