@@ -195,7 +195,7 @@ describeInBrowser('the builder, in a real browser (demo data, São Paulo time, c
       search: 'vestido linho',
       count: 3,
     });
-    await visible(page.getByText('3 of 500 products'));
+    await visible(page.getByText('3 products (at most 500)'));
     const [a, b, c] = await gridIds(page);
     // The third card dragged onto the first: C A B.
     await drag(

@@ -182,9 +182,9 @@ describe('Editing a slice: selection, undo and redo', () => {
     products: DRESSES.map((p, i) => ({ productId: p.id, position: i + 1 })),
   };
 
-  function openSlice() {
+  function openSlice(opened: typeof slice = slice) {
     const service = catalogService((request) => {
-      if (request.path === SLICE && request.method === 'GET') return { body: slice };
+      if (request.path === SLICE && request.method === 'GET') return { body: opened };
       if (request.path === `${CATALOG}/lookup`) return { body: { products: DRESSES, missing: [] } };
       return undefined;
     });
@@ -223,6 +223,17 @@ describe('Editing a slice: selection, undo and redo', () => {
     fireEvent.keyDown(document.body, { key: 'y', ctrlKey: true });
     expect(order()).toEqual(['VES-001']);
     expect(redo.disabled).toBe(true);
+  });
+
+  it('says how many products the slice holds and the most it may', async () => {
+    openSlice();
+    expect(await screen.findByText('3 products (at most 500)')).toBeTruthy();
+  });
+
+  it('says a slice of 500 products is full', async () => {
+    const ids = Array.from({ length: 500 }, (_, i) => (i < DRESSES.length ? DRESSES[i]!.id : `VES-${1000 + i}`));
+    openSlice({ ...slice, productCount: 500, products: ids.map((productId, i) => ({ productId, position: i + 1 })) });
+    expect(await screen.findByText('500 products. A slice holds at most 500 products.')).toBeTruthy();
   });
 
   it('renders no card again while the name is typed', async () => {

@@ -35,8 +35,9 @@ export function SliceProducts({
     <section aria-labelledby="products-title">
       <h2 id="products-title">{t('products')}</h2>
       <p className={full ? 'warning' : undefined}>
-        {t('limit', { count: draft.products.length, max: MAX_SLICE_PRODUCTS })}
-        {full && ` ${t('limitReached', { max: MAX_SLICE_PRODUCTS })}`}
+        {full
+          ? `${t('productCount', { count: draft.products.length })}. ${t('limitReached', { max: MAX_SLICE_PRODUCTS })}`
+          : t('limit', { count: draft.products.length, max: MAX_SLICE_PRODUCTS })}
       </p>
       <ProductsFailureNote failure={failure} />
       <ProductGrid products={draft.products} catalog={catalog} filters={filters} readOnly={readOnly} onChange={onChange} />
