@@ -127,6 +127,15 @@ describeInBrowser('the season planner (Chromium, São Paulo time)', () => {
     await visible(beside);
     const [b, l] = [(await beside.boundingBox())!, (await long.boundingBox())!];
     expect(b.x >= l.x + l.width || b.x + b.width <= l.x, 'beside the bar, not over it').toBe(true);
+
+    // On a phone there is less room beside the bar: the name ends in "…" at the lane's edge.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const text = beside.locator('.bar-beside-text');
+    await expect.poll(() => text.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    expect(await text.evaluate((e) => getComputedStyle(e).textOverflow)).toBe('ellipsis');
+    const track = (await page.locator('.lane-track', { has: long }).boundingBox())!;
+    const shown = (await text.boundingBox())!;
+    expect(shown.x >= track.x - 1 && shown.x + shown.width <= track.x + track.width + 1, 'within the lane').toBe(true);
   });
 
   it('drags a bar to move the slice after the consequence, and Cancel saves nothing', async () => {

@@ -211,11 +211,11 @@ function Bar(props: {
           aria-hidden="true"
           style={
             props.beside === 'after'
-              ? { left: `calc(${percent(at.left + at.width)} + 4px)`, top: `${props.top}px` }
-              : { right: `calc(${percent(1 - at.left)} + 4px)`, top: `${props.top}px` }
+              ? { left: `calc(${percent(at.left + at.width)} + 4px)`, right: 0, top: `${props.top}px` }
+              : { right: `calc(${percent(1 - at.left)} + 4px)`, left: 0, top: `${props.top}px`, justifyContent: 'flex-end' }
           }
         >
-          {slice.name}
+          <span className="bar-beside-text">{slice.name}</span>
         </span>
       )}
     </>
