@@ -25,7 +25,7 @@
  * Options: --counts=100000,1000000, --events-per-product=2, --asked=20000 (at most the count),
  * --concurrency=8, --lists-kept=100000, --cards-kept (SIMILAR_CARDS_KEPT), --reader-heap-mb (the reader's V8 heap limit: the memory
  * bound it is shown to answer within; without it V8 lets garbage pile up to its own default),
- * --builder=engine|published.
+ * --builder=engine|published, --reader-node-options (more of the reader's Node options, e.g. --trace-gc).
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -58,6 +58,8 @@ const CARDS_KEPT = options['cards-kept'];
 const BUILDER = String(options.builder ?? 'engine');
 /** The reader's V8 heap limit (MB), when given: what its memory is held to. */
 const READER_HEAP_MB = options['reader-heap-mb'];
+/** More of the reader's Node options (e.g. `--trace-gc`: its collections written to its log). */
+const READER_NODE_OPTIONS = String(options['reader-node-options'] ?? '');
 const TOKEN = 'vtr_bench-scale-secret-0123456789abcdefghijklmnopq';
 const READER_LOG = join(tmpdir(), 'vitrine-scale-reader.log');
 const AT = new Date('2026-11-21T12:00:00Z');
@@ -228,10 +230,10 @@ function spawnReader(redisUrl, port) {
       BOOTSTRAP_ADMIN_TOKEN: TOKEN,
       RATE_LIMIT: 'off',
       LOG_LEVEL: 'warn',
-      ...(READER_HEAP_MB === undefined ? {} : { NODE_OPTIONS: `--max-old-space-size=${READER_HEAP_MB}` }),
+      NODE_OPTIONS: [READER_HEAP_MB === undefined ? '' : `--max-old-space-size=${READER_HEAP_MB}`, READER_NODE_OPTIONS].join(' ').trim(),
     },
-    // Its warnings and a crash's last words, in a file the benchmark names when the reader dies.
-    stdio: ['ignore', 'ignore', openSync(READER_LOG, 'w')],
+    // Its warnings (a Redis read past its deadline: a 503) and a crash's last words, in a file the benchmark names.
+    stdio: ['ignore', openSync(READER_LOG, 'w'), openSync(READER_LOG, 'a')],
   });
   child.once('exit', (code, signal) => {
     if (signal !== 'SIGKILL') console.error(`the reader ended (${code ?? signal}): see ${READER_LOG}`);
@@ -271,6 +273,21 @@ async function askAll(url, ids) {
     }),
   );
   return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), empty, unavailable };
+}
+
+/**
+ * What held the reader's event loop since the last call, from its own `/metrics` (prom-client's
+ * figures, reset at each scrape): the longest delay, and the full (mark-compact) collections.
+ */
+async function loopFigures(url) {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const value = (pattern) => Number(pattern.exec(text)?.[1] ?? NaN);
+  return {
+    lagMaxMs: value(/^vitrine_nodejs_eventloop_lag_max_seconds (\S+)$/m) * 1000,
+    lagP99Ms: value(/^vitrine_nodejs_eventloop_lag_p99_seconds (\S+)$/m) * 1000,
+    majorGcs: value(/^vitrine_nodejs_gc_duration_seconds_count\{kind="major"\} (\S+)$/m),
+    majorGcMs: value(/^vitrine_nodejs_gc_duration_seconds_sum\{kind="major"\} (\S+)$/m) * 1000,
+  };
 }
 
 function rssMb(pid) {
@@ -315,8 +332,10 @@ async function measure(count) {
         `${count}: reader listening ${((listening - reader.started) / 1000).toFixed(2)} s, ready ${((ready - reader.started) / 1000).toFixed(2)} s, ` +
           `first answer ${((firstAt - reader.started) / 1000).toFixed(2)} s (${first?.length ?? 'a 503'}), ${readyMb.toFixed(0)} MB`,
       );
+      await loopFigures(url); // from here on
       const cold = await askAll(url, ids);
       const kept = await askAll(url, ids);
+      const loop = await loopFigures(url);
       return {
         count,
         builderWholeS: builder.wholeMs / 1000,
@@ -329,6 +348,7 @@ async function measure(count) {
         firstAnswerLength: first?.length ?? 'a 503',
         cold,
         kept,
+        loop,
         readerReadyMb: readyMb,
         readerMb: rssMb(reader.child.pid),
       };
@@ -362,5 +382,11 @@ for (const r of rows) {
       `${r.listeningS.toFixed(2)} s | ${r.readyS.toFixed(2)} s | ${r.firstAnswerS.toFixed(2)} s (${r.firstAnswerLength}) | ${r.readerReadyMb.toFixed(0)} MB | ` +
       `${Math.min(ASKED, r.count).toLocaleString('en')} | ${r.cold.p50.toFixed(2)} / ${r.cold.p99.toFixed(2)} ms | ` +
       `${r.kept.p50.toFixed(2)} / ${r.kept.p99.toFixed(2)} ms | ${r.cold.empty} | ${r.cold.unavailable} / ${r.kept.unavailable} | ${r.readerMb.toFixed(0)} MB |`,
+  );
+}
+for (const r of rows) {
+  console.log(
+    `\n${r.count.toLocaleString('en')}: the reader's event loop while asked: longest delay ${r.loop.lagMaxMs.toFixed(1)} ms (p99 ${r.loop.lagP99Ms.toFixed(1)} ms), ` +
+      `${r.loop.majorGcs} full collections (${r.loop.majorGcMs.toFixed(0)} ms in all); its warnings in ${READER_LOG}`,
   );
 }
