@@ -61,7 +61,9 @@ describe('a similar-products request names only what events and products can hol
   it('answers PRODUCT_NOT_FOUND for a product id longer than any product may have, without looking it up', async () => {
     const { find, questions } = useCase();
     await expect(find.execute({ productId: 'A'.repeat(MAX_PRODUCT_ID_LENGTH), sessionId: 's' })).resolves.toBeDefined();
-    const error = await find.execute({ productId: 'A'.repeat(MAX_PRODUCT_ID_LENGTH + 1), sessionId: 's' }).catch((e: unknown) => e);
+    const error = await find
+      .execute({ productId: 'A'.repeat(MAX_PRODUCT_ID_LENGTH + 1), sessionId: 's' })
+      .catch((e: unknown) => e);
     expect(error instanceof DomainError && error.code).toBe('PRODUCT_NOT_FOUND');
     expect(questions.map((q) => q.productId.length)).toEqual([MAX_PRODUCT_ID_LENGTH]);
   });

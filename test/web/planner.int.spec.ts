@@ -132,7 +132,7 @@ describeInBrowser('the season planner (Chromium, São Paulo time)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const text = beside.locator('.bar-beside-text');
     await expect.poll(() => text.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
-    expect(await text.evaluate((e) => getComputedStyle(e).textOverflow)).toBe('ellipsis');
+    expect(await text.evaluate((e) => e.ownerDocument.defaultView?.getComputedStyle(e).textOverflow)).toBe('ellipsis');
     const track = (await page.locator('.lane-track', { has: long }).boundingBox())!;
     const shown = (await text.boundingBox())!;
     expect(shown.x >= track.x - 1 && shown.x + shown.width <= track.x + track.width + 1, 'within the lane').toBe(true);
