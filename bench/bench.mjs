@@ -22,7 +22,9 @@
  * of each round's own ratios (the servers of one round ran seconds apart, on the same machine state).
  *
  * Options: --requests=30000 (per measured run), --warmup=10000 (requests), --connections=50,
- * --pipelining=1, --rounds=7, --build=DIR (instead of this checkout), --against=DIR, --setups=embedded,redis,
+ * --pipelining=1, --rate=N (requests a second in all, for every server alike: each then idles as
+ * often between requests, so their CPU per request compares at one load rather than at each one's
+ * most; without it, as fast as each answers), --rounds=7, --build=DIR (instead of this checkout), --against=DIR, --setups=embedded,redis,
  * --endpoints=WORD,..., --libraries=false (skip the hand-written parts), --builder=false (skip the
  * builder case), --slice=false (skip opening a 500-product slice), --events=false (skip the events case), --shopper=false (skip the shopper case), --json=FILE.
  *
@@ -52,6 +54,8 @@ const REQUESTS = Number(options.requests ?? 30_000);
 const WARMUP = Number(options.warmup ?? 10_000);
 const CONNECTIONS = Number(options.connections ?? 50);
 const PIPELINING = Number(options.pipelining ?? 1);
+/** Requests a second in all (autocannon's overallRate), the same for every server; undefined: as fast as each answers. */
+const RATE = options.rate === undefined ? undefined : Number(options.rate);
 const ROUNDS = Number(options.rounds ?? 7);
 const AGAINST = options.against === undefined ? undefined : resolve(String(options.against));
 /** The Vitrine measured: this checkout's build, or another's (`--build=DIR`). */
@@ -90,7 +94,8 @@ async function main() {
   const machine = describeMachine();
   console.log(`Vitrine benchmark on ${machine.cpu} (${machine.cores} cores), Node ${process.version}`);
   console.log(
-    `${CONNECTIONS} connections, ${WARMUP} warm-up requests, ${REQUESTS} measured requests per run, ${ROUNDS} round(s)` +
+    `${CONNECTIONS} connections, ${RATE === undefined ? 'as fast as each answers' : `${RATE} requests a second`}, ` +
+      `${WARMUP} warm-up requests, ${REQUESTS} measured requests per run, ${ROUNDS} round(s)` +
       (AGAINST === undefined ? '' : `, against ${AGAINST}`) +
       (PIN === undefined ? '' : `, servers on core ${PIN.servers}, load on core ${PIN.load}`) +
       '\n',
@@ -351,6 +356,7 @@ async function run(server, endpoint, amount) {
     body: endpoint.body,
     connections: CONNECTIONS,
     pipelining: PIPELINING,
+    ...(RATE === undefined ? {} : { overallRate: RATE }),
     amount,
   });
   const seconds = (performance.now() - started) / 1000;
