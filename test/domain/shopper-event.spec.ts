@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/adapters/clock/fake-clock.js';
 import {
-  askingShopper,
+  askingSessionId,
+  askingShopperId,
   draftEvent,
   EVENT_CLOCK_SKEW_MS,
   MAX_EVENT_ID_LENGTH,
@@ -115,12 +116,13 @@ describe('a shopper event', () => {
 
 describe('the shopper a similar-products request names', () => {
   it('is nobody for a null, empty, blank or over-long userId, and no session for an over-long sessionId', () => {
-    expect(askingShopper('up_ana', 'sess-1')).toEqual({ userId: 'up_ana', sessionId: 'sess-1' });
+    expect([askingShopperId('up_ana'), askingSessionId('sess-1')]).toEqual(['up_ana', 'sess-1']);
     for (const userId of [null, undefined, '', '  ', 'u'.repeat(MAX_EVENT_USER_ID_LENGTH + 1)]) {
-      expect(askingShopper(userId, 'sess-1').userId).toBeUndefined();
+      expect(askingShopperId(userId)).toBeUndefined();
     }
-    expect(askingShopper('u'.repeat(MAX_EVENT_USER_ID_LENGTH), undefined).userId).toHaveLength(MAX_EVENT_USER_ID_LENGTH);
-    expect(askingShopper(null, 's'.repeat(MAX_SESSION_ID_LENGTH)).sessionId).toHaveLength(MAX_SESSION_ID_LENGTH);
-    expect(askingShopper(null, 's'.repeat(MAX_SESSION_ID_LENGTH + 1)).sessionId).toBeUndefined();
+    expect(askingShopperId('u'.repeat(MAX_EVENT_USER_ID_LENGTH))).toHaveLength(MAX_EVENT_USER_ID_LENGTH);
+    expect(askingSessionId('s'.repeat(MAX_SESSION_ID_LENGTH))).toHaveLength(MAX_SESSION_ID_LENGTH);
+    expect(askingSessionId('s'.repeat(MAX_SESSION_ID_LENGTH + 1))).toBeUndefined();
+    expect(askingSessionId(undefined)).toBeUndefined();
   });
 });

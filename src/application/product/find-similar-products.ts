@@ -1,6 +1,6 @@
 import { DomainError, ValidationError } from '../../domain/shared/errors.js';
 import type { Clock } from '../../domain/shared/clock.js';
-import { askingShopper } from '../../domain/events/shopper-event.js';
+import { askingSessionId, askingShopperId } from '../../domain/events/shopper-event.js';
 import { MAX_PRODUCT_ID_LENGTH } from '../../domain/product/product.js';
 import type { ShopperStyles } from '../../domain/profile/style-words.js';
 import {
@@ -74,10 +74,10 @@ export class FindSimilarProducts {
   }
 
   private shopper(query: SimilarProductsQuery): ShopperQuery {
-    const { userId, sessionId } = askingShopper(query.userId, query.sessionId);
+    const userId = askingShopperId(query.userId);
     return {
       userId,
-      sessionId,
+      sessionId: askingSessionId(query.sessionId),
       styleWords: userId === undefined ? undefined : this.styles.styleOf(userId),
       now: this.clock.now(),
     };

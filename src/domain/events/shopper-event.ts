@@ -67,20 +67,18 @@ export const MAX_EVENT_PRODUCT_ID_LENGTH = MAX_PRODUCT_ID_LENGTH;
 export const MAX_EVENT_USER_ID_LENGTH = MAX_USER_PROFILE_ID_LENGTH;
 
 /**
- * The shopper and session a similar-products request names, as events can name them: a `userId`
- * that is null, empty, blank or longer than an event's may be names nobody known (no event or
- * profile can carry it); a `sessionId` longer than an event's names a session without events. The
- * request is answered as for an anonymous shopper or a new session, without looking such ids up.
+ * The shopper a similar-products request names, as events can name them: a `userId` that is null,
+ * empty, blank or longer than an event's may be names nobody known (no event or profile can carry
+ * it), and the request is answered as for an anonymous shopper, without looking the id up.
  */
-export function askingShopper(
-  userId: string | null | undefined,
-  sessionId: string | undefined,
-): { readonly userId: string | undefined; readonly sessionId: string | undefined } {
+export function askingShopperId(userId: string | null | undefined): string | undefined {
   const shopper = shopperIdOf(userId);
-  return {
-    userId: shopper !== undefined && shopper.length <= MAX_EVENT_USER_ID_LENGTH ? shopper : undefined,
-    sessionId: sessionId !== undefined && sessionId.length <= MAX_SESSION_ID_LENGTH ? sessionId : undefined,
-  };
+  return shopper !== undefined && shopper.length <= MAX_EVENT_USER_ID_LENGTH ? shopper : undefined;
+}
+
+/** The session a similar-products request names: one longer than an event's may be has no events, and is not looked up. */
+export function askingSessionId(sessionId: string | undefined): string | undefined {
+  return sessionId !== undefined && sessionId.length <= MAX_SESSION_ID_LENGTH ? sessionId : undefined;
 }
 
 const DAY_MS = 86_400_000;
