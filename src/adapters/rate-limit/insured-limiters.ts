@@ -29,11 +29,12 @@ export abstract class InsuredLimiters extends KnownOverLimits implements Request
    */
   consume(bucket: string, limit: RateLimit): Promise<QuotaState> {
     if (this.pause.paused) return this.insured(bucket, limit);
+    const sentAt = this.pause.now();
     let counted: QuotaState | Promise<QuotaState>;
     try {
       counted = this.count(bucket, limit);
     } catch (error) {
-      return this.failedOver(error, bucket, limit);
+      return this.failedOver(error, bucket, limit, sentAt);
     }
     if (!(counted instanceof Promise)) {
       this.pause.succeeded();
@@ -44,7 +45,7 @@ export abstract class InsuredLimiters extends KnownOverLimits implements Request
         this.pause.succeeded();
         return this.learn(bucket, limit, state);
       },
-      (error: unknown) => this.failedOver(error, bucket, limit),
+      (error: unknown) => this.failedOver(error, bucket, limit, sentAt),
     );
   }
 
@@ -57,8 +58,8 @@ export abstract class InsuredLimiters extends KnownOverLimits implements Request
   }
 
   /** The store failed to count: the insurance counts instead. */
-  private failedOver(error: unknown, bucket: string, limit: RateLimit): Promise<QuotaState> {
-    this.pause.failed(error);
+  private failedOver(error: unknown, bucket: string, limit: RateLimit, sentAt: number): Promise<QuotaState> {
+    this.pause.failed(error, sentAt);
     return this.insured(bucket, limit);
   }
 

@@ -27,8 +27,8 @@ export class FailurePause {
     private readonly logger: Logger,
     /** What a warning says, e.g. "Redis does not answer; reads go to the stores until it does". */
     private readonly warning: string,
-    /** A monotonic clock in milliseconds. */
-    private readonly now: () => number = () => performance.now(),
+    /** A monotonic clock in milliseconds: a request's sending, told to `failed`, is read on it. */
+    readonly now: () => number = () => performance.now(),
   ) {}
 
   /** Whether the store is being left alone now. */

@@ -88,12 +88,13 @@ export class Outbox {
   }
 
   private async attempt(items: readonly string[]): Promise<boolean> {
+    const sentAt = this.pause.now();
     try {
       await this.sendNow(items);
       this.pause.succeeded();
       return true;
     } catch (error) {
-      this.pause.failed(error);
+      this.pause.failed(error, sentAt);
       return false;
     }
   }

@@ -86,13 +86,14 @@ export class RedisSharedCache implements SharedCache {
 
   async lookup(key: string): Promise<CacheLookup> {
     if (!(await this.usable())) return { value: undefined, stamp: undefined };
+    const sentAt = this.pause.now();
     try {
       const [entry, generation] = await this.redis.mget(this.answerKey(key), this.generationKey(key));
       this.pause.succeeded();
       const found = entry === null || entry === undefined ? undefined : this.unexpired(entry);
       return { value: found?.value, stamp: generation ?? '', validity: found?.validity };
     } catch (error) {
-      this.pause.failed(error);
+      this.pause.failed(error, sentAt);
       return { value: undefined, stamp: undefined };
     }
   }
@@ -103,9 +104,10 @@ export class RedisSharedCache implements SharedCache {
     const ttlMs = validity.until.getTime() - this.clock.now().getTime();
     if (ttlMs < 1) return;
     const entry = `${validity.from.getTime()}${SEPARATOR}${validity.until.getTime()}${SEPARATOR}${value}`;
+    const sentAt = this.pause.now();
     const write = this.redis.storeIfCurrent(this.answerKey(key), this.generationKey(key), stamp, entry, ttlMs).then(
       () => this.pause.succeeded(),
-      (error: unknown) => this.pause.failed(error),
+      (error: unknown) => this.pause.failed(error, sentAt),
     );
     this.writes.add(write);
     void write.then(() => this.writes.delete(write));
