@@ -36,8 +36,35 @@ describe('product ids held once each, by slot', () => {
     expect(slots.size).toBe(0);
   });
 
+  it('reads back any id as it was given: empty, long, accented, outside the Basic Multilingual Plane', () => {
+    const slots = new IdSlots();
+    const ids = ['', 'a', 'SKU-0001', 'vestido-linho-azul-ção', '👗 vestido', 'x'.repeat(200), 'x'.repeat(199), 'P1'];
+    const a = held(slots, ids);
+    expect(slots.idsOf(a, 0, ids.length)).toEqual(ids);
+    expect(slots.size).toBe(ids.length);
+    expect(held(slots, ['x'.repeat(200)])[0]).toBe(a[5]);
+  });
+
+  it("gives a forgotten id's place to the next id of its size, so churn does not grow what it holds", () => {
+    const slots = new IdSlots();
+    const kept = held(slots, Array.from({ length: 1000 }, (_, i) => `KEPT-${i}`));
+    let churn = held(slots, Array.from({ length: 1000 }, (_, i) => `OLD-${i}`));
+    const length = slots.arenaLength;
+    for (let round = 0; round < 50; round++) {
+      slots.release(churn);
+      churn = held(slots, Array.from({ length: 1000 }, (_, i) => `R${round}-${i}`));
+    }
+    expect(slots.arenaLength).toBe(length);
+    expect(slots.size).toBe(2000);
+    expect(slots.idsOf(kept, 998, 1000)).toEqual(['KEPT-998', 'KEPT-999']);
+    expect(slots.idsOf(churn, 0, 1)).toEqual(['R49-0']);
+  });
+
   it('holds exactly the ids of the lists not let go, whatever the order of holding and letting go (and past its first room)', () => {
-    const id = fc.integer({ min: 0, max: 3000 }).map((n) => `P${n}`);
+    const id = fc.oneof(
+      fc.integer({ min: 0, max: 3000 }).map((n) => `P${n}`),
+      fc.string({ maxLength: 40, unit: 'grapheme' }),
+    );
     const step = fc.oneof(
       fc.record({ hold: fc.array(id, { maxLength: 300 }) }),
       fc.record({ release: fc.nat() }),

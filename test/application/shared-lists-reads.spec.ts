@@ -64,7 +64,7 @@ async function publishedWorld(products: readonly Product[], events: readonly Sho
     POLICY,
     { listsKept: 100, cardsKept: 100 },
   );
-  return { clock, index, records, redis, answers: new SimilarAnswers(index, POLICY) };
+  return { clock, index, records, redis, shared, answers: new SimilarAnswers(index, POLICY) };
 }
 
 describe('answers read from the shared lists', () => {
@@ -102,6 +102,17 @@ describe('answers read from the shared lists', () => {
     expect(reads.ready({ productId: 'A' })).toBe(true);
     expect(reads.ready({ productId: 'A', sessionId: 's-9' })).toBe(false);
     expect(reads.ready({ productId: 'A', userId: 'up_ana' })).toBe(false);
+  });
+
+  it("weighs what past sessions say of a session's product by the scores published for it, and keeps its card's words", async () => {
+    const { clock, index, shared } = await publishedWorld(catalog, popular);
+    const published = (await shared.products(['A'])).get('A')!.behaviour;
+    expect(published.ids.length).toBeGreaterThan(0);
+    await index.prepare({ productId: 'A' }, clock.now());
+    const sessions = index.nearestSessions({ products: ['A'], weights: [2] });
+    expect(sessions.products).toEqual(published.ids);
+    expect([...sessions.similarity]).toEqual(published.scores.map((score) => 2 * Math.fround(score)));
+    expect(index.productOf('A')).toEqual({ id: 'A', category: 'vestidos', brand: catalog[0]!.brand, name: 'Vestido linho A', available: true });
   });
 
   it("tells the shopper's moment from the shared records, the products named as the lists say", async () => {

@@ -24,6 +24,7 @@ import type {
 } from '../../domain/product/similarity.js';
 import type { SimilarityPolicy } from '../../domain/product/similarity-policy.js';
 import { RecentlyUsed } from '../../application/shared/recently-used.js';
+import { Remembered } from '../../application/shared/remembered.js';
 import { IdSlots } from './id-slots.js';
 import type { ShopperMoment, ShopperMoments } from '../../domain/profile/shopper-moments.js';
 
@@ -37,16 +38,17 @@ export interface ListedSimilaritySettings {
 
 /**
  * A product's lists as kept: the catalog, category and behaviour lists one after another, each id
- * as its slot (IdSlots), the behaviour list's scores in a typed array.
+ * as its slot (IdSlots), then the behaviour list's scores (their float bits), all in one typed
+ * array: one object fewer a product for the heap's collections to mark than a second array.
  */
 interface KeptLists {
   readonly card: ListedProduct;
   readonly slots: Int32Array;
-  /** Where the catalog list ends and the category list starts; then where the behaviour list starts. */
+  /** Where the catalog list ends and the category list starts; then where the behaviour list starts; then where its scores start. */
   readonly catalogEnd: number;
   readonly categoryEnd: number;
+  readonly idsEnd: number;
   readonly catalogSource: CatalogNeighbours['source'] | undefined;
-  readonly scores: Float32Array;
   readonly evidence: number;
   /** This reader's stamp for it: grows with every load. */
   readonly stamp: number;
@@ -59,6 +61,21 @@ interface KeptPopular {
 
 const NO_SLOTS = new Int32Array(0);
 const NO_STYLE: StyleTerms = Object.freeze({ size: 0 });
+
+/** A score's float bits, as kept in a list's Int32Array, and back. */
+const SCORE = new Float32Array(1);
+const SCORE_BITS = new Int32Array(SCORE.buffer);
+function scoreBits(score: number): number {
+  SCORE[0] = score;
+  return SCORE_BITS[0]!;
+}
+function scoreOf(bits: number): number {
+  SCORE_BITS[0] = bits;
+  return SCORE[0]!;
+}
+
+/** How many distinct categories and brands are held once each (cards name the same few again and again). */
+const WORDS_HELD = 10_000;
 
 /**
  * The similarity index of an instance that answers from the deployment's shared lists (published
@@ -80,6 +97,8 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
   private readonly populars = new RecentlyUsed<KeptPopular | null>(100_000);
   private readonly sessions = new RecentlyUsed<readonly string[]>(10_000);
   private readonly shoppers = new RecentlyUsed<ShopperHistory | null>(10_000);
+  /** Categories and brands, each held once however many cards name it. */
+  private readonly words = new Remembered<string>(WORDS_HELD);
   private stamps = 0;
   private version = 0;
 
@@ -90,7 +109,7 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
     settings: ListedSimilaritySettings,
   ) {
     this.lists = new RecentlyUsed(Math.max(1, settings.listsKept), (kept) => {
-      if (kept !== null) this.slots.release(kept.slots);
+      if (kept !== null) this.slots.release(kept.slots, kept.idsEnd);
     });
     this.cards = new RecentlyUsed(Math.max(1, settings.cardsKept));
     shared.subscribe({ changed: (news) => this.changed(news), missedSome: () => this.forgetAll() });
@@ -177,15 +196,15 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
   }
 
   provisional(product: ListedProduct): void {
-    const { id, category, brand, name, available } = product;
-    const card = { id, category, brand, name, available };
+    const { id } = product;
+    const card = this.cardOf(id, product);
     this.lists.set(id, {
       card,
       slots: NO_SLOTS,
       catalogEnd: 0,
       categoryEnd: 0,
+      idsEnd: 0,
       catalogSource: undefined,
-      scores: new Float32Array(0),
       evidence: 0,
       stamp: ++this.stamps,
     });
@@ -222,9 +241,10 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
     query.products.forEach((id, i) => {
       const lists = this.lists.peek(id);
       if (lists == null) return;
-      for (let at = lists.categoryEnd; at < lists.slots.length; at++) {
+      const scoresStart = lists.idsEnd - lists.categoryEnd;
+      for (let at = lists.categoryEnd; at < lists.idsEnd; at++) {
         products.push(this.slots.idOf(lists.slots[at]!));
-        similarity.push(query.weights[i]! * lists.scores[at - lists.categoryEnd]!);
+        similarity.push(query.weights[i]! * scoreOf(lists.slots[at + scoresStart]!));
       }
     });
     const count = products.length;
@@ -288,8 +308,9 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
     const found = await this.shared.products(missing);
     for (const id of missing) {
       const lists = found.get(id);
-      this.lists.set(id, lists === undefined ? null : this.keptOf(lists));
-      if (lists !== undefined) this.cards.set(id, lists.product);
+      const kept = lists === undefined ? null : this.keptOf(id, lists);
+      this.lists.set(id, kept);
+      if (kept !== null) this.cards.set(id, kept.card);
     }
   }
 
@@ -307,7 +328,10 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
     const missing = ids.filter((id) => this.lists.peek(id) == null && this.cards.get(id) === undefined);
     if (missing.length === 0) return;
     const found = await this.shared.cards(missing);
-    for (const id of missing) this.cards.set(id, found.get(id) ?? null);
+    for (const id of missing) {
+      const card = found.get(id);
+      this.cards.set(id, card === undefined ? null : this.cardOf(id, card));
+    }
   }
 
   private keepShopper(userId: string, record: Awaited<ReturnType<ShopperRecords['shopper']>>): void {
@@ -315,23 +339,41 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
     this.shoppers.set(userId, { recent: record.recent, purchased: new Set(record.purchased), version: ++this.stamps });
   }
 
-  private keptOf(lists: ProductLists): KeptLists {
+  private keptOf(id: string, lists: ProductLists): KeptLists {
     const catalog = lists.catalog?.ids ?? [];
     const catalogEnd = catalog.length;
     const categoryEnd = catalogEnd + lists.category.length;
-    const slots = new Int32Array(categoryEnd + lists.behaviour.ids.length);
+    const { behaviour } = lists;
+    const idsEnd = categoryEnd + behaviour.ids.length;
+    const slots = new Int32Array(idsEnd + behaviour.ids.length);
     this.slots.hold(catalog, slots, 0);
     this.slots.hold(lists.category, slots, catalogEnd);
-    this.slots.hold(lists.behaviour.ids, slots, categoryEnd);
+    this.slots.hold(behaviour.ids, slots, categoryEnd);
+    for (let i = 0; i < behaviour.ids.length; i++) slots[idsEnd + i] = scoreBits(behaviour.scores[i] ?? 0);
     return {
-      card: lists.product,
+      card: this.cardOf(id, lists.product),
       slots,
       catalogEnd,
       categoryEnd,
+      idsEnd,
       catalogSource: lists.catalog?.source,
-      scores: Float32Array.from(lists.behaviour.scores),
       evidence: lists.evidence,
       stamp: ++this.stamps,
+    };
+  }
+
+  /**
+   * A card as kept: its id the very string it is kept under, its category and brand held once
+   * each (as read from the shared store, every card's are strings of their own), and nothing
+   * else of the record.
+   */
+  private cardOf(id: string, { category, brand, name, available }: ListedProduct): ListedProduct {
+    return {
+      id,
+      category: category === undefined ? undefined : this.words.get(category, () => category),
+      brand: brand === undefined ? undefined : this.words.get(brand, () => brand),
+      name,
+      available,
     };
   }
 
@@ -341,7 +383,7 @@ export class ListedSimilarity implements SimilarityIndex, ListedIndex, ShopperMo
 
   private namedBy(lists: KeptLists | null | undefined, into: Set<string>): void {
     if (lists == null) return;
-    for (let at = 0; at < lists.slots.length; at++) into.add(this.slots.idOf(lists.slots[at]!));
+    for (let at = 0; at < lists.idsEnd; at++) into.add(this.slots.idOf(lists.slots[at]!));
   }
 
   private changed(news: ListsNews): void {
