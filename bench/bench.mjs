@@ -25,7 +25,8 @@
  * --pipelining=1, --rate=N (requests a second in all, for every server alike: each then idles as
  * often between requests, so their CPU per request compares at one load rather than at each one's
  * most; without it, as fast as each answers), --rounds=7, --build=DIR (instead of this checkout), --against=DIR, --setups=embedded,redis,
- * --endpoints=WORD,..., --libraries=false (skip the hand-written parts), --builder=false (skip the
+ * --endpoints=WORD,..., --server-node-options='--cpu-prof --cpu-prof-dir=DIR' (more Node options for
+ * every Vitrine measured, e.g. to see where its CPU goes; a profiler costs CPU too), --libraries=false (skip the hand-written parts), --builder=false (skip the
  * builder case), --slice=false (skip opening a 500-product slice), --events=false (skip the events case), --shopper=false (skip the shopper case), --json=FILE.
  *
  * Then it measures, in context, what the parts Vitrine writes by hand would cost with the libraries
@@ -61,6 +62,10 @@ const AGAINST = options.against === undefined ? undefined : resolve(String(optio
 /** The Vitrine measured: this checkout's build, or another's (`--build=DIR`). */
 const BUILD = options.build === undefined ? ROOT : resolve(String(options.build));
 const SETUPS = String(options.setups ?? 'embedded,redis').split(',');
+/** More Node options for every Vitrine measured (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: where its CPU goes). */
+const SERVER_NODE_OPTIONS = String(options['server-node-options'] ?? '')
+  .split(' ')
+  .filter((option) => option !== '');
 /** Whether to measure the hand-written hot parts against the libraries they stand for (`--libraries=false`: not). */
 const LIBRARIES = options.libraries !== 'false';
 /** Only the endpoints whose names contain one of these words (`--endpoints=similar,profile`). */
@@ -442,7 +447,7 @@ async function answerOf(base, endpoint) {
  */
 async function startVitrine(root, env) {
   const port = await freePort();
-  const child = spawn(...pinned(process.execPath, ['dist/main.js']), {
+  const child = spawn(...pinned(process.execPath, [...SERVER_NODE_OPTIONS, 'dist/main.js']), {
     cwd: root,
     env: {
       ...process.env,
