@@ -6,6 +6,14 @@ import { productLists, sharedListsContract } from '../contracts/shared-lists.con
 import { openSharedLists, sharedListsFixture } from '../support/redis-lists.js';
 import { aRedisServerForSuite, describeWithRedis } from '../support/redis-suite.js';
 
+/** Holds this process's event loop for `ms`, as a long pause of it would. */
+function holdTheLoop(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // busy
+  }
+}
+
 describeWithRedis('the shared lists on Redis', () => {
   const { connect, probe } = aRedisServerForSuite();
 
@@ -51,6 +59,29 @@ describeWithRedis('the shared lists on Redis', () => {
     expect(await probe().get(`${shard('')}:popular:`)).toBe('{"ids":["P-1"],"stamp":1}');
     // Lists are kept until rewritten or removed: no expiry.
     expect(await probe().pttl(`${shard('P-2')}:product:P-2`)).toBe(-1);
+  });
+
+  it("reads again, once, what timed out only because this process's event loop was held past the timeout", async () => {
+    const prefix = `test:${randomUUID().slice(0, 8)}:`;
+    const builder = await openSharedLists(connect, prefix);
+    const lease = (await builder.lists.claim('builder-a', 5_000))!;
+    await builder.lists.publish(lease, { products: [productLists('P-1')], removed: [], popular: [] });
+    const { lists, connection } = await openSharedLists(connect, prefix);
+    const read = lists.products(['P-1']);
+    await new Promise((sent) => setImmediate(sent)); // the MGET on its way: Redis answers within a millisecond
+    holdTheLoop(connection.commandTimeoutMs + 200); // a long pause of this process (a full collection, say)
+    expect([...(await read).keys()]).toEqual(['P-1']);
+  });
+
+  it('does not read again what timed out on time: a Redis that does not answer', async () => {
+    const prefix = `test:${randomUUID().slice(0, 8)}:`;
+    const { lists, connection } = await openSharedLists(connect, prefix);
+    await probe().call('CLIENT', 'PAUSE', String(connection.commandTimeoutMs * 2), 'ALL');
+    const started = performance.now();
+    await expect(lists.products(['P-1'])).rejects.toThrow('Command timed out');
+    // Sent again, it would have been answered once the pause ended, after twice the timeout.
+    expect(performance.now() - started).toBeLessThan(connection.commandTimeoutMs * 2);
+    await probe().call('CLIENT', 'UNPAUSE');
   });
 
   it('spreads product ids over the shards by a stable hash', () => {

@@ -43,6 +43,9 @@ export interface ChannelListener {
   missedSome(): void;
 }
 
+/** A command's timer that fires more than this late was held up by the event loop, not by Redis. */
+const LATE_MS = 10;
+
 /** How long a starting instance waits for Redis before serving without it. */
 const START_WAIT_MS = 1_000;
 
@@ -86,6 +89,22 @@ export class RedisConnection {
     this.subscriber.on('ready', () => void this.subscribe());
     this.subscriber.on('close', () => this.tellMissedSome());
     this.subscriber.on('message', (channel: string, text: string) => this.received(channel, text));
+  }
+
+  /** How long one command may take before it counts as failed. */
+  get commandTimeoutMs(): number {
+    return this.settings.commandTimeoutMs;
+  }
+
+  /**
+   * Whether a command failed only because this process's event loop was held (a long collection
+   * of the heap, say) past its timeout: it timed out, and its timer fired well after it was due.
+   * Redis's answer then most likely came meanwhile and waits unread (Node runs due timers before
+   * it reads its sockets), so the command is worth sending again once. A Redis that does not
+   * answer lets its timers fire on time: not worth it.
+   */
+  timedOutLate(error: unknown, waitedMs: number): boolean {
+    return error instanceof Error && error.message === 'Command timed out' && waitedMs > this.settings.commandTimeoutMs + LATE_MS;
   }
 
   /** The full name of a key or channel of this deployment. */

@@ -326,7 +326,8 @@ export class RedisSharedLists implements SharedLists {
 
   /**
    * The records of these names' keys (`key` of their shard and name) as `make` makes them of their
-   * JSON, read shard by shard (MGET each, together), then parsed RECORDS_PER_TURN a turn.
+   * JSON, read shard by shard (MGET each, together), then parsed RECORDS_PER_TURN a turn. A read
+   * that timed out only because this process's event loop was held is sent again once.
    */
   private async read<R, T>(
     names: readonly string[],
@@ -341,14 +342,23 @@ export class RedisSharedLists implements SharedLists {
       if (inShard === undefined) byShard.set(shard, [name]);
       else inShard.push(name);
     }
-    const read = await this.pause.run(() =>
+    const mgets = () =>
       Promise.all(
         [...byShard].map(async ([shard, inShard]) => ({
           inShard,
           values: await this.redis.mget(inShard.map((name) => key(shard, name))),
         })),
-      ),
-    );
+      );
+    const sentAt = this.pause.now();
+    let read: Awaited<ReturnType<typeof mgets>>;
+    try {
+      read = await this.pause.run(mgets);
+    } catch (error) {
+      // Timed out only because this event loop was held: asked again, once (a reader with
+      // nothing kept of the product would answer 503 otherwise).
+      if (!this.connection.timedOutLate(error, this.pause.now() - sentAt)) throw error;
+      read = await this.pause.run(mgets);
+    }
     const found = new Map<string, T>();
     let parsed = 0;
     for (const { inShard, values } of read)
