@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readJsonBody } from '../../src/adapters/http/pipeline/request-body.js';
+import { bodyReadWhole, readJsonBody } from '../../src/adapters/http/pipeline/request-body.js';
 import { ValidationError } from '../../src/domain/shared/errors.js';
 
 /** A request as node:http hands it over: headers, and its body as a stream. */
@@ -44,6 +44,51 @@ describe("the fast lane's body reader", () => {
     const outcome = await Promise.race([settled, new Promise((done) => setTimeout(() => done('never settled'), 2000))]);
     expect(outcome).toBeInstanceOf(ValidationError);
     expect(outcome).toMatchObject({ issues: [{ path: 'body', message: 'could not be read completely' }] });
+  });
+
+  it('takes a body that came whole already from the request\'s buffer, in one read, without listening for it', async () => {
+    const req = aRequest('{"data":{"id":"A"}}');
+    (req as unknown as Readable).push('{"data":');
+    (req as unknown as Readable).push('{"id":"A"}}');
+    (req as unknown as Readable).push(null);
+    (req as { complete: boolean }).complete = true;
+    const read = readJsonBody(req, 1024);
+    expect(req.listenerCount('data') + req.listenerCount('end')).toBe(0);
+    await expect(read).resolves.toEqual({ data: { id: 'A' } });
+  });
+
+  it('refuses a body that came whole but is not a JSON object or array, or names __proto__', async () => {
+    for (const body of ['{"data":', '"text"', '{"__proto__":{"x":1}}']) {
+      const req = aRequest(body);
+      (req as unknown as Readable).push(body);
+      (req as unknown as Readable).push(null);
+      (req as { complete: boolean }).complete = true;
+      await expect(readJsonBody(req, 1024)).rejects.toBeInstanceOf(ValidationError);
+    }
+  });
+
+  it('takes the body that came with the headers whole, once this turn\'s promises run, and reads it whole', async () => {
+    const listened: unknown[] = [];
+    const read = new Promise<unknown>((done, fail) => {
+      const server = createServer((req, res) => {
+        void (async () => {
+          await Promise.resolve();
+          const body = readJsonBody(req, 1024);
+          listened.push(req.listenerCount('data'), bodyReadWhole(req));
+          done(await body);
+          res.end();
+          server.close();
+        })().catch(fail);
+      });
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        const client = connect(port, '127.0.0.1', () => {
+          client.end('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 19\r\n\r\n{"data":{"id":"A"}}');
+        });
+      });
+    });
+    await expect(read).resolves.toEqual({ data: { id: 'A' } });
+    expect(listened).toEqual([0, true]);
   });
 
   it('refuses a body cut short of its declared length, and one read twice', async () => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Pipeline } from './pipeline/pipeline.js';
 import { failed, finished, send, type FinishedReply } from './pipeline/reply.js';
-import { drained, readJsonBody } from './pipeline/request-body.js';
+import { bodyReadWhole, drained, readJsonBody } from './pipeline/request-body.js';
 import { answerRoute, checkedParams, malformedEncodingIn } from './pipeline/route-input.js';
 import type { RouteSpec } from './pipeline/route-spec.js';
 import { routeTable } from './pipeline/route-table.js';
@@ -95,7 +95,12 @@ async function answer(hit: Hit, req: IncomingMessage, res: ServerResponse, pipel
     const held = spec.method === 'GET' ? spec.peek!(hit.checked, true) : undefined;
     if (held !== undefined) sent = finished(held, exchange, spec.conditional === true, req.headers);
     else {
-      const body = spec.body === undefined ? undefined : await readJsonBody(req, spec.body.limitBytes);
+      let body: unknown;
+      if (spec.body !== undefined) {
+        // A body that came with its headers is in the request's buffer once this turn's promises run.
+        if (!req.complete) await Promise.resolve();
+        body = await readJsonBody(req, spec.body.limitBytes);
+      }
       const answered = answerRoute(spec, { params: hit.params, query: {}, body, ifMatch: undefined }, exchange, req.headers);
       // A reply made at once is not awaited: awaiting it would only wait a turn of the microtask queue.
       sent = answered instanceof Promise ? await answered : answered;
@@ -103,7 +108,7 @@ async function answer(hit: Hit, req: IncomingMessage, res: ServerResponse, pipel
   } catch (error) {
     sent = failed(error, exchange, pipeline.logger);
   }
-  if (!req.complete) await drained(req);
+  if (!bodyReadWhole(req)) await drained(req);
   send(res, sent);
   pipeline.observer.finish(exchange, { method: spec.method, spec, params: hit.params, path: req.url ?? '', status: sent.status });
 }
