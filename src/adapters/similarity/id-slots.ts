@@ -17,6 +17,8 @@
 export class IdSlots {
   /** The ids' characters; each held id in a place of its size class. */
   private chars = new Uint16Array(1 << 12);
+  /** The same memory as bytes, to read an id back as text natively. */
+  private bytes = bytesOf(this.chars);
   /** Characters of the arena handed out so far (places free again included). */
   private used = 0;
   /** Free places (their offsets in `chars`), by size class. */
@@ -50,8 +52,8 @@ export class IdSlots {
 
   /** The id in a held slot. */
   idOf(slot: number): string {
-    const from = this.start[slot]!;
-    return String.fromCharCode.apply(null, this.chars.subarray(from, from + this.length[slot]!) as unknown as number[]);
+    const from = this.start[slot]! * 2;
+    return this.bytes.toString('utf16le', from, from + this.length[slot]! * 2);
   }
 
   /** The ids in `slots` from `start` to `end` (not included). */
@@ -76,6 +78,7 @@ export class IdSlots {
   /** Forgets every id (every holder let go at once). */
   clear(): void {
     this.chars = new Uint16Array(1 << 12);
+    this.bytes = bytesOf(this.chars);
     this.used = 0;
     this.places.length = 0;
     this.start = new Int32Array(1024);
@@ -133,6 +136,7 @@ export class IdSlots {
       const grown = new Uint16Array(room);
       grown.set(this.chars.subarray(0, from));
       this.chars = grown;
+      this.bytes = bytesOf(grown);
     }
     return from;
   }
@@ -193,6 +197,10 @@ function hashOf(id: string): number {
   let hash = 0x811c9dc5 | 0;
   for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
   return hash;
+}
+
+function bytesOf(chars: Uint16Array<ArrayBuffer>): Buffer {
+  return Buffer.from(chars.buffer, chars.byteOffset, chars.byteLength);
 }
 
 function grown(from: Int32Array<ArrayBuffer>, room: number): Int32Array<ArrayBuffer> {
