@@ -160,8 +160,11 @@ describeWithRedis('the shared lists on Redis', () => {
     const read = await longestTurn(() => reader.lists.products(many.map((lists) => lists.product.id)));
     expect(read.result.size).toBe(20_000);
     expect(read.result.get('SKU-19999')).toEqual(many[19_999]);
-    expect(published.longest).toBeLessThan(50);
-    expect(read.longest).toBeLessThan(50);
+    // A turn does a few ms of this work, plus the collections of what the test itself holds
+    // (2.4 million ids): 10 to 35 ms on a 2-core machine. Done in one go, either would hold the
+    // loop for a second or more.
+    expect(published.longest).toBeLessThan(100);
+    expect(read.longest).toBeLessThan(100);
   }, 60_000);
 
   it('rejects reads and writes while Redis is away, and serves again when it is back', async () => {

@@ -3,7 +3,7 @@
  * second), on loopback ports, started with Debian's redis-server for the tests that need them.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RedisTarget } from '../../src/adapters/redis/redis-connection.js';
@@ -24,8 +24,16 @@ export async function startRedisSentinel(): Promise<RedisSentinelServers> {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-redis-sentinel-'));
   const [primaryPort, replicaPort, sentinelPort] = [await freePort(), await freePort(), await freePort()];
   const children = new Map<number, ChildProcess>();
-  children.set(primaryPort, await launchRedis(primaryPort));
-  children.set(replicaPort, await launchRedis(replicaPort, ['--replicaof', '127.0.0.1', String(primaryPort)]));
+  // Their own folders: replication writes a snapshot file (dump.rdb) where the server runs.
+  const folder = (port: number) => {
+    mkdirSync(join(dir, String(port)));
+    return ['--dir', join(dir, String(port))];
+  };
+  children.set(primaryPort, await launchRedis(primaryPort, folder(primaryPort)));
+  children.set(
+    replicaPort,
+    await launchRedis(replicaPort, ['--replicaof', '127.0.0.1', String(primaryPort), ...folder(replicaPort)]),
+  );
   const config = join(dir, 'sentinel.conf');
   writeFileSync(
     config,

@@ -43,8 +43,12 @@ export interface ChannelListener {
   missedSome(): void;
 }
 
-/** A command's timer that fires more than this late was held up by the event loop, not by Redis. */
-const LATE_MS = 10;
+/**
+ * A command's timer that fires more than this late was held up by the event loop (a pause past
+ * the 50 ms rule), not by Redis. Smaller, a busy but healthy loop's usual lateness would send
+ * again a command that Redis really did not answer.
+ */
+const LATE_MS = 50;
 
 /** How long a starting instance waits for Redis before serving without it. */
 const START_WAIT_MS = 1_000;

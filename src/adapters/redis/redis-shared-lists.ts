@@ -21,10 +21,25 @@ import type { RedisConnection } from './redis-connection.js';
 export const LIST_SHARDS = 16;
 
 /**
- * Records turned into JSON and sent, or parsed, in one turn of the event loop at most (a few ms
- * for 500 lists of 60 ids): a big publication or read lets requests through in between.
+ * Records turned into JSON and sent in one turn of the event loop at most (a few ms for 500 lists
+ * of 60 ids): a big publication lets requests through in between.
  */
 const RECORDS_PER_TURN = 500;
+
+/**
+ * A read's records are parsed until this much time has passed in a turn (looked at every
+ * PARSED_BETWEEN_LOOKS records), then the event loop turns: 500 lists of 60 ids took 24 ms to
+ * parse on a slow machine, and a count alone does not know the machine.
+ */
+const PARSE_MS_PER_TURN = 5;
+const PARSED_BETWEEN_LOOKS = 25;
+
+/**
+ * Keys asked in one round of reads at most (an MGET per shard, together): a read of many
+ * products neither asks for nor gets back all of them in one turn (20,000 lists of 60 ids are
+ * about 40 MB of replies), but in rounds, one after another.
+ */
+const KEYS_PER_ROUND = 2 * RECORDS_PER_TURN;
 
 /** Keys written by one script at most (a product's lists and its card are two): a big publication is written in several, each fenced. */
 const WRITES_PER_SCRIPT = RECORDS_PER_TURN / 2;
@@ -326,17 +341,35 @@ export class RedisSharedLists implements SharedLists {
 
   /**
    * The records of these names' keys (`key` of their shard and name) as `make` makes them of their
-   * JSON, read shard by shard (MGET each, together), then parsed RECORDS_PER_TURN a turn. A read
-   * that timed out only because this process's event loop was held is sent again once.
+   * JSON, read KEYS_PER_ROUND names a round.
    */
   private async read<R, T>(
     names: readonly string[],
     key: (shard: number, name: string) => string,
     make: (record: R, name: string) => T,
   ): Promise<Map<string, T>> {
+    const distinct = [...new Set(names)];
+    const found = new Map<string, T>();
+    for (let from = 0; from < distinct.length; from += KEYS_PER_ROUND) {
+      if (from > 0) await nextTurn();
+      await this.readRound(distinct.slice(from, from + KEYS_PER_ROUND), key, make, found);
+    }
+    return found;
+  }
+
+  /**
+   * Reads one round's names into `found`: shard by shard (MGET each, together), then parsed
+   * PARSE_MS_PER_TURN a turn. A read that timed out only because this process's event loop was
+   * held is sent again once.
+   */
+  private async readRound<R, T>(
+    names: readonly string[],
+    key: (shard: number, name: string) => string,
+    make: (record: R, name: string) => T,
+    found: Map<string, T>,
+  ): Promise<void> {
     const byShard = new Map<number, string[]>();
-    const distinct = new Set(names);
-    for (const name of distinct) {
+    for (const name of names) {
       const shard = shardOf(name);
       const inShard = byShard.get(shard);
       if (inShard === undefined) byShard.set(shard, [name]);
@@ -359,16 +392,17 @@ export class RedisSharedLists implements SharedLists {
       if (!this.connection.timedOutLate(error, this.pause.now() - sentAt)) throw error;
       read = await this.pause.run(mgets);
     }
-    const found = new Map<string, T>();
-    let parsed = 0;
+    let [parsed, turnStarted] = [0, this.pause.now()];
     for (const { inShard, values } of read)
       for (let i = 0; i < values.length; i++) {
         const value = values[i];
         if (typeof value !== 'string') continue;
-        if (++parsed % RECORDS_PER_TURN === 0) await nextTurn();
+        if (++parsed % PARSED_BETWEEN_LOOKS === 0 && this.pause.now() - turnStarted > PARSE_MS_PER_TURN) {
+          await nextTurn();
+          turnStarted = this.pause.now();
+        }
         found.set(inShard[i]!, make(JSON.parse(value) as R, inShard[i]!));
       }
-    return found;
   }
 
   private tell(news: ListsNews): void {
