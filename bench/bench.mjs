@@ -3,7 +3,8 @@
  * `npm run bench`: the contract's hot reads, side by side with the machine's limit.
  *
  * In one run it starts (a) a raw node:http server that answers each endpoint with the very bytes
- * Vitrine answers, from a prebuilt Buffer, and (b) Vitrine as `npm start` runs it (the built
+ * Vitrine answers, from a prebuilt Buffer (a POST's JSON body read and parsed first, as any server
+ * must to know what is asked), and (b) Vitrine as `npm start` runs it (the built
  * service, on the embedded default; and again on Redis when a redis-server can be started), each
  * in a process of its own. With `--against=DIR` it also starts (c) the Vitrine built in another
  * checkout (`DIR/dist/main.js`, e.g. the code before a change), measured in the same rounds.
@@ -433,7 +434,7 @@ async function answerOf(base, endpoint) {
     body: endpoint.body,
   });
   if (response.status !== 200) throw new Error(`${endpoint.name}: ${response.status} ${await response.text()}`);
-  return { path: endpoint.path, method: endpoint.method, body: Buffer.from(await response.arrayBuffer()) };
+  return { path: endpoint.path, method: endpoint.method, request: endpoint.body, body: Buffer.from(await response.arrayBuffer()) };
 }
 
 /**
@@ -506,18 +507,33 @@ async function benchToken(url) {
   return /** @type {string} */ ((await issued.json()).token);
 }
 
-/** The machine's limit: node:http answering each path with a prebuilt Buffer, nothing else. */
+/**
+ * The machine's limit: node:http answering each request with a prebuilt Buffer, nothing else. A GET
+ * is looked up by its path; a POST's JSON body is read and parsed first (any server must, to know
+ * what is asked: the three similar-products rows share one path), and looked up by its path and the
+ * body as parsed. Until 2026-12-08 the raw server answered a POST without reading its body.
+ */
 async function startRaw() {
   const port = await freePort();
   const source = `
     const { createServer } = require('node:http');
     let answers = new Map();
-    process.on('message', (list) => { answers = new Map(list.map((a) => [a.method + ' ' + a.path, Buffer.from(a.body, 'base64')])); process.send('loaded'); });
-    createServer((req, res) => {
-      const body = answers.get(req.method + ' ' + req.url);
+    process.on('message', (list) => { answers = new Map(list.map((a) => [keyOf(a.method, a.path, a.request), Buffer.from(a.body, 'base64')])); process.send('loaded'); });
+    function keyOf(method, path, body) { return body === undefined ? method + ' ' + path : method + ' ' + path + ' ' + JSON.stringify(JSON.parse(body)); }
+    function reply(res, body) {
       if (body === undefined) { res.writeHead(404); res.end(); return; }
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
       res.end(body);
+    }
+    createServer((req, res) => {
+      if (req.method !== 'POST') return reply(res, answers.get(req.method + ' ' + req.url));
+      const chunks = [];
+      req.on('data', (chunk) => chunks.push(chunk));
+      req.on('end', () => {
+        let key;
+        try { key = keyOf(req.method, req.url, Buffer.concat(chunks).toString('utf8')); } catch { key = ''; }
+        reply(res, answers.get(key));
+      });
     }).listen(${port}, '127.0.0.1', () => process.send('listening'));
   `;
   const child = spawn(...pinned(process.execPath, ['-e', source]), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
@@ -528,7 +544,7 @@ async function startRaw() {
     url: `http://127.0.0.1:${port}`,
     pid: /** @type {number} */ (child.pid),
     stop,
-    /** @param {{ path: string, method: string, body: Buffer }[]} answers */
+    /** @param {{ path: string, method: string, request?: string, body: Buffer }[]} answers */
     async load(answers) {
       child.send(answers.map((a) => ({ ...a, body: a.body.toString('base64') })));
       await new Promise((done) => child.once('message', done));
