@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { bodyReadWhole, readJsonBody } from '../../src/adapters/http/pipeline/request-body.js';
+import { bodyReadWhole, drained, readJsonBody } from '../../src/adapters/http/pipeline/request-body.js';
 import { ValidationError } from '../../src/domain/shared/errors.js';
 
 /** A request as node:http hands it over: headers, and its body as a stream. */
@@ -99,4 +99,34 @@ describe("the fast lane's body reader", () => {
     (req as unknown as Readable).push(null);
     await expect(read).rejects.toMatchObject({ issues: [{ path: 'body', message: 'could not be read completely' }] });
   });
+
+  it('drains nothing of a request without a body, before node:http has parsed its end: a GET answered at once', async () => {
+    const seen = new Promise<unknown[]>((done, fail) => {
+      const server = createServer((req, res) => {
+        // Still inside the request event: node:http tells the end of a bodiless request a moment later.
+        const before = req.complete;
+        const draining = drained(req);
+        done([before, bodyReadWhole(req), req.listenerCount('data') + req.listenerCount('end'), req.readableFlowing]);
+        void draining.then(() => {
+          res.end('ok');
+          server.close();
+        }, fail);
+      });
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        const client = connect(port, '127.0.0.1', () => client.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+        client.resume();
+      });
+    });
+    expect(await seen).toEqual([false, true, 0, null]);
+  });
+
+  it('still drains a request that declares a body nobody read', () => {
+    const req = aRequest('{"data":{"id":"A"}}');
+    expect(bodyReadWhole(req)).toBe(false);
+    void drained(req);
+    expect(req.listenerCount('data')).toBe(1);
+    (req as unknown as Readable).push(null);
+  });
 });
+

@@ -122,11 +122,12 @@ const TAKEN_WHOLE = Symbol('vitrine.bodyTakenWhole');
 type Reading = IncomingMessage & { [BODY_READ]?: BodyRead | typeof TAKEN_WHOLE | undefined };
 
 /**
- * Whether every byte of the request's declared body has been read (its end may not have been
- * parsed yet: node:http tells it a moment later): nothing is left to drain before answering.
+ * Whether nothing of the request's body is left to drain before answering: it has none (no
+ * `Content-Length` nor `Transfer-Encoding`: a GET, usually), or every byte of it has been read
+ * (its end may not have been parsed yet: node:http tells it a moment later).
  */
 export function bodyReadWhole(req: IncomingMessage): boolean {
-  return req.complete || (req as Reading)[BODY_READ] === TAKEN_WHOLE;
+  return req.complete || (req as Reading)[BODY_READ] === TAKEN_WHOLE || !hasBody(req);
 }
 
 function takeChunk(this: Reading, chunk: Buffer): void {
@@ -268,7 +269,8 @@ export const MAX_DRAINED_BYTES = 64 * 1024 * 1024;
  * too slow to finish is cut by REQUEST_TIMEOUT_MS.
  */
 export function drained(req: IncomingMessage): Promise<void> {
-  if (req.complete || req.destroyed) return Promise.resolve();
+  // A request without a body has nothing to drain: node:http ends its stream itself once answered.
+  if (req.complete || req.destroyed || !hasBody(req)) return Promise.resolve();
   return new Promise<void>((done) => {
     let bytes = 0;
     const finish = () => {
