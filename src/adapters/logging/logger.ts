@@ -9,12 +9,16 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** How long a written line may wait in the buffer before it reaches standard output. */
 export const LOG_FLUSH_INTERVAL_MS = 100;
 
-/** Lines are gathered into writes of about this many characters (at least this many, unless flushed). */
+/**
+ * Lines are gathered into writes of at most this many bytes (unless one line is longer): a pipe
+ * takes a write of up to PIPE_BUF (4096 bytes on Linux) whole, so the lines of several processes
+ * writing to one standard output (WORKERS) never interleave mid-line.
+ */
 export const LOG_WRITE_LENGTH = 4096;
 
 /**
  * Structured JSON logs, one object per line, on standard output by default. Lines are gathered
- * into writes of about 4 KB (a busy instance does not make one system call per request), written
+ * into writes of at most 4 KB (a busy instance does not make one system call per request), written
  * at least every 100 ms and when the process exits. Writes are synchronous, on the main thread: a
  * log reader that cannot keep up slows the service down rather than letting unwritten lines pile
  * up in memory.
@@ -41,15 +45,17 @@ export interface LineWriter {
 }
 
 /**
- * Gathers lines into one string and hands it to the writer once it holds `length` characters or
- * more, or when flushed; every line goes through it (pino's and the request lines), so their order
- * is kept. sonic-boom could gather them itself (its `minLength`), but it measures the UTF-8 length
+ * Gathers lines into one string of at most `length` bytes and hands it to the writer before the
+ * next line would take it past that, or when flushed (a line longer than that alone is handed
+ * over at once); every line goes through it (pino's and the request lines), so their order is
+ * kept. sonic-boom could gather them itself (its `minLength`), but it measures the UTF-8 length
  * of all it has gathered on every line, and turns each string it wrote into a Buffer afterwards:
  * about 1 µs of a hot read's 30 on the request line alone (docs/benchmarks.md). Here a line costs a
  * concatenation.
  */
 export class LineBatch implements DestinationStream {
   private pending = '';
+  private pendingBytes = 0;
 
   constructor(
     private readonly writer: LineWriter,
@@ -57,8 +63,11 @@ export class LineBatch implements DestinationStream {
   ) {}
 
   write(line: string): void {
+    const bytes = Buffer.byteLength(line);
+    if (this.pendingBytes + bytes > this.length) this.handOver();
     this.pending += line;
-    if (this.pending.length >= this.length) this.handOver();
+    this.pendingBytes += bytes;
+    if (this.pendingBytes >= this.length) this.handOver();
   }
 
   /** Writes what is gathered now (the interval's flush). */
@@ -77,6 +86,7 @@ export class LineBatch implements DestinationStream {
     if (this.pending === '') return;
     const lines = this.pending;
     this.pending = '';
+    this.pendingBytes = 0;
     this.writer.write(lines);
   }
 }
